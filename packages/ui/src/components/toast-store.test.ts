@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { toast, toaster } from './toast-store';
+
+afterEach(() => {
+  toaster.remove();
+  toast.removeAll();
+});
+
+describe('toast store', () => {
+  it('maps severity, summary and detail onto a Chakra toast that lives 3000 ms', () => {
+    const id = toast.add({ severity: 'error', summary: 'Chyba', detail: 'Něco se nepovedlo.' });
+    const created = toaster.getVisibleToasts().find((item) => item.id === id);
+    expect(created).toMatchObject({
+      type: 'error',
+      title: 'Chyba',
+      description: 'Něco se nepovedlo.',
+      duration: 3000,
+      closable: true,
+    });
+  });
+
+  it('keeps success toasts 3000 ms and honours an explicit life', () => {
+    const success = toast.add({ severity: 'success', summary: 'Uloženo' });
+    const sticky = toast.add({ severity: 'warn', summary: 'Pozor', life: 10_000, closable: false });
+    const visible = toaster.getVisibleToasts();
+    expect(visible.find((item) => item.id === success)?.duration).toBe(3000);
+    expect(visible.find((item) => item.id === sticky)).toMatchObject({
+      type: 'warning',
+      duration: 10_000,
+      closable: false,
+    });
+  });
+
+  it('removes a whole group and leaves other toasts alone', () => {
+    const a = toast.add({ summary: 'A', group: 'forms' });
+    const b = toast.add({ summary: 'B', group: 'forms' });
+    const other = toast.add({ summary: 'C' });
+    expect(toast.groupIds('forms')).toEqual([a, b]);
+
+    const dismissed: string[] = [];
+    const unsubscribe = toaster.subscribe((data) => {
+      if ('message' in data && data.message === 'DISMISS') dismissed.push(data.id);
+    });
+    toast.removeGroup('forms');
+    unsubscribe();
+
+    expect(dismissed.sort()).toEqual([a, b].sort());
+    expect(dismissed).not.toContain(other);
+    expect(toast.groupIds('forms')).toEqual([]);
+  });
+
+  it('notifies the first-use listener once a toast is raised', async () => {
+    toaster.remove();
+    let calls = 0;
+    toast.onFirstToast(() => {
+      calls += 1;
+    });
+    toast.add({ summary: 'První' });
+    toast.add({ summary: 'Druhý' });
+    await Promise.resolve();
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,26 @@
+import { defaultSystem } from '@chakra-ui/react';
+import { describe, expect, it } from 'vitest';
+import { BRAND_TEXT_COLOR, system } from './system';
+
+describe('system', () => {
+  it('exposes the brand text colour as a semantic token and uses it for body text', () => {
+    expect(system.tokens.getByName('colors.brand.fg')?.value).toBe(BRAND_TEXT_COLOR);
+    expect(system.token('colors.fg')).toBe('var(--chakra-colors-fg)');
+    expect(system.tokens.getByName('colors.fg')?.extensions.conditions).toMatchObject({
+      base: '{colors.brand.fg}',
+    });
+  });
+
+  it('registers the recipes the portal renders', () => {
+    for (const key of ['button', 'heading', 'input', 'link']) {
+      expect(system.getRecipe(key)).toBeDefined();
+    }
+    for (const key of ['field', 'menu', 'toast', 'alert']) {
+      expect(system.getSlotRecipe(key)).toBeDefined();
+    }
+  });
+
+  it('stays leaner than the default system (createSystem cost grows with tokens)', () => {
+    expect(system.tokens.allTokens.length).toBeLessThan(defaultSystem.tokens.allTokens.length * 0.8);
+  });
+});

@@ -1,0 +1,102 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  breakpoints,
+  buttonRecipe,
+  containerRecipe,
+  dataListSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+/**
+ * The portal's Chakra system.
+ *
+ * Built on `defaultBaseConfig` (conditions and utilities only) instead of `defaultConfig`:
+ * `createSystem` cost grows with the number of tokens and recipes, and it runs on the critical
+ * path of the first render (see shared/reference/frontend-performance.md). Only the palettes and
+ * recipes the portal renders are registered; add a recipe here before using a new component.
+ *
+ * @see {@link https://chakra-ui.com/docs/theming/customization/overview}
+ */
+
+/** Colour palettes the portal uses: neutral UI plus the four status colours. */
+const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
+
+const pick = <V,>(source: Record<string, V>, keys: readonly string[]): Record<string, V> =>
+  Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key] as V]));
+
+/** Brand text colour from the specification (§9). */
+export const BRAND_TEXT_COLOR = '#1F3B50';
+
+const config = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss: {
+    ...globalCss,
+    html: { ...globalCss['html'], colorPalette: 'brand' },
+  },
+  theme: {
+    breakpoints,
+    keyframes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    tokens: {
+      ...tokens,
+      colors: pick(tokens.colors, ['transparent', 'current', 'black', 'white', ...PALETTES]),
+    },
+    semanticTokens: {
+      shadows: semanticTokens.shadows,
+      radii: semanticTokens.radii,
+      colors: {
+        ...pick(semanticTokens.colors, ['bg', 'border', ...PALETTES]),
+        fg: {
+          ...semanticTokens.colors['fg'],
+          // Body text is set in the brand colour (contrast 11.6:1 on white).
+          DEFAULT: { value: '{colors.brand.fg}' },
+        },
+        brand: {
+          solid: { value: BRAND_TEXT_COLOR },
+          contrast: { value: '{colors.white}' },
+          fg: { value: BRAND_TEXT_COLOR },
+          muted: { value: '#D5E0E9' },
+          subtle: { value: '#EBF1F5' },
+          emphasized: { value: '#B7CADA' },
+          focusRing: { value: '#2B6A96' },
+          border: { value: '#8DA8BE' },
+        },
+      },
+    },
+    recipes: {
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      dataList: dataListSlotRecipe,
+      field: fieldSlotRecipe,
+      menu: menuSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, config);
