@@ -1,0 +1,50 @@
+/**
+ * The one error body of the BFF (`ErrorBody` in bff.yaml) and the error type that carries it.
+ * Every 4xx/5xx the browser or an integrator sees has a machine-readable `code`, a Czech
+ * `message` and, when a form field is at fault, per-field Czech messages.
+ */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export class BffError extends Error {
+  override name = 'BffError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+  }
+}
+
+/** Czech texts of the BFF's own errors, in one place so they stay consistent. */
+export const errorMessages = {
+  notAuthenticated: 'Nejste přihlášeni.',
+  sessionExpired: 'Vaše přihlášení vypršelo. Přihlaste se prosím znovu.',
+  csrfMissing: 'Požadavek byl odmítnut z bezpečnostních důvodů. Obnovte stránku a zkuste to znovu.',
+  originMismatch: 'Požadavek z cizího webu byl odmítnut.',
+  notFound: 'Požadovaný zdroj nebyl nalezen.',
+  tenantForbidden: 'K tomuto nájemci nemáte přístup.',
+  tenantRequired: 'Nejprve vyberte nájemce.',
+  invalidCredentials: 'Nesprávný e-mail nebo heslo.',
+  validation: 'Zkontrolujte prosím zadané údaje.',
+  invalidJson: 'Tělo požadavku není platný JSON.',
+  unsupportedMediaType: 'Nepodporovaný formát požadavku.',
+  payloadTooLarge: 'Požadavek je příliš velký.',
+  upstreamUnavailable: 'Služba je dočasně nedostupná. Zkuste to prosím za chvíli.',
+  upstreamTimeout: 'Služba neodpověděla včas. Zkuste to prosím za chvíli.',
+  upstreamBadResponse: 'Služba vrátila neplatnou odpověď. Zkuste to prosím za chvíli.',
+  tooManyRequests: 'Příliš mnoho požadavků. Zkuste to prosím za chvíli.',
+  internal: 'Došlo k neočekávané chybě. Zkuste to prosím znovu.',
+  invalidResetLink: 'Odkaz pro obnovení hesla je neplatný nebo jeho platnost vypršela.',
+  featureDisabled: 'Tato funkce není dostupná.',
+} as const;

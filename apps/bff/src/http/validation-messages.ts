@@ -1,0 +1,56 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+
+/**
+ * Turns Ajv's validation errors into the per-field Czech messages of ErrorBody.fields. The
+ * messages follow the GOV.UK pattern (say what to do, reuse the field's words) without knowing
+ * each field's label, so they stay short and generic.
+ */
+export function validationFields(errors: FastifySchemaValidationError[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    const field = fieldName(error);
+    if (field in fields) continue;
+    fields[field] = messageFor(error);
+  }
+  return fields;
+}
+
+function fieldName(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && typeof params.missingProperty === 'string') return params.missingProperty;
+  if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    return params.additionalProperty;
+  }
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path === '' ? '_' : path;
+}
+
+function messageFor(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return 'Vyplňte toto pole.';
+    case 'minLength':
+      return params.limit === 1 ? 'Vyplňte toto pole.' : `Zadejte alespoň ${String(params.limit)} znaků.`;
+    case 'maxLength':
+      return `Zadejte nejvýše ${String(params.limit)} znaků.`;
+    case 'format':
+      return params.format === 'email' ? 'Zadejte e-mail ve tvaru jmeno@example.cz.' : 'Zadejte hodnotu ve správném tvaru.';
+    case 'type':
+      return 'Zadejte hodnotu správného typu.';
+    case 'enum':
+      return 'Vyberte jednu z nabízených možností.';
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `Zadejte číslo nejméně ${String(params.limit)}.`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `Zadejte číslo nejvýše ${String(params.limit)}.`;
+    case 'pattern':
+      return 'Zadejte hodnotu ve správném tvaru.';
+    case 'additionalProperties':
+      return 'Toto pole není povoleno.';
+    default:
+      return 'Zkontrolujte tuto hodnotu.';
+  }
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The runtime configuration the SPA reads at start-up (`RuntimeConfig` in bff.yaml): one build
+ * of the web app serves every operator, whose flags and public keys come from the BFF's
+ * environment.
+ */
+export const runtimeConfigRoutes: FastifyPluginAsync<{ buildId: string }> = async (app, { buildId }) => {
+  const { config } = app.portal;
+  const body = {
+    features: config.features,
+    hideTenantLogin: config.hideTenantLogin,
+    botProtection: { provider: null, siteKey: null },
+    sentry: { dsn: config.sentry.dsn, environment: config.sentry.environment },
+    buildId,
+  };
+  app.get('/api/config', async () => body);
+};

@@ -1,0 +1,123 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { BffError, errorMessages } from '../../http/errors.js';
+import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
+import type { SessionRecord } from '../../sessions/session-store.js';
+
+/** The `Session` schema of bff.yaml: who is logged in, for which tenants, and which is chosen. */
+export function sessionBody(record: SessionRecord) {
+  return { user: record.user, tenants: record.tenants, selectedTenantId: record.selectedTenantId };
+}
+
+const loginBodySchema = {
+  type: 'object',
+  required: ['email', 'password'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', format: 'email', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
+} as const;
+
+const tenantBodySchema = {
+  type: 'object',
+  required: ['tenantId'],
+  additionalProperties: false,
+  properties: { tenantId: { type: ['string', 'null'], maxLength: 200 } },
+} as const;
+
+/**
+ * Log in, log out, the current session and tenant selection. Tokens never leave this module's
+ * session store: the answers carry only the user, the tenants and the chosen tenant.
+ */
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  const { sessions, upstreamAuth } = app.portal;
+
+  app.get('/api/session', async (request, reply) => {
+    // A session check must not extend the session (idle timeout), hence touch: false.
+    const session = await sessions.require(request, reply, { touch: false });
+    const fresh = await refreshIdentity(session, request.id, reply);
+    return sessionBody(fresh);
+  });
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/session',
+    { schema: { body: loginBodySchema } },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      const result = await upstreamAuth.login(email, request.body.password, request.id);
+      if (!result.ok) {
+        throw new BffError(
+          result.status,
+          result.status === 429 ? 'too_many_requests' : 'invalid_credentials',
+          result.message,
+          Object.keys(result.fields).length > 0 ? result.fields : undefined,
+        );
+      }
+      const [user, tenants] = await Promise.all([
+        upstreamAuth.profile(result.tokens.accessToken, request.id),
+        upstreamAuth.tenants(result.tokens.accessToken, request.id),
+      ]);
+      const session = await sessions.start(request, reply, { tokens: result.tokens, user, tenants });
+      return sessionBody(session.record);
+    },
+  );
+
+  app.delete('/api/session', async (request, reply) => {
+    const session = await sessions.read(request);
+    if (session) {
+      try {
+        await upstreamAuth.logout(session.record.refreshToken, request.id);
+      } catch (error) {
+        // The local session ends regardless; an unreachable upstream must not keep anyone in.
+        request.log.warn({ err: error }, 'upstream logout failed');
+      }
+      await sessions.end(session.id, reply);
+    } else {
+      sessions.clearSessionCookie(reply);
+    }
+    // Cookies and cached pages of this origin go too, so nothing of the session lingers.
+    reply.header('clear-site-data', '"cache", "cookies"');
+    return reply.code(204).send();
+  });
+
+  app.put<{ Body: { tenantId: string | null } }>(
+    '/api/session/tenant',
+    { schema: { body: tenantBodySchema } },
+    async (request, reply) => {
+      const session = await sessions.require(request, reply, { touch: true });
+      const tenantId = normaliseTenantId(request.body.tenantId);
+      if (tenantId !== null && !session.record.tenants.some((tenant) => tenant.id === tenantId)) {
+        throw new BffError(403, 'tenant_forbidden', errorMessages.tenantForbidden);
+      }
+      await sessions.store.patch(session.id, { selectedTenantId: tenantId });
+      sessions.rememberTenant(reply, tenantId);
+      return sessionBody({ ...session.record, selectedTenantId: tenantId });
+    },
+  );
+
+  /**
+   * Re-reads the profile and the tenant list, so a change made by the operator (a revoked
+   * tenant, a new phone number) shows on the next page load. A 401 from the profile call ends
+   * the session (spec §4).
+   */
+  async function refreshIdentity(
+    session: ActiveSession,
+    requestId: string,
+    reply: FastifyReply,
+  ): Promise<SessionRecord> {
+    try {
+      const [user, tenants] = await Promise.all([
+        upstreamAuth.profile(session.record.accessToken, requestId),
+        upstreamAuth.tenants(session.record.accessToken, requestId),
+      ]);
+      const selectedTenantId = tenants.some((tenant) => tenant.id === session.record.selectedTenantId)
+        ? session.record.selectedTenantId
+        : null;
+      await sessions.store.patch(session.id, { user, tenants, selectedTenantId });
+      return { ...session.record, user, tenants, selectedTenantId };
+    } catch (error) {
+      if (error instanceof BffError && error.statusCode === 401) await sessions.end(session.id, reply);
+      throw error;
+    }
+  }
+};

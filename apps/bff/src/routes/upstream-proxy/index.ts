@@ -1,0 +1,192 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { fastifySchemaFor, listOperations, loadDocument, type OperationInfo } from '@portal/openapi/documents';
+import type { FeatureFlag } from '../../config/env.js';
+import { BffError, errorMessages, type ErrorBody } from '../../http/errors.js';
+import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
+import type { UpstreamMethod } from '../../upstream/upstream-client.js';
+import { upstreamErrorBody } from './upstream-errors.js';
+
+/** Upload limit for streamed multipart bodies (Fastify's bodyLimit does not see them). */
+export const MULTIPART_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/** Response headers of the upstream that the browser may see; everything else is dropped. */
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'x-total-count', 'etag', 'last-modified'];
+
+/**
+ * The allowlisted upstream operations: exactly the `/api/v1/...` operations of bff.yaml, each
+ * registered as its own route with the document's schemas, so anything else is a 404 before
+ * the upstream sees it and bad input is a 400 with Czech field messages.
+ *
+ * The upstream request is built afresh: the fixed path template with encoded parameters, the
+ * validated query, and only the headers the upstream needs (the session's bearer token, the
+ * tenant, the request id, an idempotency key). The browser's cookies, Authorization and
+ * hop-by-hop headers never travel on, and only allowlisted response headers come back.
+ */
+export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
+  const { config, sessions, upstream } = app.portal;
+  const document = loadDocument('bff') as { paths?: Record<string, Record<string, { security?: unknown[] }>> };
+
+  // Multipart bodies are streamed to the upstream unparsed, counted on the way.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+
+  for (const operation of listOperations('bff')) {
+    if (!operation.path.startsWith('/api/v1/')) continue;
+    const schema = fastifySchemaFor('bff', operation.operationId);
+    const isPublic = allowsAnonymous(document.paths?.[operation.path]?.[operation.method]?.security);
+
+    app.route({
+      method: operation.method.toUpperCase() as UpstreamMethod,
+      url: operation.fastifyPath,
+      // HEAD would otherwise be added for every GET and reach the upstream unlisted.
+      exposeHeadRoute: false,
+      schema: {
+        ...(schema.params ? { params: schema.params } : {}),
+        ...(schema.querystring ? { querystring: schema.querystring } : {}),
+        ...(schema.body ? { body: schema.body } : {}),
+      },
+      handler: (request, reply) => forward(operation, isPublic, request, reply),
+    });
+  }
+
+  async function forward(
+    operation: OperationInfo,
+    isPublic: boolean,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    if (operation.feature && config.features[operation.feature as FeatureFlag] === false) {
+      throw new BffError(404, 'not_found', errorMessages.notFound);
+    }
+    assertContentType(operation, request);
+
+    const session = isPublic
+      ? await optionalSession(request, reply)
+      : await sessions.require(request, reply, { touch: true });
+
+    const headers: Record<string, string> = {
+      accept: typeof request.headers.accept === 'string' ? request.headers.accept : 'application/json',
+      'x-request-id': request.id,
+    };
+    if (session) headers.authorization = `Bearer ${session.record.accessToken}`;
+    if (operation.tenantScoped && session) {
+      const tenantId = resolveTenant(request, session);
+      if (tenantId) headers['x-tenant-id'] = tenantId;
+    }
+    const idempotencyKey = request.headers['idempotency-key'];
+    if (typeof idempotencyKey === 'string' && idempotencyKey.length > 0 && idempotencyKey.length <= 200) {
+      headers['idempotency-key'] = idempotencyKey;
+    }
+
+    let body: string | Transform | undefined;
+    const contentType = request.headers['content-type'];
+    if (contentType?.startsWith('multipart/form-data')) {
+      headers['content-type'] = contentType;
+      body = limitedStream(request);
+    } else if (request.body !== undefined && operation.method !== 'get') {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+
+    const response = await upstream.request({
+      method: operation.method.toUpperCase() as UpstreamMethod,
+      path: upstreamPath(operation, request),
+      headers,
+      ...(body === undefined ? {} : { body }),
+      idempotent: headers['idempotency-key'] !== undefined,
+    });
+
+    if (response.statusCode >= 400) {
+      const text = await response.body.text().catch(() => '');
+      if (response.statusCode === 401 && session) {
+        // The token was fresh, so the upstream has revoked it: the session is over.
+        await sessions.end(session.id, reply);
+        throw new BffError(401, 'session_expired', errorMessages.sessionExpired);
+      }
+      const { statusCode, body: errorBody } = upstreamErrorBody(response.statusCode, text);
+      return reply.code(statusCode).send(errorBody satisfies ErrorBody);
+    }
+
+    reply.code(response.statusCode);
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = response.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    return reply.send(response.body);
+  }
+
+  async function optionalSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
+    if (!(await sessions.read(request))) return null;
+    return sessions.require(request, reply, { touch: true });
+  }
+};
+
+/**
+ * `X-Tenant-ID`: an explicit request header wins, but only for a tenant in the user's access
+ * list; otherwise the session's selected tenant. Anything else is refused here, before the
+ * upstream is called.
+ */
+export function resolveTenant(request: FastifyRequest, session: ActiveSession): string | null {
+  const explicit = request.headers['x-tenant-id'];
+  const requested = normaliseTenantId(Array.isArray(explicit) ? explicit[0] : explicit);
+  if (requested !== null) {
+    if (!session.record.tenants.some((tenant) => tenant.id === requested)) {
+      throw new BffError(403, 'tenant_forbidden', errorMessages.tenantForbidden);
+    }
+    return requested;
+  }
+  const selected = normaliseTenantId(session.record.selectedTenantId);
+  if (selected === null) throw new BffError(409, 'tenant_required', errorMessages.tenantRequired);
+  return selected;
+}
+
+function allowsAnonymous(security: unknown[] | undefined): boolean {
+  if (!Array.isArray(security)) return false;
+  return security.length === 0 || security.some((requirement) => typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length === 0);
+}
+
+function assertContentType(operation: OperationInfo, request: FastifyRequest): void {
+  const contentType = request.headers['content-type'];
+  if (contentType === undefined || operation.requestContentTypes.length === 0) return;
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!operation.requestContentTypes.includes(mediaType)) {
+    throw new BffError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+  }
+}
+
+/** The operation's own path template with the validated parameters, never the raw URL. */
+function upstreamPath(operation: OperationInfo, request: FastifyRequest): string {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) =>
+    encodeURIComponent(String(params[name] ?? '')),
+  );
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Streams the request body on, failing with 413 as soon as it exceeds the upload limit. */
+function limitedStream(request: FastifyRequest): Transform {
+  let received = 0;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MULTIPART_BODY_LIMIT_BYTES) {
+    throw new BffError(413, 'payload_too_large', errorMessages.payloadTooLarge);
+  }
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      received += chunk.length;
+      if (received > MULTIPART_BODY_LIMIT_BYTES) {
+        callback(new BffError(413, 'payload_too_large', errorMessages.payloadTooLarge));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  pipeline(request.raw, counter).catch(() => undefined);
+  return counter;
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BffError, errorMessages } from '../http/errors.js';
+import {
+  SESSION_LIFETIME_SECONDS,
+  TENANT_COOKIE_LIFETIME_SECONDS,
+  clearCookieOptions,
+  cookieNames,
+  cookieOptions,
+  type CookieNames,
+} from './session-cookies.js';
+import type { SessionRecord, SessionStore, SessionTenant, SessionTokens, SessionUser } from './session-store.js';
+import { SessionEndedError, type TokenRenewal } from './token-renewal.js';
+
+export interface ActiveSession {
+  id: string;
+  record: SessionRecord;
+}
+
+export interface SessionManagerOptions {
+  secureCookies: boolean;
+  idleTimeoutSeconds: number;
+  now?: () => number;
+}
+
+/** 256 bits from the CSPRNG; the id is the only thing the browser ever holds. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Session lifecycle on top of the store: reading the cookie, idle and absolute expiry, renewal
+ * of the access token, login (always a new id), logout, and the remembered tenant.
+ */
+export class SessionManager {
+  readonly cookies: CookieNames;
+  private readonly now: () => number;
+
+  constructor(
+    readonly store: SessionStore,
+    private readonly renewal: TokenRenewal,
+    private readonly options: SessionManagerOptions,
+  ) {
+    this.cookies = cookieNames(options.secureCookies);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The session named by the request's cookie, or null. Never extends the session. */
+  async read(request: FastifyRequest): Promise<ActiveSession | null> {
+    const id = request.cookies[this.cookies.session];
+    if (!id || id.length > 128) return null;
+    const record = await this.store.get(id);
+    if (!record) return null;
+    const now = this.now();
+    const idleExpired = record.lastActiveAt + this.options.idleTimeoutSeconds * 1000 <= now;
+    if (idleExpired || record.absoluteExpiresAt <= now) {
+      await this.store.destroy(id);
+      return null;
+    }
+    return { id, record };
+  }
+
+  /**
+   * The caller's session with an access token fresh enough for an upstream call. `touch`
+   * marks real use (it extends the idle timeout); a mere session check passes false.
+   */
+  async require(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { touch }: { touch: boolean },
+  ): Promise<ActiveSession> {
+    const session = await this.read(request);
+    if (!session) {
+      if (request.cookies[this.cookies.session]) this.clearSessionCookie(reply);
+      throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
+    }
+    let record: SessionRecord;
+    try {
+      record = await this.renewal.ensureFresh(session.id, session.record, request.id);
+    } catch (error) {
+      if (error instanceof SessionEndedError) this.clearSessionCookie(reply);
+      throw error;
+    }
+    if (touch) {
+      const lastActiveAt = this.now();
+      await this.store.patch(session.id, { lastActiveAt });
+      record = { ...record, lastActiveAt };
+    }
+    return { id: session.id, record };
+  }
+
+  /** Starts a session after a successful login; any previous session of this browser ends. */
+  async start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    login: { tokens: SessionTokens; user: SessionUser; tenants: SessionTenant[] },
+  ): Promise<ActiveSession> {
+    const previous = request.cookies[this.cookies.session];
+    if (previous) await this.store.destroy(previous);
+
+    const remembered = request.cookies[this.cookies.tenant]?.trim() ?? '';
+    const selectedTenantId = login.tenants.some((tenant) => tenant.id === remembered) ? remembered : null;
+    const now = this.now();
+    const record: SessionRecord = {
+      ...login.tokens,
+      user: login.user,
+      tenants: login.tenants,
+      selectedTenantId,
+      createdAt: now,
+      absoluteExpiresAt: now + SESSION_LIFETIME_SECONDS * 1000,
+      lastActiveAt: now,
+    };
+    const id = newSessionId();
+    await this.store.create(id, record);
+    reply.setCookie(this.cookies.session, id, cookieOptions(this.options.secureCookies, SESSION_LIFETIME_SECONDS));
+    return { id, record };
+  }
+
+  async end(sessionId: string, reply: FastifyReply): Promise<void> {
+    await this.store.destroy(sessionId);
+    this.clearSessionCookie(reply);
+  }
+
+  clearSessionCookie(reply: FastifyReply): void {
+    reply.clearCookie(this.cookies.session, clearCookieOptions(this.options.secureCookies));
+  }
+
+  rememberTenant(reply: FastifyReply, tenantId: string | null): void {
+    if (tenantId === null) {
+      reply.clearCookie(this.cookies.tenant, clearCookieOptions(this.options.secureCookies));
+      return;
+    }
+    reply.setCookie(
+      this.cookies.tenant,
+      tenantId,
+      cookieOptions(this.options.secureCookies, TENANT_COOKIE_LIFETIME_SECONDS),
+    );
+  }
+}
+
+/** Spec §5: a tenant id is trimmed and an empty value means none. */
+export function normaliseTenantId(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}

@@ -1,0 +1,127 @@
+/**
+ * Server-side sessions. The browser holds only an opaque id; everything else, the upstream
+ * tokens above all, lives here.
+ *
+ * Tokens are written only through `replaceTokens`, a compare-and-set on the refresh token, so a
+ * slow request that loaded the session before a renewal can never write an old token set back.
+ * Other fields are patched individually for the same reason.
+ */
+
+export interface SessionUser {
+  id: number | string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  phone: string | null;
+}
+
+export interface SessionTenant {
+  id: string;
+  name: string;
+}
+
+export interface SessionTokens {
+  accessToken: string;
+  /** `exp` of the access token, in epoch seconds. */
+  accessExpiresAt: number;
+  refreshToken: string;
+}
+
+export interface SessionRecord extends SessionTokens {
+  user: SessionUser;
+  tenants: SessionTenant[];
+  selectedTenantId: string | null;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** Epoch milliseconds; the session ends here whatever happens. */
+  absoluteExpiresAt: number;
+  /** Epoch milliseconds of the last real use, the base of the idle timeout. */
+  lastActiveAt: number;
+}
+
+export type SessionPatch = Partial<Pick<SessionRecord, 'user' | 'tenants' | 'selectedTenantId' | 'lastActiveAt'>>;
+
+export interface SessionStore {
+  get(id: string): Promise<SessionRecord | null>;
+  create(id: string, record: SessionRecord): Promise<void>;
+  /** Updates the given non-token fields; a missing session stays missing. */
+  patch(id: string, patch: SessionPatch): Promise<void>;
+  /**
+   * Stores renewed tokens only when the session still holds `expectedRefreshToken`.
+   * Returns false when another request already rotated them (or the session is gone).
+   */
+  replaceTokens(id: string, expectedRefreshToken: string, tokens: SessionTokens): Promise<boolean>;
+  destroy(id: string): Promise<void>;
+  /** Number of live sessions (for metrics and tests). */
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The default store: one process, no dependencies. Expired sessions are swept every minute so
+ * abandoned ones do not accumulate. Use the Redis store when more than one instance runs.
+ */
+export class MemorySessionStore implements SessionStore {
+  private readonly sessions = new Map<string, SessionRecord>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly idleTimeoutMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  async get(id: string): Promise<SessionRecord | null> {
+    const record = this.sessions.get(id);
+    if (!record) return null;
+    if (record.absoluteExpiresAt <= this.now()) {
+      this.sessions.delete(id);
+      return null;
+    }
+    // A copy, so callers cannot mutate the stored record behind the store's back.
+    return structuredClone(record);
+  }
+
+  async create(id: string, record: SessionRecord): Promise<void> {
+    this.sessions.set(id, structuredClone(record));
+  }
+
+  async patch(id: string, patch: SessionPatch): Promise<void> {
+    const record = this.sessions.get(id);
+    if (record) Object.assign(record, structuredClone(patch));
+  }
+
+  async replaceTokens(id: string, expectedRefreshToken: string, tokens: SessionTokens): Promise<boolean> {
+    const record = this.sessions.get(id);
+    if (!record || record.refreshToken !== expectedRefreshToken) return false;
+    record.accessToken = tokens.accessToken;
+    record.accessExpiresAt = tokens.accessExpiresAt;
+    record.refreshToken = tokens.refreshToken;
+    return true;
+  }
+
+  async destroy(id: string): Promise<void> {
+    this.sessions.delete(id);
+  }
+
+  async count(): Promise<number> {
+    this.sweep();
+    return this.sessions.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [id, record] of this.sessions) {
+      if (record.absoluteExpiresAt <= now || record.lastActiveAt + this.idleTimeoutMs <= now) {
+        this.sessions.delete(id);
+      }
+    }
+  }
+}

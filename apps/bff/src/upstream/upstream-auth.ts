@@ -1,0 +1,200 @@
+import { decodeJwt } from 'jose';
+import { BffError, errorMessages } from '../http/errors.js';
+import type { SessionTenant, SessionTokens, SessionUser } from '../sessions/session-store.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+/**
+ * The upstream's authentication calls (django-allauth headless "app" client and simplejwt, see
+ * docs/decisions/001-contract-shapes.md), translated into what the BFF needs. Nothing here
+ * lets a token leave the server.
+ */
+
+const AUTH_BASE = '/api/v1/_allauth/app/v1/auth';
+
+export type LoginResult =
+  | { ok: true; tokens: SessionTokens }
+  | { ok: false; status: number; fields: Record<string, string>; message: string };
+
+/** Refresh outcome: `refused` ends the session, `unavailable` keeps it (transient failure). */
+export type RefreshResult =
+  | { kind: 'renewed'; tokens: SessionTokens }
+  | { kind: 'refused' }
+  | { kind: 'unavailable'; error: BffError };
+
+interface AllauthError {
+  code?: string;
+  message?: string;
+  param?: string;
+}
+
+export class UpstreamAuth {
+  constructor(private readonly upstream: UpstreamClient) {}
+
+  async login(email: string, password: string, requestId: string): Promise<LoginResult> {
+    const { statusCode, data } = await this.upstream.json({
+      method: 'POST',
+      path: `${AUTH_BASE}/login`,
+      headers: { 'x-request-id': requestId },
+      json: { email, password },
+    });
+    if (statusCode === 200) {
+      const meta = (data as { meta?: { access?: unknown; refresh?: unknown } } | null)?.meta;
+      if (typeof meta?.access !== 'string' || typeof meta.refresh !== 'string') {
+        throw new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse);
+      }
+      return { ok: true, tokens: tokensFrom(meta.access, meta.refresh) };
+    }
+    if (statusCode === 400 || statusCode === 401) {
+      // Wrong credentials come back as allauth field errors. The message is always ours (Czech,
+      // and the same for a wrong e-mail and a wrong password, so accounts cannot be probed).
+      const errors = ((data as { errors?: AllauthError[] } | null)?.errors ?? []).filter(Boolean);
+      const tooMany = errors.some((error) => error.code === 'too_many_login_attempts');
+      if (tooMany) return { ok: false, status: 429, fields: {}, message: errorMessages.tooManyRequests };
+      return {
+        ok: false,
+        status: 400,
+        fields: { password: errorMessages.invalidCredentials },
+        message: errorMessages.invalidCredentials,
+      };
+    }
+    if (statusCode === 429) return { ok: false, status: 429, fields: {}, message: errorMessages.tooManyRequests };
+    throw upstreamFailure(statusCode);
+  }
+
+  /** Ends the upstream session; allauth answers 401 on success, so any answer means done. */
+  async logout(refreshToken: string, requestId: string): Promise<void> {
+    await this.upstream.json({
+      method: 'DELETE',
+      path: `${AUTH_BASE}/session`,
+      headers: { 'x-request-id': requestId },
+      json: { refresh: refreshToken },
+    });
+  }
+
+  async refresh(refreshToken: string, requestId: string): Promise<RefreshResult> {
+    let response: Awaited<ReturnType<UpstreamClient['json']>>;
+    try {
+      response = await this.upstream.json({
+        method: 'POST',
+        path: '/api/v1/token/refresh/',
+        headers: { 'x-request-id': requestId },
+        json: { refresh: refreshToken },
+      });
+    } catch (error) {
+      if (error instanceof BffError) return { kind: 'unavailable', error };
+      throw error;
+    }
+    const { statusCode, data } = response;
+    if (statusCode === 200) {
+      const body = data as { access?: unknown; refresh?: unknown } | null;
+      if (typeof body?.access !== 'string') {
+        return { kind: 'unavailable', error: new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse) };
+      }
+      // Without rotation the upstream returns only `access`; the refresh token stays valid.
+      const refresh = typeof body.refresh === 'string' ? body.refresh : refreshToken;
+      return { kind: 'renewed', tokens: tokensFrom(body.access, refresh) };
+    }
+    if (statusCode === 400 || statusCode === 401 || statusCode === 403) return { kind: 'refused' };
+    return { kind: 'unavailable', error: upstreamFailure(statusCode) };
+  }
+
+  async profile(accessToken: string, requestId: string): Promise<SessionUser> {
+    const { statusCode, data } = await this.upstream.json({
+      method: 'GET',
+      path: '/api/v1/my_profile/',
+      headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': requestId },
+    });
+    if (statusCode === 401) throw new BffError(401, 'session_expired', errorMessages.sessionExpired);
+    if (statusCode !== 200 || !isProfile(data)) throw upstreamFailure(statusCode);
+    return {
+      id: data.id,
+      email: data.email,
+      first_name: data.first_name,
+      last_name: data.last_name,
+      display_name: data.display_name,
+      phone: data.phone,
+    };
+  }
+
+  async tenants(accessToken: string, requestId: string): Promise<SessionTenant[]> {
+    const { statusCode, data } = await this.upstream.json({
+      method: 'GET',
+      path: '/api/v1/tenant_access/',
+      headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': requestId },
+    });
+    if (statusCode === 401) throw new BffError(401, 'session_expired', errorMessages.sessionExpired);
+    if (statusCode !== 200 || !Array.isArray(data)) throw upstreamFailure(statusCode);
+    return data
+      .filter((tenant): tenant is { id: unknown; name: unknown } => typeof tenant === 'object' && tenant !== null)
+      .map((tenant) => ({ id: String(tenant.id).trim(), name: String(tenant.name) }))
+      .filter((tenant) => tenant.id !== '');
+  }
+
+  async requestPasswordReset(email: string, requestId: string): Promise<void> {
+    const { statusCode } = await this.upstream.json({
+      method: 'POST',
+      path: `${AUTH_BASE}/password/request`,
+      headers: { 'x-request-id': requestId },
+      json: { email },
+    });
+    // 400 means a malformed e-mail; the caller validated it already, and the answer to the
+    // browser must not depend on the account anyway.
+    if (statusCode >= 500) throw upstreamFailure(statusCode);
+    if (statusCode === 429) throw new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
+  }
+
+  /** Returns per-field Czech errors, or null on success. */
+  async resetPassword(key: string, password: string, requestId: string): Promise<Record<string, string> | null> {
+    const { statusCode, data } = await this.upstream.json({
+      method: 'POST',
+      path: `${AUTH_BASE}/password/reset`,
+      headers: { 'x-request-id': requestId },
+      json: { key, password },
+    });
+    // allauth answers 401 after a successful reset (the user must log in again) or 200 when it
+    // logs the user in; either way the password has changed.
+    if (statusCode === 200 || statusCode === 401) return null;
+    if (statusCode === 400) {
+      const errors = (data as { errors?: AllauthError[] } | null)?.errors ?? [];
+      const fields: Record<string, string> = {};
+      for (const error of errors) {
+        if (error.param === 'password') fields.password = error.message ?? errorMessages.validation;
+        else fields.token = errorMessages.invalidResetLink;
+      }
+      if (Object.keys(fields).length === 0) fields.token = errorMessages.invalidResetLink;
+      return fields;
+    }
+    if (statusCode === 429) throw new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
+    throw upstreamFailure(statusCode);
+  }
+}
+
+function tokensFrom(accessToken: string, refreshToken: string): SessionTokens {
+  let exp: unknown;
+  try {
+    exp = decodeJwt(accessToken).exp;
+  } catch {
+    exp = undefined;
+  }
+  if (typeof exp !== 'number') throw new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse);
+  return { accessToken, accessExpiresAt: exp, refreshToken };
+}
+
+function isProfile(data: unknown): data is SessionUser {
+  if (typeof data !== 'object' || data === null) return false;
+  const candidate = data as Record<string, unknown>;
+  return (
+    (typeof candidate.id === 'number' || typeof candidate.id === 'string') &&
+    typeof candidate.email === 'string' &&
+    typeof candidate.first_name === 'string' &&
+    typeof candidate.last_name === 'string' &&
+    typeof candidate.display_name === 'string' &&
+    (candidate.phone === null || typeof candidate.phone === 'string')
+  );
+}
+
+function upstreamFailure(statusCode: number): BffError {
+  if (statusCode === 429) return new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
+  if (statusCode === 504 || statusCode === 408) return new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
+  return new BffError(502, 'upstream_unavailable', errorMessages.upstreamUnavailable);
+}

@@ -1,0 +1,159 @@
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { BffError, errorMessages } from '../http/errors.js';
+
+/**
+ * Every call the BFF makes to the upstream goes through here, so the retry rule of the
+ * specification is applied exactly once and in one place:
+ * - statuses 408, 409, 425, 429, 500, 502, 503, 504 and network failures are retried;
+ * - a request without a body once, a request with a body never (unless the caller marks it
+ *   idempotent, e.g. because it carries an `Idempotency-Key` the upstream honours);
+ * - `Retry-After` is read as seconds (or an HTTP date) and capped: above the cap, no retry;
+ * - each try has its own timeout covering headers and body; TLS certificates are verified.
+ * undici is used directly rather than @fastify/reply-from, whose built-in 503 retries, millisecond
+ * `Retry-After` and unverified TLS would each have to be switched off (see ADR 002).
+ */
+
+export const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const MAX_RETRY_AFTER_MS = 2_000;
+
+export type UpstreamMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface UpstreamRequest {
+  method: UpstreamMethod;
+  /** Path and query string, e.g. `/api/v1/support_tickets/?page=2`. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Buffer | Readable;
+  /** Allows one retry even though the request has a body (it carries an idempotency key). */
+  idempotent?: boolean;
+}
+
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Extra delay before a retry when the upstream gives no Retry-After (jittered). */
+  retryBackoffMs?: number;
+}
+
+export class UpstreamClient {
+  private readonly agent: Agent;
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.agent = new Agent({
+      connections: 128,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { rejectUnauthorized: true, timeout: Math.min(options.timeoutMs, 5_000) },
+    });
+  }
+
+  async request(upstreamRequest: UpstreamRequest): Promise<UpstreamResponse> {
+    const hasBody = upstreamRequest.body !== undefined;
+    // A streamed body can be sent only once, so it is never retried.
+    const bodyIsReplayable = !hasBody || typeof upstreamRequest.body === 'string' || Buffer.isBuffer(upstreamRequest.body);
+    const mayRetry = bodyIsReplayable && (!hasBody || upstreamRequest.idempotent === true);
+    const attempts = mayRetry ? 2 : 1;
+
+    for (let attempt = 1; ; attempt += 1) {
+      const isLastAttempt = attempt >= attempts;
+      let response: UpstreamResponse;
+      try {
+        response = await this.send(upstreamRequest);
+      } catch (error) {
+        if (isLastAttempt) throw toBffError(error);
+        await sleep(this.backoff());
+        continue;
+      }
+      if (isLastAttempt || !RETRYABLE_STATUSES.has(response.statusCode)) return response;
+      const delay = retryDelay(response.headers['retry-after'], this.backoff());
+      if (delay === null) return response;
+      // The first answer is discarded; drain it so the connection can be reused.
+      await response.body.dump().catch(() => undefined);
+      await sleep(delay);
+    }
+  }
+
+  /** Convenience for the BFF's own calls: sends JSON and reads a JSON answer. */
+  async json(upstreamRequest: Omit<UpstreamRequest, 'body'> & { json?: unknown }): Promise<{
+    statusCode: number;
+    headers: UpstreamResponse['headers'];
+    data: unknown;
+  }> {
+    const { json, ...rest } = upstreamRequest;
+    const headers: Record<string, string> = { accept: 'application/json', ...rest.headers };
+    let body: string | undefined;
+    if (json !== undefined) {
+      body = JSON.stringify(json);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await this.request({ ...rest, headers, ...(body === undefined ? {} : { body }) });
+    const text = await response.body.text().catch((error: unknown) => {
+      throw toBffError(error);
+    });
+    if (text === '') return { statusCode: response.statusCode, headers: response.headers, data: null };
+    try {
+      return { statusCode: response.statusCode, headers: response.headers, data: JSON.parse(text) as unknown };
+    } catch {
+      throw new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private async send(upstreamRequest: UpstreamRequest): Promise<UpstreamResponse> {
+    const response = await request(`${this.baseUrl}${upstreamRequest.path}`, {
+      dispatcher: this.agent,
+      method: upstreamRequest.method,
+      headers: upstreamRequest.headers,
+      body: upstreamRequest.body ?? null,
+    });
+    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+  }
+
+  private backoff(): number {
+    const base = this.options.retryBackoffMs ?? 100;
+    return base + Math.floor(Math.random() * base);
+  }
+}
+
+/**
+ * Delay before a retry in milliseconds, or null when the upstream asks for a longer wait than
+ * we are willing to hold the user's request for.
+ */
+export function retryDelay(retryAfter: string | string[] | undefined, fallbackMs: number): number | null {
+  const value = Array.isArray(retryAfter) ? retryAfter[0] : retryAfter;
+  if (value === undefined || value.trim() === '') return fallbackMs;
+  let delayMs: number;
+  if (/^\d+$/.test(value.trim())) {
+    delayMs = Number(value.trim()) * 1000;
+  } else {
+    const date = Date.parse(value);
+    if (Number.isNaN(date)) return fallbackMs;
+    delayMs = Math.max(0, date - Date.now());
+  }
+  return delayMs > MAX_RETRY_AFTER_MS ? null : delayMs;
+}
+
+function toBffError(error: unknown): BffError {
+  if (error instanceof BffError) return error;
+  if (
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError
+  ) {
+    return new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
+  }
+  return new BffError(502, 'upstream_unavailable', errorMessages.upstreamUnavailable);
+}
