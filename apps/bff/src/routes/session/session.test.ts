@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
+import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.js';
+
+const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
+
+describe('session routes', () => {
+  let upstream: FakeUpstream;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url });
+  });
+  afterEach(async () => {
+    await app.close();
+    await upstream.close();
+  });
+
+  it('logs in, sets a __Host- session cookie with the strict attributes, and answers the session without tokens', async () => {
+    const { response } = await logIn(app, credentials);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: FAKE_USER, tenants: FAKE_TENANTS, selectedTenantId: null });
+
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^__Host-portal_session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toContain('Max-Age=950400');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('Secure');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).not.toContain('Domain=');
+    for (const token of upstream.issuedTokens) {
+      expect(response.body).not.toContain(token);
+      expect(setCookie).not.toContain(token);
+    }
+  });
+
+  it('answers a wrong password with 400, a Czech message and the field at fault', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: API_HEADERS,
+      payload: { email: FAKE_USER.email, password: 'spatne-heslo' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'Nesprávný e-mail nebo heslo.',
+      fields: { password: 'Nesprávný e-mail nebo heslo.' },
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers malformed login input with 400 and Czech field messages, never 500', async () => {
+    const cases = [
+      { payload: {}, field: 'email' },
+      { payload: { email: 'not-an-email', password: 'x' }, field: 'email' },
+      { payload: { email: FAKE_USER.email, password: '' }, field: 'password' },
+      { payload: { email: 42, password: ['x'] }, field: 'email' },
+    ];
+    for (const { payload, field } of cases) {
+      const response = await app.inject({ method: 'POST', url: '/api/session', headers: API_HEADERS, payload });
+      expect(response.statusCode).toBe(400);
+      const body = response.json<{ code: string; fields: Record<string, string> }>();
+      expect(body.code).toBe('validation_error');
+      expect(body.fields[field]).toMatch(/[ěščřžýáíéúů]|Vyplňte|Zadejte/);
+    }
+    const invalidJson = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { ...API_HEADERS, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(invalidJson.statusCode).toBe(400);
+    expect(invalidJson.json()).toMatchObject({ code: 'invalid_json' });
+  });
+
+  it('issues a new session id at every login and forgets the previous one', async () => {
+    const first = await logIn(app, credentials);
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { ...API_HEADERS, cookie: first.cookie },
+      payload: credentials,
+    });
+    const secondCookie = String(second.headers['set-cookie']).split(';')[0];
+    expect(secondCookie).not.toBe(first.cookie);
+    const replay = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie: first.cookie } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('answers the current session, and 401 with a code when anonymous', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/api/session', headers: API_HEADERS });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+
+    const { cookie } = await logIn(app, credentials);
+    const current = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toMatchObject({ user: { email: FAKE_USER.email }, selectedTenantId: null });
+  });
+
+  it('refuses API requests without the X-CSRF header or from a foreign origin, before the upstream is called', async () => {
+    const { cookie } = await logIn(app, credentials);
+    const before = upstream.requests.length;
+    const noHeader = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json()).toMatchObject({ code: 'csrf_failed' });
+    const foreign = await app.inject({
+      method: 'PUT',
+      url: '/api/session/tenant',
+      headers: { ...API_HEADERS, cookie, origin: 'https://evil.example' },
+      payload: { tenantId: FAKE_TENANTS[0]?.id },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ code: 'origin_mismatch' });
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('selects only a tenant from the access list, trims it, and remembers it in a 30-day cookie', async () => {
+    const { cookie } = await logIn(app, credentials);
+    const foreign = await app.inject({
+      method: 'PUT',
+      url: '/api/session/tenant',
+      headers: { ...API_HEADERS, cookie },
+      payload: { tenantId: 'someone-elses-tenant' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ code: 'tenant_forbidden' });
+
+    const chosen = await app.inject({
+      method: 'PUT',
+      url: '/api/session/tenant',
+      headers: { ...API_HEADERS, cookie },
+      payload: { tenantId: `  ${FAKE_TENANTS[1]?.id}  ` },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ selectedTenantId: FAKE_TENANTS[1]?.id });
+    const tenantCookie = chosen.cookies.find((candidate) => candidate.name === '__Host-portal_tenant');
+    expect(tenantCookie).toMatchObject({ value: FAKE_TENANTS[1]?.id, maxAge: 2_592_000, httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+
+    const reloaded = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    expect(reloaded.json()).toMatchObject({ selectedTenantId: FAKE_TENANTS[1]?.id });
+
+    const cleared = await app.inject({
+      method: 'PUT',
+      url: '/api/session/tenant',
+      headers: { ...API_HEADERS, cookie },
+      payload: { tenantId: '   ' },
+    });
+    expect(cleared.json()).toMatchObject({ selectedTenantId: null });
+  });
+
+  it('preselects the remembered tenant at the next login', async () => {
+    const { response } = await logIn(app, credentials);
+    expect(response.json()).toMatchObject({ selectedTenantId: null });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { ...API_HEADERS, cookie: `__Host-portal_tenant=${FAKE_TENANTS[0]?.id}` },
+      payload: credentials,
+    });
+    expect(again.json()).toMatchObject({ selectedTenantId: FAKE_TENANTS[0]?.id });
+  });
+
+  it('logs out: ends the upstream session with the refresh token, destroys the session and clears the cookie', async () => {
+    const { cookie } = await logIn(app, credentials);
+    const response = await app.inject({ method: 'DELETE', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['clear-site-data']).toBe('"cache", "cookies"');
+    const cleared = String(response.headers['set-cookie']);
+    expect(cleared).toMatch(/^__Host-portal_session=;/);
+    expect(cleared).toContain('Secure');
+    expect(cleared).toContain('Path=/');
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+
+    const logoutCall = upstream.hits('/api/v1/_allauth/app/v1/auth/session')[0];
+    expect(logoutCall?.method).toBe('DELETE');
+    expect(upstream.issuedTokens).toContain(JSON.parse(logoutCall?.body ?? '{}').refresh);
+
+    const after = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('ends a session whose profile call answers 401 (spec §4)', async () => {
+    const { cookie } = await logIn(app, credentials);
+    upstream.handlers.push((request, response) => {
+      if (!request.url.startsWith('/api/v1/my_profile/')) return false;
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ detail: 'User is inactive', code: 'user_inactive' }));
+      return true;
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'session_expired' });
+    upstream.handlers.length = 0;
+    const after = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'not_authenticated' });
+  });
+
+  it('answers an unreachable upstream with a Czech 502, not a 500', async () => {
+    await upstream.close();
+    const response = await app.inject({ method: 'POST', url: '/api/session', headers: API_HEADERS, payload: credentials });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'upstream_unavailable', message: expect.stringContaining('nedostupná') });
+    upstream = await startFakeUpstream();
+  });
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+
+/**
+ * A recording stand-in for the upstream, for the tests that must provoke faults the real
+ * `apps/api` never shows (rotation races, 503s, garbage, hangs). It speaks the auth contract of
+ * docs/decisions/001-contract-shapes.md with rotating refresh tokens, and records every request.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type FakeHandler = (
+  request: RecordedRequest,
+  response: ServerResponse,
+) => boolean | Promise<boolean> | void | Promise<void>;
+
+export const FAKE_USER = {
+  id: 7,
+  email: 'jana.novakova@example.cz',
+  first_name: 'Jana',
+  last_name: 'Nováková',
+  display_name: 'Jana Nováková',
+  phone: '+420 601 234 567',
+};
+export const FAKE_PASSWORD = 'Heslo123!';
+export const FAKE_TENANTS = [
+  { id: 'tenant-alfa', name: 'Alfa s.r.o.' },
+  { id: 'tenant-beta', name: 'Beta a.s.' },
+];
+
+const secret = randomBytes(32);
+
+export async function signToken(type: 'access' | 'refresh', expiresInSeconds: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ token_type: type, user_id: String(FAKE_USER.id), jti: randomBytes(16).toString('hex') })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(secret);
+}
+
+export interface FakeUpstream {
+  url: string;
+  requests: RecordedRequest[];
+  /** Handlers tried before the default behaviour; return true when the response was sent. */
+  handlers: FakeHandler[];
+  /** Seconds the next issued access tokens live. */
+  accessTokenLifetime: number;
+  /** Every access token ever issued, to check none reaches the browser. */
+  issuedTokens: string[];
+  refreshCalls(): RecordedRequest[];
+  hits(pathPrefix: string): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const validRefreshTokens = new Set<string>();
+  const validAccessTokens = new Set<string>();
+
+  const fake: FakeUpstream = {
+    url: '',
+    requests: [],
+    handlers: [],
+    accessTokenLifetime: 300,
+    issuedTokens: [],
+    refreshCalls: () => fake.requests.filter((request) => request.url.startsWith('/api/v1/token/refresh/')),
+    hits: (pathPrefix) => fake.requests.filter((request) => request.url.startsWith(pathPrefix)),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  async function issueTokens(): Promise<{ access: string; refresh: string }> {
+    const access = await signToken('access', fake.accessTokenLifetime);
+    const refresh = await signToken('refresh', 950_400);
+    validAccessTokens.add(access);
+    validRefreshTokens.add(refresh);
+    fake.issuedTokens.push(access, refresh);
+    return { access, refresh };
+  }
+
+  function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  }
+
+  function authorised(request: RecordedRequest): boolean {
+    const header = request.headers.authorization ?? '';
+    return header.startsWith('Bearer ') && validAccessTokens.has(header.slice(7));
+  }
+
+  async function defaultBehaviour(request: RecordedRequest, response: ServerResponse): Promise<void> {
+    const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+    const path = request.url.split('?')[0];
+    if (request.method === 'POST' && path === '/api/v1/_allauth/app/v1/auth/login') {
+      if (body.email === FAKE_USER.email && body.password === FAKE_PASSWORD) {
+        const tokens = await issueTokens();
+        json(response, 200, { status: 200, data: { user: { id: FAKE_USER.id, email: FAKE_USER.email } }, meta: { is_authenticated: true, ...tokens } });
+      } else {
+        json(response, 400, { status: 400, errors: [{ code: 'email_password_mismatch', message: 'The email address and/or password you specified are not correct.', param: 'password' }] });
+      }
+      return;
+    }
+    if (request.method === 'POST' && path === '/api/v1/token/refresh/') {
+      const refresh = String(body.refresh ?? '');
+      if (!validRefreshTokens.delete(refresh)) {
+        json(response, 401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+        return;
+      }
+      json(response, 200, await issueTokens());
+      return;
+    }
+    if (request.method === 'DELETE' && path === '/api/v1/_allauth/app/v1/auth/session') {
+      validRefreshTokens.delete(String(body.refresh ?? ''));
+      json(response, 401, { status: 401, data: { flows: [] }, meta: { is_authenticated: false } });
+      return;
+    }
+    if (!authorised(request)) {
+      json(response, 401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+      return;
+    }
+    if (request.method === 'GET' && path === '/api/v1/my_profile/') {
+      json(response, 200, FAKE_USER);
+      return;
+    }
+    if (request.method === 'GET' && path === '/api/v1/tenant_access/') {
+      json(response, 200, FAKE_TENANTS);
+      return;
+    }
+    json(response, 200, [], { 'x-total-count': '0' });
+  }
+
+  const server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const recorded: RecordedRequest = {
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      fake.requests.push(recorded);
+      void (async () => {
+        for (const handler of fake.handlers) {
+          if (await handler(recorded, response)) return;
+        }
+        await defaultBehaviour(recorded, response);
+      })().catch((error: unknown) => {
+        response.writeHead(500);
+        response.end(String(error));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

@@ -1,0 +1,75 @@
+import { expect, logIn, ONE_TENANT_USER, test, TWO_TENANT_USER } from '../support/fixtures.js';
+
+const JWT_PATTERN = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
+
+test('a two-tenant user picks a tenant, stays logged in across a reload, and logs out', async ({ page, context, seenByBrowser }) => {
+  await page.goto('/prihlaseni');
+  await expect(page.getByRole('heading', { name: 'Přihlášení' })).toBeVisible();
+  await logIn(page, TWO_TENANT_USER);
+
+  await expect(page).toHaveURL(/\/tenant(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Výběr nájemce' })).toBeVisible();
+  const tenantButtons = page.getByRole('main').getByRole('button');
+  await expect(tenantButtons).toHaveCount(2);
+  const chosenTenant = (await tenantButtons.first().innerText()).trim();
+  await tenantButtons.first().click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: `Dobrý den, ${TWO_TENANT_USER.firstName}` })).toBeVisible();
+  await expect(page.getByText(chosenTenant).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Dobrý den, ${TWO_TENANT_USER.firstName}` })).toBeVisible();
+  await expect(page.getByText(chosenTenant).first()).toBeVisible();
+
+  // Tokens stay on the server: no API answer and no script-readable cookie holds one.
+  for (const body of seenByBrowser.bodies) expect(body).not.toMatch(JWT_PATTERN);
+  const cookies = await context.cookies();
+  const session = cookies.find((cookie) => cookie.name === '__Host-portal_session');
+  expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+  for (const cookie of cookies) {
+    expect(cookie.value).not.toMatch(JWT_PATTERN);
+  }
+  expect(await page.evaluate(() => document.cookie)).not.toContain('portal_session');
+
+  await page.getByRole('button', { name: /Jana Nováková/ }).click();
+  await page.getByRole('menuitem', { name: 'Odhlásit se' }).click();
+  await expect(page).toHaveURL(/\/prihlaseni/);
+  await page.goto('/profil');
+  await expect(page).toHaveURL(/\/prihlaseni\?redirect=%2Fprofil|\/prihlaseni\?redirect=\/profil/);
+});
+
+test('a one-tenant user lands home directly', async ({ page }) => {
+  await page.goto('/prihlaseni');
+  await logIn(page, ONE_TENANT_USER);
+  await expect(page.getByRole('heading', { name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a protected page sends a guest to the login and back after it', async ({ page }) => {
+  await page.goto('/profil');
+  await expect(page).toHaveURL(/\/prihlaseni\?redirect=(%2F|\/)profil$/);
+  await logIn(page, ONE_TENANT_USER);
+  await expect(page).toHaveURL(/\/profil$/);
+  await expect(page.getByText(ONE_TENANT_USER.email)).toBeVisible();
+});
+
+test('a wrong password shows a Czech error on the form and keeps the e-mail', async ({ page }) => {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/')) statuses.push(response.status());
+  });
+  await page.goto('/prihlaseni');
+  await logIn(page, { email: TWO_TENANT_USER.email, password: 'uplne-spatne' });
+  await expect(page.getByText('Nesprávný e-mail nebo heslo.').first()).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(TWO_TENANT_USER.email);
+  await expect(page).toHaveURL(/\/prihlaseni/);
+  expect(statuses).toContain(400);
+  expect(statuses.filter((status) => status >= 500)).toEqual([]);
+});
+
+test('an unknown address shows the Czech 404 page', async ({ page }) => {
+  await page.goto('/tahle-stranka-neexistuje');
+  await expect(page.getByText('Stránka nebyla nalezena.')).toBeVisible();
+  await expect(page.getByText('404')).toBeVisible();
+});

@@ -1,0 +1,72 @@
+// Starts the reference upstream (apps/api) and the BFF (which serves the built web app) as two
+// processes on the embedded defaults, waits until both answer, and prints where to go.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const apiPort = process.env.API_PORT ?? '4010';
+const bffPort = process.env.PORT ?? '3000';
+const portalUrl = `http://localhost:${bffPort}`;
+
+const children = [];
+function start(name, script, env) {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the portal.`);
+      stop(1);
+    }
+  });
+  children.push(child);
+}
+
+async function waitFor(url, name) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not start within 60 s (${url})`);
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 11_000).unref();
+  Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+start('api', 'apps/api/dist/server.js', {
+  PORT: apiPort,
+  PORTAL_URL: process.env.PORTAL_URL ?? portalUrl,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'api');
+start('bff', 'apps/bff/dist/server.js', {
+  PORT: bffPort,
+  UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+await waitFor(`http://127.0.0.1:${bffPort}/healthz`, 'bff');
+
+const { DEMO_USERS } = await import('../apps/api/dist/db/demo-data.js');
+console.log(`
+Portál nájemníka běží na ${portalUrl}
+
+Demo login (password for both: ${DEMO_USERS[0].password}):
+  ${DEMO_USERS.map((user) => `${user.email}  (${user.description})`).join('\n  ')}
+
+Data: apps/api/.data (embedded PGlite); e-mails: apps/api/.data/outbox. Stop with Ctrl+C.
+`);
