@@ -997,6 +997,7 @@ export interface components {
         MessageCreate: {
             body: string;
         };
+        /** @description A meter of the tenant; the specification shows only its id, these are what the readings page needs. */
         Meter: {
             id: number;
             serial_number: string;
@@ -1039,7 +1040,7 @@ export interface components {
         };
         /** @description Phone number as typed (digits, spaces, `+`, `-`, `(`, `)`); null or omitted means none. */
         PhoneNumber: string | null;
-        /** @description The logged-in user. */
+        /** @description The logged-in user. The specification does not show the profile's fields; these are ADR 001's. */
         Profile: {
             id: number;
             /** Format: email */
@@ -1134,6 +1135,7 @@ export interface components {
             /** @description Where in the building (fault reports). */
             location?: string | null;
         };
+        /** @description A submitted reading; the specification shows only the submission, the other fields serve the history and the plausibility hint. */
         Reading: {
             id: number;
             meter: number;
