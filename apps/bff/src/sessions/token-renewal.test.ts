@@ -13,6 +13,7 @@ describe('access token renewal', () => {
   beforeEach(async () => {
     upstream = await startFakeUpstream();
     clock = Date.now();
+    upstream.now = () => clock;
     app = await buildTestBff({ upstreamUrl: upstream.url, now: () => clock });
   });
   afterEach(async () => {

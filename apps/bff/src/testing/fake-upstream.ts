@@ -37,8 +37,12 @@ export const FAKE_TENANTS = [
 
 const secret = randomBytes(32);
 
-export async function signToken(type: 'access' | 'refresh', expiresInSeconds: number): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+export async function signToken(
+  type: 'access' | 'refresh',
+  expiresInSeconds: number,
+  nowMs: number = Date.now(),
+): Promise<string> {
+  const now = Math.floor(nowMs / 1000);
   return new SignJWT({ token_type: type, user_id: String(FAKE_USER.id), jti: randomBytes(16).toString('hex') })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt(now)
@@ -53,6 +57,8 @@ export interface FakeUpstream {
   handlers: FakeHandler[];
   /** Seconds the next issued access tokens live. */
   accessTokenLifetime: number;
+  /** The fake's clock (epoch ms) for `iat`/`exp`; tests that move the BFF's clock move this too. */
+  now: () => number;
   /** Every access token ever issued, to check none reaches the browser. */
   issuedTokens: string[];
   refreshCalls(): RecordedRequest[];
@@ -69,6 +75,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     requests: [],
     handlers: [],
     accessTokenLifetime: 300,
+    now: () => Date.now(),
     issuedTokens: [],
     refreshCalls: () => fake.requests.filter((request) => request.url.startsWith('/api/v1/token/refresh/')),
     hits: (pathPrefix) => fake.requests.filter((request) => request.url.startsWith(pathPrefix)),
@@ -78,8 +85,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   };
 
   async function issueTokens(): Promise<{ access: string; refresh: string }> {
-    const access = await signToken('access', fake.accessTokenLifetime);
-    const refresh = await signToken('refresh', 950_400);
+    const access = await signToken('access', fake.accessTokenLifetime, fake.now());
+    const refresh = await signToken('refresh', 950_400, fake.now());
     validAccessTokens.add(access);
     validRefreshTokens.add(refresh);
     fake.issuedTokens.push(access, refresh);

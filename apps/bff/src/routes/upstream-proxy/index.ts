@@ -71,7 +71,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     };
     if (session) headers.authorization = `Bearer ${session.record.accessToken}`;
     if (operation.tenantScoped && session) {
-      const tenantId = resolveTenant(request, session);
+      const tenantId = resolveTenant(request, session, { required: !isPublic });
       if (tenantId) headers['x-tenant-id'] = tenantId;
     }
     const idempotencyKey = request.headers['idempotency-key'];
@@ -125,9 +125,13 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
 /**
  * `X-Tenant-ID`: an explicit request header wins, but only for a tenant in the user's access
  * list; otherwise the session's selected tenant. Anything else is refused here, before the
- * upstream is called.
+ * upstream is called. An operation that needs a tenant and has none answers 409.
  */
-export function resolveTenant(request: FastifyRequest, session: ActiveSession): string | null {
+export function resolveTenant(
+  request: FastifyRequest,
+  session: ActiveSession,
+  { required }: { required: boolean },
+): string | null {
   const explicit = request.headers['x-tenant-id'];
   const requested = normaliseTenantId(Array.isArray(explicit) ? explicit[0] : explicit);
   if (requested !== null) {
@@ -137,7 +141,8 @@ export function resolveTenant(request: FastifyRequest, session: ActiveSession): 
     return requested;
   }
   const selected = normaliseTenantId(session.record.selectedTenantId);
-  if (selected === null) throw new BffError(409, 'tenant_required', errorMessages.tenantRequired);
+  // Public operations work without a tenant (the upstream then answers what anyone may see).
+  if (selected === null && required) throw new BffError(409, 'tenant_required', errorMessages.tenantRequired);
   return selected;
 }
 
