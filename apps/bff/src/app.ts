@@ -55,7 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: 60_000,
     keepAliveTimeout: 72_000,
     routerOptions: { maxParamLength: 200 },
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', allErrors: false } },
+    // No defaults: the upstream applies its own, and forwarding ours would hide them.
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: false, allErrors: false } },
   });
 
   const store = options.store ?? new MemorySessionStore(config.sessionIdleTimeoutSeconds * 1000, now);

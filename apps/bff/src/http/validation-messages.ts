@@ -31,9 +31,9 @@ function messageFor(error: FastifySchemaValidationError): string {
     case 'required':
       return 'Vyplňte toto pole.';
     case 'minLength':
-      return params.limit === 1 ? 'Vyplňte toto pole.' : `Zadejte alespoň ${String(params.limit)} znaků.`;
+      return params.limit === 1 ? 'Vyplňte toto pole.' : `Zadejte alespoň ${characters(Number(params.limit))}.`;
     case 'maxLength':
-      return `Zadejte nejvýše ${String(params.limit)} znaků.`;
+      return `Zadejte nejvýše ${characters(Number(params.limit))}.`;
     case 'format':
       return params.format === 'email' ? 'Zadejte e-mail ve tvaru jmeno@example.cz.' : 'Zadejte hodnotu ve správném tvaru.';
     case 'type':
@@ -53,4 +53,12 @@ function messageFor(error: FastifySchemaValidationError): string {
     default:
       return 'Zkontrolujte tuto hodnotu.';
   }
+}
+
+const czechPlural = new Intl.PluralRules('cs-CZ');
+const characterWords: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'znak', few: 'znaky', many: 'znaku' };
+
+/** „1 znak", „3 znaky", „5 znaků" */
+function characters(count: number): string {
+  return `${count.toLocaleString('cs-CZ')} ${characterWords[czechPlural.select(count)] ?? 'znaků'}`;
 }

@@ -30,7 +30,7 @@ export const FAKE_USER = {
   phone: '+420 601 234 567',
 };
 export const FAKE_PASSWORD = 'Heslo123!';
-export const FAKE_TENANTS = [
+export const FAKE_TENANTS: [{ id: string; name: string }, { id: string; name: string }] = [
   { id: 'tenant-alfa', name: 'Alfa s.r.o.' },
   { id: 'tenant-beta', name: 'Beta a.s.' },
 ];
@@ -105,7 +105,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
 
   async function defaultBehaviour(request: RecordedRequest, response: ServerResponse): Promise<void> {
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0] ?? '';
     if (request.method === 'POST' && path === '/api/v1/_allauth/app/v1/auth/login') {
       if (body.email === FAKE_USER.email && body.password === FAKE_PASSWORD) {
         const tokens = await issueTokens();
@@ -129,8 +129,13 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       json(response, 401, { status: 401, data: { flows: [] }, meta: { is_authenticated: false } });
       return;
     }
-    if (!authorised(request)) {
+    // No credentials: treated as a guest (the BFF decides which operations a guest may call).
+    if (request.headers.authorization !== undefined && !authorised(request)) {
       json(response, 401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+      return;
+    }
+    if (request.headers.authorization === undefined && path.startsWith('/api/v1/my_profile/')) {
+      json(response, 401, { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
       return;
     }
     if (request.method === 'GET' && path === '/api/v1/my_profile/') {
