@@ -1,0 +1,114 @@
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from './config/env.js';
+import { authenticationPlugin } from './plugins/app/authentication.js';
+import { backgroundTasksPlugin } from './plugins/app/background-tasks.js';
+import { configPlugin } from './plugins/app/config.js';
+import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { mailerPlugin } from './plugins/app/mailer.js';
+import { tenantGuardPlugin } from './plugins/app/tenant-guard.js';
+import { tenantsPlugin } from './plugins/app/tenants.js';
+import { tokensPlugin } from './plugins/app/tokens.js';
+import { usersPlugin } from './plugins/app/users.js';
+import { databasePlugin } from './plugins/external/database.js';
+import { sensiblePlugin } from './plugins/external/sensible.js';
+import { healthRoutes } from './routes/health/index.js';
+import { v1Routes } from './routes/v1/index.js';
+
+export type { AppConfig } from './config/env.js';
+
+export interface AppOptions {
+  config: AppConfig;
+}
+
+/**
+ * The whole API as one plugin (fastify/demo's `app.ts`): plugins/external, then plugins/app,
+ * then routes. Wrapped with fastify-plugin by {@link buildApp}, so its decorators and error
+ * handlers belong to the root instance and routes a test adds afterwards use them too.
+ */
+export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
+  await fastify.register(configPlugin, { config: opts.config });
+  await fastify.register(sensiblePlugin);
+  await fastify.register(errorHandlerPlugin);
+  await fastify.register(databasePlugin);
+
+  await fastify.register(backgroundTasksPlugin);
+  await fastify.register(mailerPlugin);
+  await fastify.register(usersPlugin);
+  await fastify.register(tenantsPlugin);
+  await fastify.register(tokensPlugin);
+  await fastify.register(authenticationPlugin);
+  await fastify.register(tenantGuardPlugin);
+
+  configureBodyParsing(fastify);
+  // Every answer is personal or about credentials; no shared cache may keep one.
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  await fastify.register(healthRoutes);
+  await fastify.register(v1Routes, { prefix: '/api/v1' });
+};
+
+/**
+ * JSON only, like a DRF API with `JSONParser` alone: other media types get 415. An empty JSON
+ * body counts as `{}` (DRF treats an empty body as no data), so a bodiless POST gets the
+ * field errors a client can act on instead of a parse error.
+ */
+function configureBodyParsing(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    parseJson(request, text, done);
+  });
+  fastify.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body !== undefined) {
+      request.body = {};
+    }
+  });
+}
+
+/** Fastify options the app relies on; `server.ts` adds network timeouts on top. */
+export function appServerOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // Correlates log lines with the BFF's request that caused them.
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: {
+        // Unknown properties are dropped, never stored (CONVENTIONS C12).
+        removeAdditional: 'all',
+        // Report every field at once, as DRF and allauth do. Every string and array in our
+        // schemas has a maximum, which bounds the extra validation work.
+        allErrors: true,
+      },
+    },
+  };
+}
+
+/**
+ * Builds the app without listening: what tests `inject` into and what `server.ts` starts.
+ * Boot (database, migrations, seed) happens on `ready()`/`listen()`; routes may still be
+ * added until then.
+ */
+export async function buildApp(
+  config: AppConfig,
+  serverOptions: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const fastify = Fastify({ ...appServerOptions(config), ...serverOptions });
+  await fastify.register(fp(app, { name: 'app' }), { config });
+  return fastify;
+}

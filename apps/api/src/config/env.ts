@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only module that reads `process.env` (CONVENTIONS C11, A3 "env validated at boot").
+ * Everything else receives the typed {@link AppConfig}, so tests can build the app from a
+ * literal config without touching the environment.
+ */
+
+/** `<repo>/.data/api`, computed from this file's location so it does not depend on the cwd. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../.data/api', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Shortest accepted HS256 key: RFC 7518 §3.2 asks for a key at least as long as the hash. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const booleanFlag = (defaultValue: boolean) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+        error: 'must be one of true, false, 1, 0, yes, no',
+      })
+      .default(defaultValue ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  );
+
+const positiveInt = (defaultValue: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .positive('must be greater than zero')
+      .default(defaultValue),
+  );
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'must be a port number' })
+        .int('must be a port number')
+        .min(0, 'must be between 0 and 65535')
+        .max(65535, 'must be between 0 and 65535')
+        .default(4010),
+    ),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+        .optional(),
+    ),
+    JWT_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`)
+        .optional(),
+    ),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt(300),
+    REFRESH_TOKEN_TTL_SECONDS: positiveInt(950_400),
+    SEED_DEMO_DATA: booleanFlag(true),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    ),
+    PORTAL_URL: z.preprocess(emptyAsUndefined, httpUrl.default('http://localhost:3000')),
+    SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  })
+  .superRefine((env, ctx) => {
+    // Several API instances share one PostgreSQL database and must verify each other's
+    // tokens, so a generated per-instance secret would silently log users out at random.
+    if (env.DATABASE_URL !== undefined && env.JWT_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when DATABASE_URL is set',
+      });
+    }
+    if (env.SMTP_URL !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is not supported yet; unset it and collect mail from DATA_DIR/outbox (sending must not silently fall back to files)',
+      });
+    }
+  });
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path; holds `pglite/`, `outbox/` and, in embedded mode, the generated JWT key. */
+  dataDir: string;
+  /** PostgreSQL when set; the embedded PGlite store in `dataDir/pglite` otherwise. */
+  databaseUrl: string | undefined;
+  /** Undefined only in embedded mode, where a key is generated once into `dataDir`. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  seedDemoData: boolean;
+  logLevel: LogLevel;
+  /** Base address of the portal, used in links sent by e-mail. No trailing slash. */
+  portalUrl: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Validates the environment and returns the app configuration.
+ * @throws {ConfigError} naming every offending variable, so start-up stops with a clear message.
+ */
+export function loadConfig(
+  source: Readonly<Record<string, string | undefined>> = process.env,
+  cwd: string = process.cwd(),
+): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const variable = issue.path.length > 0 ? issue.path.join('.') : '(environment)';
+      return `  ${variable}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR === undefined ? DEFAULT_DATA_DIR : path.resolve(cwd, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+    seedDemoData: env.SEED_DEMO_DATA,
+    logLevel: env.LOG_LEVEL,
+    portalUrl: env.PORTAL_URL.replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,177 @@
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** Driver-neutral Drizzle handle: both drivers share PgDatabase, so queries are written once. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** SQL written by drizzle-kit (`pnpm db:generate`); the same files serve both drivers. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** Arbitrary constant identifying this app's start-up lock among PostgreSQL advisory locks. */
+const STARTUP_LOCK_KEY = 7_310_420_001;
+
+export interface StartupSession {
+  /** Connection that holds the start-up lock; use it for everything done under the lock. */
+  db: Database;
+  /** Applies pending migrations; already applied ones are skipped (drizzle's journal). */
+  migrate(): Promise<void>;
+}
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  /**
+   * Runs start-up work (migrations, demo seed) while no other instance does the same:
+   * an advisory lock on PostgreSQL, the data-directory lock file for PGlite.
+   */
+  withStartupLock<T>(work: (session: StartupSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL server; when absent the embedded store under `dataDir/pglite` is used. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Receives errors of idle pooled connections, which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl === undefined
+    ? openPglite(options.dataDir)
+    : openPostgres(options.databaseUrl, options.onPoolError);
+}
+
+async function openPostgres(
+  connectionString: string,
+  onPoolError: ((error: Error) => void) | undefined,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    // Bounds a runaway query instead of letting it hold a connection forever.
+    statement_timeout: 30_000,
+    application_name: 'portal-api',
+  });
+  pool.on('error', (error) => onPoolError?.(error));
+  try {
+    // Fail at start-up, not on the first request, when the server is unreachable.
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`Cannot connect to PostgreSQL (DATABASE_URL): ${describe(error)}`, {
+      cause: error,
+    });
+  }
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    driver: 'postgres',
+    async withStartupLock(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          const lockedDb = drizzleNodePg({ client, schema });
+          return await work({
+            db: lockedDb,
+            migrate: () => migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const storeDir = path.join(dataDir, 'pglite');
+  await mkdir(storeDir, { recursive: true });
+  const releaseLock = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(storeDir);
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    // PGlite serves one process (guarded by the lock file), so there is nobody to wait for.
+    withStartupLock: (work) =>
+      work({ db, migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }) }),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await releaseLock();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite does not stop a second instance from opening the same directory (checked with
+ * 0.5.16: the second `PGlite.create` succeeds), and two writers corrupt the store. A lock file
+ * holding the owner's pid refuses that; a lock left by a dead process is taken over.
+ */
+async function acquireDirectoryLock(lockPath: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lockPath, { force: true });
+    } catch (error) {
+      if (!isErrno(error, 'EEXIST')) throw error;
+      const owner = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
+      if (Number.isInteger(owner) && owner > 0 && isProcessAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${path.dirname(lockPath)} is already used by process ${owner}` +
+            (owner === process.pid ? ' (this process)' : '') +
+            '; stop it or point DATA_DIR elsewhere.',
+        );
+      }
+      await rm(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not acquire the lock file ${lockPath}.`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return isErrno(error, 'EPERM');
+  }
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return error.errors.map(describe).join('; ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}

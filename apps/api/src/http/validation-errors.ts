@@ -1,0 +1,156 @@
+import type { FastifySchemaValidationError } from 'fastify';
+import type { AllauthErrorItem } from './api-error.js';
+
+/**
+ * Turns Ajv errors (Fastify's request validation) into the two error styles of the contract.
+ * Messages are the frameworks' own English defaults (DRF fields, allauth forms); ADR 001 pins
+ * "This field is required." and clients key on field names and codes, not on wording.
+ */
+
+export const NON_FIELD_ERRORS = 'non_field_errors';
+export const REQUIRED_MESSAGE = 'This field is required.';
+
+interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** DRF: `{"<field>": ["message", ...], "non_field_errors": [...]}`. */
+export function toDrfValidationBody(
+  errors: readonly FastifySchemaValidationError[],
+): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const { field, message } of describeAll(errors)) {
+    const messages = (body[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return body;
+}
+
+/** allauth: `[{code, message, param}]`; whole-body problems carry no `param`. */
+export function toAllauthErrors(errors: readonly FastifySchemaValidationError[]): AllauthErrorItem[] {
+  const seen = new Set<string>();
+  const items: AllauthErrorItem[] = [];
+  for (const { field, code, message } of describeAll(errors)) {
+    const key = `${field}\u0000${code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push(field === NON_FIELD_ERRORS ? { code, message } : { code, message, param: field });
+  }
+  return items;
+}
+
+function describeAll(errors: readonly FastifySchemaValidationError[]): FieldError[] {
+  // Ajv reports both the failing branch and the wrapping keyword for some schemas; the
+  // wrappers add nothing a client could act on.
+  return errors.filter((error) => !['anyOf', 'oneOf', 'if'].includes(error.keyword)).map(describe);
+}
+
+function describe(error: FastifySchemaValidationError): FieldError {
+  const params = error.params as Record<string, unknown>;
+  const path = pointerToField(error.instancePath);
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(params['missingProperty'] ?? '');
+      return { field: join(path, missing), code: 'required', message: REQUIRED_MESSAGE };
+    }
+    case 'type': {
+      if (path === '') {
+        return {
+          field: NON_FIELD_ERRORS,
+          code: 'invalid',
+          message: 'Invalid data. Expected a dictionary.',
+        };
+      }
+      return { field: path, code: 'invalid', message: typeMessage(String(params['type'])) };
+    }
+    case 'format':
+      return { field: field(path), code: 'invalid', message: formatMessage(String(params['format'])) };
+    case 'minLength': {
+      const limit = Number(params['limit']);
+      return limit <= 1
+        ? { field: field(path), code: 'blank', message: 'This field may not be blank.' }
+        : {
+            field: field(path),
+            code: 'min_length',
+            message: `Ensure this field has at least ${limit} characters.`,
+          };
+    }
+    case 'maxLength':
+      return {
+        field: field(path),
+        code: 'max_length',
+        message: `Ensure this field has no more than ${String(params['limit'])} characters.`,
+      };
+    case 'minimum':
+      return {
+        field: field(path),
+        code: 'min_value',
+        message: `Ensure this value is greater than or equal to ${String(params['limit'])}.`,
+      };
+    case 'maximum':
+      return {
+        field: field(path),
+        code: 'max_value',
+        message: `Ensure this value is less than or equal to ${String(params['limit'])}.`,
+      };
+    case 'enum':
+      return { field: field(path), code: 'invalid_choice', message: 'This is not a valid choice.' };
+    default:
+      return { field: field(path), code: 'invalid', message: 'Invalid value.' };
+  }
+}
+
+/** `/email` → `email`, `/items/0/name` → `items.0.name` (DRF nests; a flat key is enough here). */
+function pointerToField(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+function join(parent: string, child: string): string {
+  return parent === '' ? child : `${parent}.${child}`;
+}
+
+function field(path: string): string {
+  return path === '' ? NON_FIELD_ERRORS : path;
+}
+
+function typeMessage(type: string): string {
+  switch (type) {
+    case 'string':
+      return 'Not a valid string.';
+    case 'integer':
+      return 'A valid integer is required.';
+    case 'number':
+      return 'A valid number is required.';
+    case 'boolean':
+      return 'Must be a valid boolean.';
+    case 'array':
+      return 'Expected a list of items.';
+    case 'object':
+      return 'Expected a dictionary of items.';
+    default:
+      return 'Invalid value.';
+  }
+}
+
+function formatMessage(format: string): string {
+  switch (format) {
+    case 'email':
+      return 'Enter a valid email address.';
+    case 'uuid':
+      return 'Must be a valid UUID.';
+    case 'date-time':
+      return 'Datetime has wrong format.';
+    case 'date':
+      return 'Date has wrong format.';
+    case 'uri':
+      return 'Enter a valid URL.';
+    default:
+      return 'Invalid value.';
+  }
+}

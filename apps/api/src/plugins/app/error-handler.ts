@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../http/api-error.js';
+import { toAllauthErrors, toDrfValidationBody } from '../../http/validation-errors.js';
+
+export type ErrorStyle = 'drf' | 'allauth';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Which error body the route answers with. allauth routes get `'allauth'` from their
+     * folder plugin (routes/v1/allauth/index.ts); everything else is DRF-style.
+     */
+    errorStyle?: ErrorStyle;
+  }
+}
+
+/** Status → DRF-like `code` and `detail` for errors raised by Fastify itself or by plugins. */
+const CLIENT_ERRORS: Record<number, { code: string; detail: string }> = {
+  400: { code: 'parse_error', detail: 'Malformed request.' },
+  401: { code: 'not_authenticated', detail: 'Authentication credentials were not provided.' },
+  403: { code: 'permission_denied', detail: 'You do not have permission to perform this action.' },
+  404: { code: 'not_found', detail: 'Not found.' },
+  405: { code: 'method_not_allowed', detail: 'Method not allowed.' },
+  406: { code: 'not_acceptable', detail: 'Could not satisfy the request Accept header.' },
+  408: { code: 'request_timeout', detail: 'Request timed out.' },
+  413: { code: 'request_too_large', detail: 'Request body is too large.' },
+  415: { code: 'unsupported_media_type', detail: 'Unsupported media type in request.' },
+  429: { code: 'throttled', detail: 'Request was throttled.' },
+};
+
+const SERVER_ERROR = { code: 'server_error', detail: 'A server error occurred.' } as const;
+
+/**
+ * One error handler and one not-found handler for the whole app (CONVENTIONS C10):
+ * - {@link ApiError}s are sent as built;
+ * - schema validation failures become DRF field errors or allauth error items;
+ * - other 4xx keep their status with a generic, known body (Fastify's own messages are
+ *   English internals such as "Body cannot be empty when content-type is set to
+ *   'application/json'" and are logged, not sent);
+ * - 5xx are logged with the request context and masked; a stack trace never leaves the process.
+ * @see {@link https://fastify.dev/docs/latest/Reference/Server/#seterrorhandler}
+ */
+export const errorHandlerPlugin = fp(
+  (fastify, _opts, done) => {
+    fastify.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+      const style: ErrorStyle = request.routeOptions.config.errorStyle ?? 'drf';
+
+      if (error instanceof ApiError) {
+        return reply.code(error.statusCode).headers(error.headers).send(error.body);
+      }
+
+      if (error.validation !== undefined) {
+        request.log.info({ validation: error.validation }, 'request validation failed');
+        return reply
+          .code(400)
+          .send(
+            style === 'allauth'
+              ? { status: 400, errors: toAllauthErrors(error.validation) }
+              : toDrfValidationBody(error.validation),
+          );
+      }
+
+      const statusCode =
+        typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+          ? error.statusCode
+          : 500;
+
+      if (statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return sendError(reply, style, statusCode, SERVER_ERROR);
+      }
+
+      // Expected client mistakes: no stack trace in the log either.
+      request.log.info({ code: error.code, reason: error.message, statusCode }, 'request rejected');
+      const known = CLIENT_ERRORS[statusCode] ?? { code: 'client_error', detail: 'Bad request.' };
+      // http-errors (from @fastify/sensible) marks messages written for clients as `expose`.
+      const exposed = (error as { expose?: unknown }).expose === true;
+      return sendError(reply, style, statusCode, {
+        code: known.code,
+        detail: exposed ? error.message : known.detail,
+      });
+    });
+
+    fastify.setNotFoundHandler((request, reply) => {
+      request.log.info({ method: request.method, url: request.url }, 'route not found');
+      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+    });
+
+    done();
+  },
+  { name: 'error-handler' },
+);
+
+function sendError(
+  reply: FastifyReply,
+  style: ErrorStyle,
+  statusCode: number,
+  error: { code: string; detail: string },
+): FastifyReply {
+  return reply
+    .code(statusCode)
+    .send(
+      style === 'allauth'
+        ? { status: statusCode, errors: [{ code: error.code, message: error.detail }] }
+        : { detail: error.detail, code: error.code },
+    );
+}

@@ -1,0 +1,50 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { drfError } from '../../http/api-error.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * `onRequest` hook for tenant-scoped routes; list it after `fastify.authenticate`:
+     * `{ onRequest: [fastify.authenticate, fastify.requireTenant] }`.
+     * Sets `request.tenantId` to a tenant the user may act for.
+     */
+    requireTenant: onRequestAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by `fastify.requireTenant`; null on routes that are not tenant-scoped. */
+    tenantId: string | null;
+  }
+}
+
+export const TENANT_HEADER = 'x-tenant-id';
+
+/**
+ * The `X-Tenant-ID` guard (ADR 001, DESIGN "Tenant isolation"). A tenant outside the user's
+ * `tenant_access` list is refused with 403 before any route code runs, so route queries can
+ * filter by `request.tenantId` without checking access themselves.
+ */
+export const tenantGuardPlugin = fp(
+  (fastify, _opts, done) => {
+    fastify.decorateRequest('tenantId', null);
+    fastify.decorate('requireTenant', async function requireTenant(request: FastifyRequest) {
+      const user = request.user;
+      if (user === null) {
+        // A wiring mistake in a route, not a client error: fail loudly (masked as a 500).
+        throw new Error('requireTenant must run after authenticate');
+      }
+      const raw = request.headers[TENANT_HEADER];
+      // Trimmed, and empty means none, as the spec asks of the client (§5).
+      const tenantId = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
+      if (tenantId === '') {
+        throw drfError(400, 'tenant_required', 'Chybí hlavička X-Tenant-ID s vybraným nájemcem.');
+      }
+      if (tenantId.length > 100 || !(await fastify.tenants.userHasAccess(user.id, tenantId))) {
+        throw drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
+      }
+      request.tenantId = tenantId;
+    });
+    done();
+  },
+  { name: 'tenant-guard', dependencies: ['authentication', 'tenants'] },
+);

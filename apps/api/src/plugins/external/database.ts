@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { openDatabase, type Database } from '../../db/database.js';
+import { seedDemoData } from '../../db/seed.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drizzle on PGlite or PostgreSQL; code written against it runs on both. */
+    db: Database;
+  }
+}
+
+/**
+ * Opens the database chosen by the configuration (PostgreSQL when `DATABASE_URL` is set,
+ * embedded PGlite in `DATA_DIR/pglite` otherwise), applies pending migrations and seeds the
+ * demo data into an empty store, all before the server accepts requests.
+ * @see {@link https://orm.drizzle.team/docs/migrations} (migrations applied at runtime)
+ */
+export const databasePlugin = fp(
+  async (fastify) => {
+    const { config } = fastify;
+    const handle = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => fastify.log.error({ err: error }, 'idle PostgreSQL connection failed'),
+    });
+    try {
+      await handle.withStartupLock(async ({ db, migrate }) => {
+        await migrate();
+        if (config.seedDemoData) {
+          const result = await seedDemoData(db);
+          if (result.seeded) {
+            fastify.log.info({ users: result.users }, 'seeded demo data into an empty database');
+          }
+        }
+      });
+    } catch (error) {
+      // Boot stops here and onClose hooks may never run: release the store (and its lock).
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+    fastify.addHook('onClose', () => handle.close());
+    fastify.log.info({ driver: handle.driver }, 'database ready');
+    fastify.decorate('db', handle.db);
+  },
+  { name: 'database', dependencies: ['config'] },
+);

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ALLAUTH_UNAUTHENTICATED_BODY, allauthError } from '../../../../http/api-error.js';
+import { displayName } from '../../../../plugins/app/users.js';
+import {
+  hashPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../../../security/password-hash.js';
+import { loginSchema, logoutSchema, type LoginBody, type LogoutBody } from './schemas.js';
+
+/**
+ * allauth headless "app" login and logout, answering with simplejwt tokens (ADR 001).
+ * @see {@link https://docs.allauth.org/en/latest/headless/openapi-specification/}
+ */
+export const authRoutes: FastifyPluginAsync = async (fastify) => {
+  fastify.post<{ Body: LoginBody }>('/auth/login', { schema: loginSchema }, async (request) => {
+    const { email, password } = request.body;
+    const user = await fastify.users.findByEmail(email);
+    // Unknown addresses cost a full scrypt run too, so timing does not reveal accounts.
+    const matches = user
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyAgainstDummy(password);
+    if (user === undefined || !matches) {
+      throw allauthError(400, [
+        {
+          code: 'email_password_mismatch',
+          message: 'The email address and/or password you specified are not correct.',
+          param: 'password',
+        },
+      ]);
+    }
+    // Only said after the password matched, so it reveals nothing to a guesser.
+    if (!user.isActive) {
+      throw allauthError(400, [{ code: 'account_inactive', message: 'This account is inactive.' }]);
+    }
+    if (needsRehash(user.passwordHash)) {
+      await fastify.users.updatePasswordHash(user.id, await hashPassword(password));
+    }
+
+    const tokens = await fastify.tokens.issuePair(user.id);
+    request.log.info({ userId: user.id }, 'user logged in');
+    return {
+      status: 200,
+      data: {
+        user: {
+          id: user.id,
+          display: displayName(user),
+          email: user.email,
+          has_usable_password: true,
+        },
+        methods: [{ method: 'password', at: Date.now() / 1000, email: user.email }],
+      },
+      meta: { is_authenticated: true, access: tokens.access, refresh: tokens.refresh },
+    };
+  });
+
+  fastify.delete<{ Body: LogoutBody | undefined }>(
+    '/auth/session',
+    // A body that fails the schema is treated like a missing token: logout is idempotent and
+    // always ends in allauth's "not authenticated" answer.
+    { schema: logoutSchema, attachValidation: true },
+    async (request, reply) => {
+      const refresh = request.validationError === undefined ? request.body?.refresh : undefined;
+      if (typeof refresh === 'string' && refresh !== '') {
+        const revoked = await fastify.tokens.revokeFamilyOf(refresh);
+        request.log.info({ revoked }, 'logout');
+      }
+      return reply.code(401).send(ALLAUTH_UNAUTHENTICATED_BODY);
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ALLAUTH_UNAUTHENTICATED_BODY, allauthError } from '../../../../http/api-error.js';
+import { hashPassword } from '../../../../security/password-hash.js';
+import { checkPassword } from '../../../../security/password-policy.js';
+import { passwordChangedMail, passwordResetMail } from './mail.js';
+import { createPasswordResetRepository } from './repository.js';
+import {
+  requestSchema,
+  resetSchema,
+  type PasswordResetBody,
+  type PasswordResetRequestBody,
+} from './schemas.js';
+
+const invalidKey = () =>
+  allauthError(400, [
+    {
+      code: 'invalid_password_reset',
+      message: 'The password reset token was invalid.',
+      param: 'key',
+    },
+  ]);
+
+/**
+ * allauth headless password reset by link (ADR 001): request → mail with
+ * `/zapomenute-heslo/change?uid=…&token=…` → reset with `key = uid-token`.
+ * @see {@link https://docs.allauth.org/en/latest/headless/openapi-specification/}
+ */
+export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
+  const resets = createPasswordResetRepository(fastify.db);
+
+  fastify.post<{ Body: PasswordResetRequestBody }>(
+    '/auth/password/request',
+    { schema: requestSchema },
+    async (request) => {
+      const { email } = request.body;
+      // Answer first and do the work afterwards: the response is the same, and as fast, for
+      // registered and unknown addresses (allauth's ACCOUNT_PREVENT_ENUMERATION).
+      fastify.background.run('password-reset-request', async () => {
+        const user = await fastify.users.findByEmail(email);
+        if (user === undefined || !user.isActive) {
+          request.log.info('password reset requested for an unknown or inactive account');
+          return;
+        }
+        const { uid, token } = await resets.issue(user.id);
+        const link = new URL(`${fastify.config.portalUrl}/zapomenute-heslo/change`);
+        link.search = new URLSearchParams({ uid, token }).toString();
+        await fastify.mailer.send(passwordResetMail(user.email, link.toString()));
+        request.log.info({ userId: user.id }, 'password reset mail sent');
+      });
+      return { status: 200 };
+    },
+  );
+
+  fastify.post<{ Body: PasswordResetBody }>(
+    '/auth/password/reset',
+    { schema: resetSchema },
+    async (request, reply) => {
+      const { key, password } = request.body;
+      const token = await resets.find(key);
+      const user = token === undefined ? undefined : await fastify.users.findById(token.userId);
+      if (token === undefined || user === undefined || !user.isActive) throw invalidKey();
+
+      // Checked before the token is spent, so a refused password does not burn the link.
+      const problems = checkPassword(password, user);
+      if (problems.length > 0) {
+        throw allauthError(
+          400,
+          problems.map((problem) => ({ ...problem, param: 'password' })),
+        );
+      }
+
+      const passwordHash = await hashPassword(password);
+      const changed = await fastify.db.transaction(async (tx) => {
+        if (!(await resets.spend(token, tx))) return false;
+        await fastify.users.updatePasswordHash(user.id, passwordHash, tx);
+        // Whoever knew the old password must not stay logged in.
+        await fastify.tokens.revokeAllForUser(user.id, tx);
+        return true;
+      });
+      if (!changed) throw invalidKey();
+
+      request.log.info({ userId: user.id }, 'password reset');
+      fastify.background.run('password-changed-mail', () =>
+        fastify.mailer.send(passwordChangedMail(user.email, fastify.config.portalUrl)),
+      );
+      // allauth answers 401 after a reset: the client logs in with the new password.
+      return reply.code(401).send(ALLAUTH_UNAUTHENTICATED_BODY);
+    },
+  );
+};
