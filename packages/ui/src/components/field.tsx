@@ -1,7 +1,14 @@
 import { Field as ChakraField, VisuallyHidden } from '@chakra-ui/react';
-import { forwardRef, type ReactNode } from 'react';
+import {
+  cloneElement,
+  forwardRef,
+  isValidElement,
+  useId,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
-export interface FieldProps extends Omit<ChakraField.RootProps, 'label'> {
+export interface FieldProps extends Omit<ChakraField.RootProps, 'label' | 'ids'> {
   label: ReactNode;
   helperText?: ReactNode;
   /** Shown below the hint; also switches the field to its invalid state. */
@@ -13,33 +20,62 @@ export interface FieldProps extends Omit<ChakraField.RootProps, 'label'> {
   errorPrefix: string;
   /** Marks the field as optional in its label, e.g. „(nepovinné)". */
   optionalText?: ReactNode;
+  /** The control: a single element (Input, Textarea…) that receives the id and descriptions. */
+  children: ReactElement;
 }
 
 /**
- * A labelled form field. Chakra's Field wires the label to the control and points the
- * control's `aria-describedby` at the hint and the error, and sets `aria-invalid`.
+ * A labelled form field. `id` becomes the control's id (so an error summary can link to it).
  * Order follows GOV.UK: label, hint, error, control.
+ *
+ * Chakra's Field links the error only through `aria-errormessage`, which several screen
+ * readers ignore; GOV.UK puts hint and error into `aria-describedby`, so the control gets both.
+ * @see {@link https://design-system.service.gov.uk/components/error-message/}
  */
 export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(props, ref) {
-  const { label, children, helperText, errorText, errorPrefix, optionalText, invalid, ...rest } =
-    props;
+  const {
+    id,
+    label,
+    children,
+    helperText,
+    errorText,
+    errorPrefix,
+    optionalText,
+    invalid,
+    ...rest
+  } = props;
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
   const isInvalid = invalid ?? Boolean(errorText);
+  const showError = isInvalid && Boolean(errorText);
+  const describedBy =
+    [helperText ? hintId : null, showError ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  const control = isValidElement<{ 'aria-describedby'?: string }>(children)
+    ? cloneElement(children, { 'aria-describedby': describedBy })
+    : children;
+
   return (
-    <ChakraField.Root ref={ref} invalid={isInvalid} {...rest}>
+    <ChakraField.Root
+      ref={ref}
+      id={controlId}
+      ids={{ helperText: hintId, errorText: errorId }}
+      invalid={isInvalid}
+      {...rest}
+    >
       <ChakraField.Label>
         {label}
-        {optionalText ? (
-          <ChakraField.RequiredIndicator fallback={optionalText} />
-        ) : null}
+        {optionalText ? <ChakraField.RequiredIndicator fallback={optionalText} /> : null}
       </ChakraField.Label>
       {helperText ? <ChakraField.HelperText mt="0">{helperText}</ChakraField.HelperText> : null}
-      {isInvalid && errorText ? (
-        <ChakraField.ErrorText mt="0" fontWeight="semibold">
-          <VisuallyHidden>{errorPrefix} </VisuallyHidden>
-          {errorText}
+      {showError ? (
+        <ChakraField.ErrorText mt="0" textStyle="sm" fontWeight="semibold">
+          <VisuallyHidden>{errorPrefix}</VisuallyHidden> {errorText}
         </ChakraField.ErrorText>
       ) : null}
-      {children}
+      {control}
     </ChakraField.Root>
   );
 });

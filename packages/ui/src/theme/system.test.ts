@@ -15,7 +15,7 @@ describe('system', () => {
     for (const key of ['button', 'heading', 'input', 'link']) {
       expect(system.getRecipe(key)).toBeDefined();
     }
-    for (const key of ['field', 'menu', 'toast', 'alert']) {
+    for (const key of ['field', 'menu', 'toast', 'dataList']) {
       expect(system.getSlotRecipe(key)).toBeDefined();
     }
   });

@@ -1,6 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
   animationStyles,
   breakpoints,
   buttonRecipe,
@@ -68,7 +67,14 @@ const config = defineConfig({
           ...semanticTokens.colors['fg'],
           // Body text is set in the brand colour (contrast 11.6:1 on white).
           DEFAULT: { value: '{colors.brand.fg}' },
+          // Chakra's 500/600 shades fall below WCAG AA (4.5:1) on white for small text.
+          error: { value: '{colors.red.700}' },
+          warning: { value: '{colors.orange.700}' },
+          success: { value: '{colors.green.700}' },
         },
+        // Toasts put white text on `*.solid`; the default green/orange solids reach only ~3.4:1.
+        green: { ...semanticTokens.colors['green'], solid: { value: '{colors.green.700}' } },
+        orange: { ...semanticTokens.colors['orange'], solid: { value: '{colors.orange.700}' } },
         brand: {
           solid: { value: BRAND_TEXT_COLOR },
           contrast: { value: '{colors.white}' },
@@ -90,7 +96,6 @@ const config = defineConfig({
       spinner: spinnerRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe,
       dataList: dataListSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
