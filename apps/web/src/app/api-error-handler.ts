@@ -1,0 +1,63 @@
+import { toast } from '@portal/ui/toast';
+import type { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { ROUTES, withRedirect } from '#src/config/paths.ts';
+import { errorMessage, isApiError, isUnauthorized } from '#src/lib/errors.ts';
+import type { GlobalErrorHandler } from '#src/lib/query-client.ts';
+import { setSession } from '#src/lib/session.ts';
+
+export interface ApiErrorHandlerDeps {
+  getQueryClient: () => QueryClient;
+  /** The router's current location and navigate; undefined before the router exists. */
+  getRouter: () =>
+    | {
+        state: { location: { pathname: string; search: string } };
+        navigate: (to: string, options: { replace: boolean }) => Promise<void>;
+      }
+    | undefined;
+}
+
+const API_ERROR_GROUP = 'api-errors';
+
+/**
+ * What the app does about failed queries and mutations (C9; the transport only throws):
+ * - 401 on an authenticated call: the session is over – forget it and go to the login page
+ *   with the current location as the redirect (spec §4);
+ * - otherwise one error toast with the server's Czech message (spec §8). Query errors toast
+ *   only when the query already had data (a failed background refetch): a first load that
+ *   fails is shown by the route's error page instead, not twice.
+ */
+export function createApiErrorHandler({ getQueryClient, getRouter }: ApiErrorHandlerDeps): GlobalErrorHandler {
+  return (error, source) => {
+    const meta = source.kind === 'query' ? source.query.meta : source.mutation.meta;
+
+    if (isUnauthorized(error) && meta?.authRedirect !== false) {
+      setSession(getQueryClient(), null);
+      const router = getRouter();
+      const location = router?.state.location;
+      if (router && location && location.pathname !== ROUTES.login.path) {
+        const target = `${location.pathname}${location.search}`;
+        void router.navigate(withRedirect(ROUTES.login.path, target), { replace: true });
+        toast.add({
+          severity: 'warn',
+          summary: i18next.t('common:errors.sessionExpired'),
+          group: API_ERROR_GROUP,
+          id: 'session-expired',
+        });
+      }
+      return;
+    }
+
+    if (meta?.errorToast === false) return;
+    if (source.kind === 'query' && source.query.state.data === undefined && meta?.errorToast !== true) {
+      return;
+    }
+    if (!isApiError(error)) console.error(error);
+    toast.add({
+      severity: 'error',
+      summary: i18next.t('common:errors.title'),
+      detail: errorMessage(error),
+      group: API_ERROR_GROUP,
+    });
+  };
+}

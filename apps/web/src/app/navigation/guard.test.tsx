@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildConfig, buildSession } from '#src/testing/factories.ts';
+import { createBackend } from '#src/testing/msw-handlers.ts';
+import { renderRoute } from '#src/testing/render-route.tsx';
+
+/** The rules wired into the route loaders (the rules themselves: navigation-rules.test.ts). */
+describe('route guards', () => {
+  it('sends a guest from a protected page to the login page with the path as redirect', async () => {
+    const view = renderRoute('/profil?tab=kontakt');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeInTheDocument();
+    expect(view.location()).toBe(`/prihlaseni?redirect=${encodeURIComponent('/profil?tab=kontakt')}`);
+  });
+
+  it('sends a logged-in user from the login page home', async () => {
+    const view = renderRoute('/prihlaseni', createBackend({ session: buildSession() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dobrý den, Jana' })).toBeInTheDocument();
+    expect(view.location()).toBe('/');
+  });
+
+  it('hides the tenant page when its feature flag is off', async () => {
+    const view = renderRoute(
+      '/tenant',
+      createBackend({ session: buildSession(), config: buildConfig({ features: { tenantLogin: false } }) }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dobrý den, Jana' })).toBeInTheDocument();
+    expect(view.location()).toBe('/');
+  });
+
+  it('keeps login pages out of reach with hideTenantLogin on', async () => {
+    const view = renderRoute(
+      '/profil',
+      createBackend({ session: buildSession(), config: buildConfig({ hideTenantLogin: true }) }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dobrý den, Jana' })).toBeInTheDocument();
+    expect(view.location()).toBe('/');
+  });
+
+  it('lets a user without a tenant open the profile (opt-out)', async () => {
+    const view = renderRoute('/profil', createBackend({ session: buildSession({ selectedTenantId: null }) }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Můj profil' })).toBeInTheDocument();
+    expect(view.location()).toBe('/profil');
+  });
+});

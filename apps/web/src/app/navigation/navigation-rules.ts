@@ -1,0 +1,82 @@
+import type { RuntimeConfig, Session } from '@portal/sdk/client';
+import { ROUTES, withRedirect, type RouteDefinition } from '#src/config/paths.ts';
+import { selectedTenantId } from '#src/lib/session.ts';
+
+/**
+ * The navigation rules of spec §2 as pure functions, applied in the specification's order:
+ * 1. route validation, 2. authentication, 3. feature flag, 4. tenant.
+ * (5. server route-rule redirects have no content in the specification and are not modelled.)
+ * The route loaders feed them the runtime config and the session; tests call them directly.
+ */
+
+export type NavigationDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'not-found' };
+
+export interface NavigationInput {
+  route: RouteDefinition;
+  params: Readonly<Record<string, string | undefined>>;
+  /** The wanted location; `search` includes the leading "?" (or is empty). */
+  location: { pathname: string; search: string };
+  config: Pick<RuntimeConfig, 'features' | 'hideTenantLogin'>;
+  /** null when anonymous. */
+  session: Session | null;
+}
+
+type Step = (input: NavigationInput) => NavigationDecision | null;
+
+const redirectTo = (to: string): NavigationDecision => ({ kind: 'redirect', to });
+const wanted = ({ location }: NavigationInput) => `${location.pathname}${location.search}`;
+
+/** 1. Route validation: required query parameters and parameter patterns. */
+export const validateRoute: Step = ({ route, params, location }) => {
+  const search = new URLSearchParams(location.search);
+  const missing = route.requiredSearchParams?.some((name) => !search.get(name)?.trim());
+  const malformed = Object.entries(route.paramPatterns ?? {}).some(
+    ([name, pattern]) => !pattern.test(params[name] ?? ''),
+  );
+  return missing || malformed ? { kind: 'not-found' } : null;
+};
+
+/**
+ * 2. Authentication. Public pages pass; guest-only pages send a logged-in user home;
+ * login pages send a guest to the login page with the wanted path + query.
+ */
+export const checkAuthentication: Step = (input) => {
+  const { route, session } = input;
+  if (route.access === 'guest-only' && session) return redirectTo(ROUTES.home.path);
+  if (route.access === 'login' && !session) {
+    return redirectTo(withRedirect(ROUTES.login.path, wanted(input)));
+  }
+  return null;
+};
+
+/** 3. Feature flag: a hidden feature's routes redirect home. */
+export const checkFeature: Step = ({ route, config }) =>
+  route.feature && !config.features[route.feature] ? redirectTo(ROUTES.home.path) : null;
+
+/**
+ * 4. Tenant. With hideTenantLogin on, only public and guest-only pages are reachable and the
+ * tenant check is skipped. Otherwise a logged-in user on a tenant-requiring page with no
+ * tenant chosen goes to the tenant selection, carrying the wanted path.
+ */
+export const checkTenant: Step = (input) => {
+  const { route, config, session } = input;
+  if (route.access !== 'login') return null;
+  if (config.hideTenantLogin) return redirectTo(ROUTES.home.path);
+  if (route.requiresTenant && session && !selectedTenantId(session)) {
+    return redirectTo(withRedirect(ROUTES.tenant.path, wanted(input)));
+  }
+  return null;
+};
+
+const STEPS: readonly Step[] = [validateRoute, checkAuthentication, checkFeature, checkTenant];
+
+export function decideNavigation(input: NavigationInput): NavigationDecision {
+  for (const step of STEPS) {
+    const decision = step(input);
+    if (decision) return decision;
+  }
+  return { kind: 'allow' };
+}

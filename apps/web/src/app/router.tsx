@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { ROUTES, type RouteKey } from '#src/config/paths.ts';
+import { RouteErrorBoundary } from '#src/components/errors/route-error-boundary.tsx';
+import { ensureAppData, guardRoute } from './navigation/guard.ts';
+import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root.tsx';
+import type { RouteModule } from './routes/route-module.ts';
+
+const ignore = () => undefined;
+
+/**
+ * A guarded, code-split page. Its loader starts fetching the page's chunk, applies the
+ * navigation rules (which need config and session), then runs the module's own loader;
+ * the chunk and the guard's data load in parallel, so the split adds no waterfall.
+ */
+function page(queryClient: QueryClient, key: RouteKey, load: () => Promise<RouteModule>): RouteObject {
+  const { path } = ROUTES[key];
+  return {
+    id: key,
+    ...(path === '/' ? { index: true } : { path }),
+    loader: async (args) => {
+      const module = load();
+      // If the guard redirects, a failed chunk download must not surface as unhandled.
+      module.catch(ignore);
+      await guardRoute(queryClient, key, args);
+      const { clientLoader } = await module;
+      return clientLoader ? clientLoader(queryClient)(args) : null;
+    },
+    lazy: {
+      Component: async () => (await load()).default,
+    },
+  };
+}
+
+/**
+ * The route tree. Only screens built so far are registered; every route's rules live in the
+ * route table (`config/paths.ts`), so adding a screen is one `page(...)` line.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: async () => {
+        await ensureAppData(queryClient);
+        return null;
+      },
+      Component: RootLayout,
+      HydrateFallback: RootHydrateFallback,
+      // Only reached when the shell itself cannot load (e.g. the config call fails).
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        {
+          // Page errors render inside the shell, which stays usable.
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            page(queryClient, 'home', () => import('./routes/home.tsx')),
+            page(queryClient, 'login', () => import('./routes/auth/login.tsx')),
+            page(queryClient, 'tenant', () => import('./routes/tenants/tenant-select.tsx')),
+            page(queryClient, 'profile', () => import('./routes/profile/profile.tsx')),
+            {
+              id: 'not-found',
+              path: '*',
+              lazy: { Component: async () => (await import('./routes/not-found.tsx')).default },
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

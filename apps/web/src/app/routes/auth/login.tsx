@@ -1,0 +1,55 @@
+import { Heading, Text } from '@chakra-ui/react';
+import type { Session } from '@portal/sdk/client';
+import { toast } from '@portal/ui/toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoginForm } from '#src/features/auth/components/login-form.tsx';
+import { planAfterLogin } from '#src/features/auth/utils/after-login.ts';
+import { selectTenant } from '#src/features/tenants/api/select-tenant.ts';
+import { errorMessage } from '#src/lib/errors.ts';
+import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
+import { setSession } from '#src/lib/session.ts';
+
+export default function LoginRoute() {
+  const { t } = useTranslation(['auth', 'common']);
+  const config = useRuntimeConfig();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const onLoggedIn = async (session: Session) => {
+    setSession(queryClient, session);
+    const plan = planAfterLogin({
+      session,
+      redirect: searchParams.get('redirect'),
+      hideTenantLogin: config.hideTenantLogin,
+    });
+    if (plan.selectTenantId) {
+      try {
+        setSession(queryClient, await selectTenant(plan.selectTenantId));
+      } catch (error) {
+        // Spec §8: failing to set up the tenant after login falls back to the tenant page.
+        toast.add({ severity: 'error', summary: t('common:errors.title'), detail: errorMessage(error) });
+        await navigate(plan.fallback, { replace: true });
+        return;
+      }
+    }
+    await navigate(plan.to, { replace: true });
+  };
+
+  return (
+    <LoginForm
+      title={t('login.title')}
+      header={
+        <>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="2">
+            {t('login.title')}
+          </Heading>
+          <Text mb="6">{t('login.intro')}</Text>
+        </>
+      }
+      onLoggedIn={onLoggedIn}
+    />
+  );
+}

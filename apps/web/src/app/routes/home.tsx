@@ -1,0 +1,52 @@
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { ROUTES } from '#src/config/paths.ts';
+import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
+import { selectedTenant, useSession } from '#src/lib/session.ts';
+
+export default function HomeRoute() {
+  const { t } = useTranslation(['home', 'common']);
+  const session = useSession();
+  const config = useRuntimeConfig();
+
+  if (!session) {
+    return (
+      <Stack gap="4" maxW="2xl">
+        <PageTitle title={t('guest.title')} />
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {t('guest.title')}
+        </Heading>
+        <Text fontSize="lg">{t('guest.intro')}</Text>
+        <Text>{t('guest.loginHint')}</Text>
+        <Button asChild alignSelf="flex-start">
+          <RouterLink to={ROUTES.login.path}>{t('guest.login')}</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+
+  const tenant = selectedTenant(session);
+  const canChooseTenant = config.features.tenantLogin && !config.hideTenantLogin;
+  return (
+    <Stack gap="4" maxW="2xl">
+      <PageTitle title={t('common:appName')} />
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+        {t('user.greeting', { name: session.user.first_name || session.user.display_name })}
+      </Heading>
+      {tenant ? (
+        <Text fontSize="lg">{t('user.tenant', { name: tenant.name })}</Text>
+      ) : config.hideTenantLogin ? null : (
+        <>
+          <Text fontSize="lg">{t('user.noTenant')}</Text>
+          {canChooseTenant ? (
+            <Button asChild alignSelf="flex-start" variant="outline">
+              <RouterLink to={ROUTES.tenant.path}>{t('user.chooseTenant')}</RouterLink>
+            </Button>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Box, Heading } from '@chakra-ui/react';
+import { forwardRef, useId, type MouseEvent } from 'react';
+
+export interface ErrorSummaryItem {
+  message: string;
+  /** Id of the field at fault; the item then links to it. */
+  fieldId?: string;
+}
+
+/**
+ * GOV.UK error summary: at the top of the page, focused after a failed submit, each item
+ * linking to its field with the same words as the inline message.
+ * @see {@link https://design-system.service.gov.uk/components/error-summary/}
+ */
+export const ErrorSummary = forwardRef<HTMLDivElement, { title: string; items: ErrorSummaryItem[] }>(
+  function ErrorSummary({ title, items }, ref) {
+    const titleId = useId();
+    if (items.length === 0) return null;
+
+    const focusField = (event: MouseEvent<HTMLAnchorElement>, fieldId: string) => {
+      const field = document.getElementById(fieldId);
+      if (!field) return;
+      // Focus instead of following the hash: no history entry, and the label stays in view.
+      event.preventDefault();
+      field.focus();
+      field.scrollIntoView({ block: 'center' });
+    };
+
+    return (
+      <Box
+        ref={ref}
+        tabIndex={-1}
+        aria-labelledby={titleId}
+        borderWidth="4px"
+        borderColor="border.error"
+        borderRadius="l2"
+        p="4"
+        mb="6"
+        _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+      >
+        <Heading as="h2" id={titleId} size="md" mb="2">
+          {title}
+        </Heading>
+        <Box as="ul" listStyleType="none" display="grid" gap="1">
+          {items.map((item) => (
+            <Box as="li" key={`${item.fieldId ?? ''}:${item.message}`} color="fg.error" fontWeight="semibold">
+              {item.fieldId ? (
+                <a
+                  href={`#${item.fieldId}`}
+                  onClick={(event) => focusField(event, item.fieldId as string)}
+                  style={{ textDecoration: 'underline', color: 'inherit' }}
+                >
+                  {item.message}
+                </a>
+              ) : (
+                item.message
+              )}
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    );
+  },
+);

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Sets the document title („Přihlášení – Portál nájemníka"). React 19 would hoist a <title>
+ * element, but index.html already has one and browsers read the first, so it is set directly.
+ * With `error`, the title gets the „Chyba: " prefix (GOV.UK error pattern).
+ */
+export function PageTitle({ title, error = false }: { title: string; error?: boolean }) {
+  const { t } = useTranslation();
+  const full = t('pageTitle', { title });
+  const value = error ? t('errors.documentTitle', { message: full }) : full;
+  useEffect(() => {
+    document.title = value;
+  }, [value]);
+  return null;
+}

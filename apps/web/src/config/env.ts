@@ -1,0 +1,9 @@
+/**
+ * Build-time public settings: the only place that reads `import.meta.env` (CONVENTIONS C11).
+ * Validated by `assertValidEnv` (env-schema.ts) when Vite starts, so no validator ships in the
+ * boot bundle. Operator settings come at runtime from GET /api/config instead.
+ */
+export const env = {
+  /** BFF origin; empty means the same origin that served the SPA. */
+  apiBaseUrl: (import.meta.env.VITE_API_BASE_URL ?? '').trim(),
+} as const;

@@ -1,0 +1,46 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import type { Profile } from '@portal/sdk/client';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ROUTES } from '#src/config/paths.ts';
+import { useLogout } from '../api/use-logout.ts';
+
+/**
+ * The account menu. Its button is named by the user's display name only, so assistive tech
+ * and tests find it by that name; items: „Můj profil", „Odhlásit se".
+ */
+export function UserMenu({ user }: { user: Profile }) {
+  const { t } = useTranslation('auth');
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      // Keyboard activation of a link item: route client-side instead of a full page load.
+      navigate={({ href }) => {
+        const url = new URL(href, window.location.origin);
+        void navigate(`${url.pathname}${url.search}`);
+      }}
+      onSelect={({ value }) => {
+        if (value === 'logout') logout.mutate();
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="outline" size="sm" maxW={{ base: '40', sm: '64' }} loading={logout.isPending}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{user.display_name}</span>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            <Menu.Item value="profile" asChild>
+              <RouterLink to={ROUTES.profile.path}>{t('userMenu.profile')}</RouterLink>
+            </Menu.Item>
+            <Menu.Item value="logout">{t('userMenu.logout')}</Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
+import type { Session } from '@portal/sdk/client';
+import { useTranslation } from 'react-i18next';
+import { selectedTenant, selectedTenantId } from '#src/lib/session.ts';
+
+export interface TenantSwitcherProps {
+  session: Session;
+  pending: boolean;
+  onSwitch: (tenantId: string) => void;
+}
+
+/**
+ * Header menu for users with more than one tenant. The button reads „Nájemce: <name>"
+ * (the prefix is visually hidden); items are radio items named by tenant.
+ */
+export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherProps) {
+  const { t } = useTranslation('tenants');
+  const current = selectedTenant(session);
+  const currentId = selectedTenantId(session) ?? '';
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" maxW={{ base: '44', sm: '72' }} loading={pending}>
+          <VisuallyHidden>{t('switcher.label')}</VisuallyHidden>{' '}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {current?.name ?? t('switcher.none')}
+          </span>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.RadioItemGroup
+              value={currentId}
+              onValueChange={({ value }) => {
+                if (value && value !== currentId) onSwitch(value);
+              }}
+            >
+              {session.tenants.map((tenant) => (
+                <Menu.RadioItem key={tenant.id} value={tenant.id}>
+                  <Menu.ItemIndicator />
+                  {tenant.name}
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,15 @@
+import { createApiClient } from '@portal/sdk/client';
+import { createQueryApi } from '@portal/sdk/react-query';
+import { env } from '#src/config/env.ts';
+
+/**
+ * The single API client (CONVENTIONS C7). The SDK sends the CSRF header and turns every
+ * non-2xx answer into an `ApiError`; what to do about errors is decided by the UI (C9).
+ * An absolute base URL keeps the client usable wherever `fetch` rejects relative URLs.
+ */
+export const apiClient = createApiClient({
+  baseUrl: env.apiBaseUrl || window.location.origin,
+});
+
+/** openapi-react-query wrapper: `$api.queryOptions('get', '/api/...')`, keys `[method, path, init]`. */
+export const $api = createQueryApi(apiClient);

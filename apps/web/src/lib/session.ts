@@ -1,0 +1,52 @@
+import type { Session, Tenant } from '@portal/sdk/client';
+import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { $api, apiClient } from '#src/lib/api.ts';
+import { isUnauthorized } from '#src/lib/errors.ts';
+
+/**
+ * The current session, shared by every feature (like A1's `lib/auth`): null when anonymous.
+ * GET /api/session answers 401 for an anonymous visitor, which is a state, not an error.
+ */
+
+/** The key openapi-react-query would use, so hooks and invalidations agree (C8). */
+export const sessionQueryKey = $api.queryOptions('get', '/api/session').queryKey;
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: async ({ signal }): Promise<Session | null> => {
+      try {
+        const { data } = await apiClient.GET('/api/session', { signal });
+        return data ?? null;
+      } catch (error) {
+        if (isUnauthorized(error)) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+/** Route loaders have ensured the session before any page renders. */
+export function useSession(): Session | null {
+  return useSuspenseQuery(sessionQueryOptions()).data;
+}
+
+export function setSession(queryClient: QueryClient, session: Session | null) {
+  queryClient.setQueryData(sessionQueryKey, session);
+}
+
+/** Tenant ids are trimmed and an empty one means none (spec §5). */
+export function normalizeTenantId(id: string | null | undefined): string | null {
+  const trimmed = id?.trim();
+  return trimmed ? trimmed : null;
+}
+
+export function selectedTenantId(session: Session): string | null {
+  return normalizeTenantId(session.selectedTenantId);
+}
+
+export function selectedTenant(session: Session | null): Tenant | undefined {
+  if (!session) return undefined;
+  const id = selectedTenantId(session);
+  return id ? session.tenants.find((tenant) => tenant.id === id) : undefined;
+}

@@ -1,0 +1,21 @@
+const PLACEHOLDER_ORIGIN = 'http://portal.invalid';
+
+/**
+ * Returns `value` if it is a local path (a single leading "/"), normalised to
+ * path + search + hash, else null. Guards the `?redirect=` query against open redirects:
+ * "//evil.example", "/\evil.example", "https://…", "javascript:…" are all refused.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Control characters and whitespace can be stripped by browsers into "//" forms.
+  if (/[\u0000-\u001F\u007F\s]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PLACEHOLDER_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PLACEHOLDER_ORIGIN) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
