@@ -150,3 +150,44 @@ export function loadConfig(
     portalUrl: env.PORTAL_URL.replace(/\/+$/, ''),
   };
 }
+
+/* ----------------------------------------------------------------------------------------- */
+/* Test-only settings, read here so that this stays the one module that reads the environment. */
+
+export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export type ContractCheckMode = 'strict' | 'warn' | 'off';
+
+export interface TestEnv {
+  /** PostgreSQL server on which tests create (and drop) throwaway databases. */
+  testDatabaseUrl: string;
+  /** How tests treat responses that do not match openapi/upstream.yaml (src/testing/contract.ts). */
+  contractCheck: ContractCheckMode;
+}
+
+const testEnvSchema = z.object({
+  TEST_DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .default(DEFAULT_TEST_DATABASE_URL),
+  ),
+  API_CONTRACT_CHECK: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['strict', 'warn', 'off'], { error: 'must be one of strict, warn, off' }).default('strict'),
+  ),
+});
+
+export function loadTestEnv(
+  source: Readonly<Record<string, string | undefined>> = process.env,
+): TestEnv {
+  const parsed = testEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid test environment:\n${lines.join('\n')}`);
+  }
+  return {
+    testDatabaseUrl: parsed.data.TEST_DATABASE_URL,
+    contractCheck: parsed.data.API_CONTRACT_CHECK,
+  };
+}

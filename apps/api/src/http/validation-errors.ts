@@ -3,8 +3,8 @@ import type { AllauthErrorItem } from './api-error.js';
 
 /**
  * Turns Ajv errors (Fastify's request validation) into the two error styles of the contract.
- * Messages are the frameworks' own English defaults (DRF fields, allauth forms); ADR 001 pins
- * "This field is required." and clients key on field names and codes, not on wording.
+ * Messages are Czech, ready to be shown to a tenant (upstream.yaml), except the one for a
+ * missing field: ADR 001 pins DRF's "This field is required." verbatim.
  */
 
 export const NON_FIELD_ERRORS = 'non_field_errors';
@@ -60,7 +60,7 @@ function describe(error: FastifySchemaValidationError): FieldError {
         return {
           field: NON_FIELD_ERRORS,
           code: 'invalid',
-          message: 'Invalid data. Expected a dictionary.',
+          message: 'Neplatná data: očekáván objekt JSON.',
         };
       }
       return { field: path, code: 'invalid', message: typeMessage(String(params['type'])) };
@@ -70,35 +70,35 @@ function describe(error: FastifySchemaValidationError): FieldError {
     case 'minLength': {
       const limit = Number(params['limit']);
       return limit <= 1
-        ? { field: field(path), code: 'blank', message: 'This field may not be blank.' }
+        ? { field: field(path), code: 'blank', message: 'Toto pole nesmí být prázdné.' }
         : {
             field: field(path),
             code: 'min_length',
-            message: `Ensure this field has at least ${limit} characters.`,
+            message: `Zadejte alespoň ${limit} znaků.`,
           };
     }
     case 'maxLength':
       return {
         field: field(path),
         code: 'max_length',
-        message: `Ensure this field has no more than ${String(params['limit'])} characters.`,
+        message: `Zadejte nejvýše ${String(params['limit'])} znaků.`,
       };
     case 'minimum':
       return {
         field: field(path),
         code: 'min_value',
-        message: `Ensure this value is greater than or equal to ${String(params['limit'])}.`,
+        message: `Zadejte hodnotu alespoň ${String(params['limit'])}.`,
       };
     case 'maximum':
       return {
         field: field(path),
         code: 'max_value',
-        message: `Ensure this value is less than or equal to ${String(params['limit'])}.`,
+        message: `Zadejte hodnotu nejvýše ${String(params['limit'])}.`,
       };
     case 'enum':
-      return { field: field(path), code: 'invalid_choice', message: 'This is not a valid choice.' };
+      return { field: field(path), code: 'invalid_choice', message: 'Neplatná volba.' };
     default:
-      return { field: field(path), code: 'invalid', message: 'Invalid value.' };
+      return { field: field(path), code: 'invalid', message: 'Neplatná hodnota.' };
   }
 }
 
@@ -122,35 +122,35 @@ function field(path: string): string {
 function typeMessage(type: string): string {
   switch (type) {
     case 'string':
-      return 'Not a valid string.';
+      return 'Zadejte text.';
     case 'integer':
-      return 'A valid integer is required.';
+      return 'Zadejte celé číslo.';
     case 'number':
-      return 'A valid number is required.';
+      return 'Zadejte číslo.';
     case 'boolean':
-      return 'Must be a valid boolean.';
+      return 'Zadejte logickou hodnotu (true nebo false).';
     case 'array':
-      return 'Expected a list of items.';
+      return 'Očekáván seznam položek.';
     case 'object':
-      return 'Expected a dictionary of items.';
+      return 'Očekáván objekt.';
     default:
-      return 'Invalid value.';
+      return 'Neplatná hodnota.';
   }
 }
 
 function formatMessage(format: string): string {
   switch (format) {
     case 'email':
-      return 'Enter a valid email address.';
+      return 'Zadejte platnou e-mailovou adresu.';
     case 'uuid':
-      return 'Must be a valid UUID.';
+      return 'Zadejte platné UUID.';
     case 'date-time':
-      return 'Datetime has wrong format.';
+      return 'Zadejte datum a čas ve formátu RFC 3339.';
     case 'date':
-      return 'Date has wrong format.';
+      return 'Zadejte datum ve formátu RRRR-MM-DD.';
     case 'uri':
-      return 'Enter a valid URL.';
+      return 'Zadejte platnou adresu URL.';
     default:
-      return 'Invalid value.';
+      return 'Neplatná hodnota.';
   }
 }

@@ -16,14 +16,14 @@ export interface TokenClaims {
   user_id: string;
 }
 
-/** Why a token was refused, worded like simplejwt's `TokenError` messages. */
+/** Why a token was refused (simplejwt's `TokenError` cases). */
 export type TokenFailure = 'expired' | 'invalid' | 'wrong_type' | 'no_id';
 
 export const TOKEN_FAILURE_MESSAGES: Record<TokenFailure, string> = {
-  expired: 'Token is expired',
-  invalid: 'Token is invalid',
-  wrong_type: 'Token has wrong type',
-  no_id: 'Token has no id',
+  expired: 'Platnost tokenu vypršela.',
+  invalid: 'Token je neplatný.',
+  wrong_type: 'Token je nesprávného typu.',
+  no_id: 'Token nemá identifikátor.',
 };
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; failure: TokenFailure };

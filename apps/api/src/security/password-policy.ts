@@ -1,7 +1,7 @@
 /**
  * New-password rules: Django's default `AUTH_PASSWORD_VALIDATORS` (which allauth applies on
- * password reset), with their error codes and default messages, so a client can key on
- * `password_too_short` and friends as it would against the original upstream.
+ * password reset) with their error codes, so a client can key on `password_too_short` and
+ * friends as it would against the original upstream. Messages are Czech.
  */
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -57,20 +57,20 @@ export function checkPassword(password: string, owner: PasswordOwner): PasswordP
   if (isTooSimilar(password, owner)) {
     problems.push({
       code: 'password_too_similar',
-      message: 'The password is too similar to the personal information.',
+      message: 'Heslo se příliš podobá vašim osobním údajům.',
     });
   }
   if ([...password].length < MIN_PASSWORD_LENGTH) {
     problems.push({
       code: 'password_too_short',
-      message: `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`,
+      message: `Heslo je příliš krátké. Musí obsahovat alespoň ${MIN_PASSWORD_LENGTH} znaků.`,
     });
   }
   if (COMMON_PASSWORDS.has(password.trim().toLowerCase())) {
-    problems.push({ code: 'password_too_common', message: 'This password is too common.' });
+    problems.push({ code: 'password_too_common', message: 'Toto heslo je příliš běžné.' });
   }
   if (/^\d+$/.test(password)) {
-    problems.push({ code: 'password_entirely_numeric', message: 'This password is entirely numeric.' });
+    problems.push({ code: 'password_entirely_numeric', message: 'Heslo nesmí obsahovat jen číslice.' });
   }
   return problems;
 }

@@ -17,20 +17,22 @@ declare module 'fastify' {
   }
 }
 
-/** simplejwt's `JWTAuthentication` answers, with the header that keeps 401 from becoming 403. */
+/** simplejwt's `JWTAuthentication` answers (codes kept), with the header simplejwt sends. */
 const notProvided = () =>
-  drfError(401, 'not_authenticated', 'Authentication credentials were not provided.', BEARER_CHALLENGE);
+  drfError(401, 'not_authenticated', 'Nebyly zadány přihlašovací údaje.', BEARER_CHALLENGE);
 const badHeader = () =>
   drfError(
     401,
     'bad_authorization_header',
-    'Authorization header must contain two space-delimited values',
+    'Hlavička Authorization musí mít tvar „Bearer <token>“.',
     BEARER_CHALLENGE,
   );
 const tokenNotValid = () =>
-  drfError(401, 'token_not_valid', 'Given token not valid for any token type', BEARER_CHALLENGE);
-const userNotFound = () => drfError(401, 'user_not_found', 'User not found', BEARER_CHALLENGE);
-const userInactive = () => drfError(401, 'user_inactive', 'User is inactive', BEARER_CHALLENGE);
+  drfError(401, 'token_not_valid', 'Přístupový token je neplatný nebo vypršel.', BEARER_CHALLENGE);
+const userNotFound = () =>
+  drfError(401, 'user_not_found', 'Uživatel nebyl nalezen.', BEARER_CHALLENGE);
+const userInactive = () =>
+  drfError(401, 'user_inactive', 'Uživatelský účet je neaktivní.', BEARER_CHALLENGE);
 
 /** Returns the user of a valid access token, or the error to answer with. */
 export async function authenticateRequest(

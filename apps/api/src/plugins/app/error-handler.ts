@@ -17,19 +17,22 @@ declare module 'fastify' {
 
 /** Status → DRF-like `code` and `detail` for errors raised by Fastify itself or by plugins. */
 const CLIENT_ERRORS: Record<number, { code: string; detail: string }> = {
-  400: { code: 'parse_error', detail: 'Malformed request.' },
-  401: { code: 'not_authenticated', detail: 'Authentication credentials were not provided.' },
-  403: { code: 'permission_denied', detail: 'You do not have permission to perform this action.' },
-  404: { code: 'not_found', detail: 'Not found.' },
-  405: { code: 'method_not_allowed', detail: 'Method not allowed.' },
-  406: { code: 'not_acceptable', detail: 'Could not satisfy the request Accept header.' },
-  408: { code: 'request_timeout', detail: 'Request timed out.' },
-  413: { code: 'request_too_large', detail: 'Request body is too large.' },
-  415: { code: 'unsupported_media_type', detail: 'Unsupported media type in request.' },
-  429: { code: 'throttled', detail: 'Request was throttled.' },
+  400: { code: 'parse_error', detail: 'Tělo požadavku není platný JSON.' },
+  401: { code: 'not_authenticated', detail: 'Nebyly zadány přihlašovací údaje.' },
+  403: { code: 'permission_denied', detail: 'K této akci nemáte oprávnění.' },
+  404: { code: 'not_found', detail: 'Požadovaný záznam nebyl nalezen.' },
+  405: { code: 'method_not_allowed', detail: 'Tato metoda není povolena.' },
+  406: { code: 'not_acceptable', detail: 'Požadovaný formát odpovědi není k dispozici.' },
+  408: { code: 'request_timeout', detail: 'Vypršel časový limit požadavku.' },
+  413: { code: 'request_too_large', detail: 'Požadavek je příliš velký.' },
+  415: { code: 'unsupported_media_type', detail: 'Nepodporovaný typ obsahu; posílejte application/json.' },
+  429: { code: 'throttled', detail: 'Příliš mnoho požadavků. Zkuste to prosím později.' },
 };
 
-const SERVER_ERROR = { code: 'server_error', detail: 'A server error occurred.' } as const;
+const SERVER_ERROR = {
+  code: 'server_error',
+  detail: 'Na serveru došlo k chybě. Zkuste to prosím později.',
+} as const;
 
 /**
  * One error handler and one not-found handler for the whole app (CONVENTIONS C10):
@@ -73,7 +76,7 @@ export const errorHandlerPlugin = fp(
 
       // Expected client mistakes: no stack trace in the log either.
       request.log.info({ code: error.code, reason: error.message, statusCode }, 'request rejected');
-      const known = CLIENT_ERRORS[statusCode] ?? { code: 'client_error', detail: 'Bad request.' };
+      const known = CLIENT_ERRORS[statusCode] ?? { code: 'client_error', detail: 'Neplatný požadavek.' };
       // http-errors (from @fastify/sensible) marks messages written for clients as `expose`.
       const exposed = (error as { expose?: unknown }).expose === true;
       return sendError(reply, style, statusCode, {
@@ -84,7 +87,7 @@ export const errorHandlerPlugin = fp(
 
     fastify.setNotFoundHandler((request, reply) => {
       request.log.info({ method: request.method, url: request.url }, 'route not found');
-      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+      return reply.code(404).send({ detail: CLIENT_ERRORS[404]?.detail, code: 'not_found' });
     });
 
     done();

@@ -18,11 +18,13 @@ declare module 'fastify' {
 }
 
 export const TENANT_HEADER = 'x-tenant-id';
+const MAX_TENANT_ID_LENGTH = 64;
 
 /**
  * The `X-Tenant-ID` guard (ADR 001, DESIGN "Tenant isolation"). A tenant outside the user's
  * `tenant_access` list is refused with 403 before any route code runs, so route queries can
- * filter by `request.tenantId` without checking access themselves.
+ * filter by `request.tenantId` without checking access themselves. Without the header, a user
+ * with exactly one tenant acts for it, one with several gets 400 `tenant_required`.
  */
 export const tenantGuardPlugin = fp(
   (fastify, _opts, done) => {
@@ -35,11 +37,26 @@ export const tenantGuardPlugin = fp(
       }
       const raw = request.headers[TENANT_HEADER];
       // Trimmed, and empty means none, as the spec asks of the client (§5).
-      const tenantId = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
-      if (tenantId === '') {
-        throw drfError(400, 'tenant_required', 'Chybí hlavička X-Tenant-ID s vybraným nájemcem.');
-      }
-      if (tenantId.length > 100 || !(await fastify.tenants.userHasAccess(user.id, tenantId))) {
+      const requested = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
+      let tenantId: string;
+      if (requested === '') {
+        // upstream.yaml (TenantIdHeader): without a header the user's only tenant is meant;
+        // the portal sends none when tenant selection is hidden (hideTenantLogin).
+        const accessible = await fastify.tenants.listForUser(user.id);
+        const [only, ...others] = accessible;
+        if (only === undefined) {
+          throw drfError(403, 'tenant_forbidden', 'Nemáte přístup k žádnému nájemci.');
+        }
+        if (others.length > 0) {
+          throw drfError(400, 'tenant_required', 'Vyberte nájemce: chybí hlavička X-Tenant-ID.');
+        }
+        tenantId = only.id;
+      } else if (
+        requested.length <= MAX_TENANT_ID_LENGTH &&
+        (await fastify.tenants.userHasAccess(user.id, requested))
+      ) {
+        tenantId = requested;
+      } else {
         throw drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
       }
       request.tenantId = tenantId;

@@ -8,10 +8,12 @@ export const tenantAccessRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.get(
     '/tenant_access/',
     { schema: listTenantAccessSchema, onRequest: [fastify.authenticate] },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user;
       if (user === null) throw new Error('authenticate did not set request.user');
-      return fastify.tenants.listForUser(user.id);
+      const tenants = await fastify.tenants.listForUser(user.id);
+      // The list convention of upstream.yaml, even though this list is never paginated.
+      return reply.header('x-total-count', String(tenants.length)).send(tenants);
     },
   );
 };

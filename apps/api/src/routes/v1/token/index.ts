@@ -15,12 +15,13 @@ export const tokenRoutes: FastifyPluginAsync = async (fastify) => {
     request.log.info({ failure: result.failure }, 'refresh refused');
     switch (result.failure) {
       case 'blacklisted':
+        // simplejwt's wording, pinned by ADR 001 (clients may match it).
         throw drfError(401, 'token_not_valid', 'Token is blacklisted', BEARER_CHALLENGE);
       case 'inactive_user':
         throw drfError(
           401,
           'no_active_account',
-          'No active account found for the given token.',
+          'K tomuto tokenu neexistuje aktivní účet.',
           BEARER_CHALLENGE,
         );
       default:

@@ -9,12 +9,19 @@ import {
 } from '../../../../security/password-hash.js';
 import { loginSchema, logoutSchema, type LoginBody, type LogoutBody } from './schemas.js';
 
+/** allauth's answer for an account that may not log in: the login flow is still open. */
+const INACTIVE_ACCOUNT_BODY = {
+  status: 401,
+  data: { flows: [{ id: 'login' }] },
+  meta: { is_authenticated: false },
+} as const;
+
 /**
  * allauth headless "app" login and logout, answering with simplejwt tokens (ADR 001).
  * @see {@link https://docs.allauth.org/en/latest/headless/openapi-specification/}
  */
 export const authRoutes: FastifyPluginAsync = async (fastify) => {
-  fastify.post<{ Body: LoginBody }>('/auth/login', { schema: loginSchema }, async (request) => {
+  fastify.post<{ Body: LoginBody }>('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
     const user = await fastify.users.findByEmail(email);
     // Unknown addresses cost a full scrypt run too, so timing does not reveal accounts.
@@ -25,14 +32,16 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       throw allauthError(400, [
         {
           code: 'email_password_mismatch',
-          message: 'The email address and/or password you specified are not correct.',
+          message: 'Zadaný e-mail nebo heslo nejsou správné.',
           param: 'password',
         },
       ]);
     }
-    // Only said after the password matched, so it reveals nothing to a guesser.
+    // allauth answers an inactive account with its 401 "not authenticated" response; only
+    // after the password matched, so it reveals nothing to a guesser.
     if (!user.isActive) {
-      throw allauthError(400, [{ code: 'account_inactive', message: 'This account is inactive.' }]);
+      request.log.info({ userId: user.id }, 'login refused: inactive account');
+      return reply.code(401).send(INACTIVE_ACCOUNT_BODY);
     }
     if (needsRehash(user.passwordHash)) {
       await fastify.users.updatePasswordHash(user.id, await hashPassword(password));

@@ -67,11 +67,12 @@ export const loginSchema = {
     required: ['email', 'password'],
     properties: {
       email: { type: 'string', format: 'email', maxLength: 254 },
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
+      password: { type: 'string', minLength: 1, maxLength: 128 },
     },
   },
   response: {
     200: AuthenticatedByPassword,
+    401: AllauthUnauthenticatedBody,
     ...allauthErrorResponses,
   },
 } as const;

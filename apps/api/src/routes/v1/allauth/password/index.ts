@@ -15,7 +15,7 @@ const invalidKey = () =>
   allauthError(400, [
     {
       code: 'invalid_password_reset',
-      message: 'The password reset token was invalid.',
+      message: 'Odkaz pro obnovení hesla je neplatný, již byl použit nebo vypršel.',
       param: 'key',
     },
   ]);

@@ -35,8 +35,8 @@ export const resetSchema = {
     type: 'object',
     required: ['key', 'password'],
     properties: {
-      key: { type: 'string', minLength: 1, maxLength: 512 },
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
+      key: { type: 'string', minLength: 1, maxLength: 256 },
+      password: { type: 'string', minLength: 1, maxLength: 128 },
     },
   },
   response: {

@@ -1,0 +1,254 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../../db/demo-data.js';
+import { users } from '../../../../db/schema.js';
+import { hashPassword } from '../../../../security/password-hash.js';
+import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
+import { DATABASE_DRIVERS } from '../../../../testing/scratch-database.js';
+import {
+  LOGIN_URL,
+  SESSION_URL,
+  login,
+  refresh,
+  request,
+} from '../../../../testing/test-client.js';
+
+const jana = DEMO_USERS.jana;
+const LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
+const MISMATCH = {
+  status: 400,
+  errors: [
+    {
+      code: 'email_password_mismatch',
+      message: 'Zadaný e-mail nebo heslo nejsou správné.',
+      param: 'password',
+    },
+  ],
+};
+
+describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+  });
+  afterAll(() => t?.close());
+
+  describe('POST /auth/login', () => {
+    it('answers allauth’s authenticated response with simplejwt tokens in meta', async () => {
+      const before = Date.now() / 1000;
+      const response = await request(t.app, {
+        method: 'POST',
+        url: LOGIN_URL,
+        body: { email: jana.email, password: DEMO_PASSWORD },
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toEqual({
+        status: 200,
+        data: {
+          user: {
+            id: expect.any(Number),
+            display: 'Jana Nováková',
+            email: jana.email,
+            has_usable_password: true,
+          },
+          methods: [{ method: 'password', at: expect.any(Number), email: jana.email }],
+        },
+        meta: { is_authenticated: true, access: expect.any(String), refresh: expect.any(String) },
+      });
+      const body = response.body as { data: { user: { id: number } }; meta: { access: string; refresh: string } };
+
+      const access = decodeJwt(body.meta.access);
+      const refreshClaims = decodeJwt(body.meta.refresh);
+      expect(access).toEqual({
+        token_type: 'access',
+        user_id: String(body.data.user.id),
+        jti: expect.stringMatching(/^[0-9a-f]{32}$/),
+        iat: expect.any(Number),
+        exp: expect.any(Number),
+      });
+      expect(Number.isInteger(access.iat)).toBe(true);
+      expect(access.iat).toBeGreaterThanOrEqual(Math.floor(before));
+      expect((access.exp ?? 0) - (access.iat ?? 0)).toBe(300);
+      expect(refreshClaims).toMatchObject({ token_type: 'refresh', user_id: String(body.data.user.id) });
+      expect((refreshClaims.exp ?? 0) - (refreshClaims.iat ?? 0)).toBe(950_400);
+      expect(refreshClaims.jti).not.toBe(access.jti);
+    });
+
+    it('matches the e-mail address regardless of case and surrounding spaces', async () => {
+      const tokens = await login(t.app, `  ${jana.email.toUpperCase()} `.trim(), DEMO_PASSWORD);
+      expect(decodeJwt(tokens.access).token_type).toBe('access');
+    });
+
+    it('refuses a wrong password with email_password_mismatch on param password', async () => {
+      const response = await request(t.app, {
+        method: 'POST',
+        url: LOGIN_URL,
+        body: { email: jana.email, password: 'Heslo123?' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toEqual(MISMATCH);
+    });
+
+    it('answers an unknown e-mail address exactly like a wrong password', async () => {
+      const response = await request(t.app, {
+        method: 'POST',
+        url: LOGIN_URL,
+        body: { email: 'nikdo@example.cz', password: DEMO_PASSWORD },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toEqual(MISMATCH);
+    });
+
+    it('lists every missing field in the allauth envelope', async () => {
+      const response = await request(t.app, { method: 'POST', url: LOGIN_URL, body: {} });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toEqual({
+        status: 400,
+        errors: [
+          { code: 'required', message: 'This field is required.', param: 'email' },
+          { code: 'required', message: 'This field is required.', param: 'password' },
+        ],
+      });
+    });
+
+    it('treats a POST without a body like an empty object', async () => {
+      const response = await request(t.app, { method: 'POST', url: LOGIN_URL });
+      expect(response.statusCode).toBe(400);
+      expect((response.body as { errors: unknown[] }).errors).toHaveLength(2);
+    });
+
+    it('refuses a malformed e-mail address and an empty password', async () => {
+      const response = await request(t.app, {
+        method: 'POST',
+        url: LOGIN_URL,
+        body: { email: 'jana', password: '' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toEqual({
+        status: 400,
+        errors: [
+          { code: 'invalid', message: 'Zadejte platnou e-mailovou adresu.', param: 'email' },
+          { code: 'blank', message: 'Toto pole nesmí být prázdné.', param: 'password' },
+        ],
+      });
+    });
+
+    it('answers malformed JSON with a 400 in the allauth envelope, not a 500', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: LOGIN_URL,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        status: 400,
+        errors: [{ code: 'parse_error', message: 'Tělo požadavku není platný JSON.' }],
+      });
+    });
+
+    it('refuses an inactive account with allauth’s 401, but only after the password matched', async () => {
+      const email = `neaktivni.${driver}@example.cz`;
+      await t.app.db.insert(users).values({
+        email,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        isActive: false,
+      });
+
+      const wrong = await request(t.app, {
+        method: 'POST',
+        url: LOGIN_URL,
+        body: { email, password: 'nespravne-heslo' },
+      });
+      expect(wrong.body).toEqual(MISMATCH);
+
+      const right = await request(t.app, {
+        method: 'POST',
+        url: LOGIN_URL,
+        body: { email, password: DEMO_PASSWORD },
+      });
+      expect(right.statusCode).toBe(401);
+      expect(right.body).toEqual({
+        status: 401,
+        data: { flows: [{ id: 'login' }] },
+        meta: { is_authenticated: false },
+      });
+    });
+
+    it('upgrades a hash with outdated scrypt parameters on login', async () => {
+      const email = `stary.hash.${driver}@example.cz`;
+      const [row] = await t.app.db
+        .insert(users)
+        .values({ email, passwordHash: await legacyHash(DEMO_PASSWORD) })
+        .returning();
+      await login(t.app, email, DEMO_PASSWORD);
+      const [updated] = await t.app.db.select().from(users).where(eq(users.id, row?.id ?? 0));
+      expect(updated?.passwordHash).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$/);
+      await login(t.app, email, DEMO_PASSWORD);
+    });
+  });
+
+  describe('DELETE /auth/session', () => {
+    it('revokes the token family and answers allauth’s 401', async () => {
+      const tokens = await login(t.app, jana.email, DEMO_PASSWORD);
+      const rotated = await refresh(t.app, tokens.refresh);
+      expect(rotated.statusCode).toBe(200);
+      const current = rotated.body as { refresh: string };
+
+      const logout = await request(t.app, {
+        method: 'DELETE',
+        url: SESSION_URL,
+        body: { refresh: current.refresh },
+      });
+      expect(logout.statusCode).toBe(401);
+      expect(logout.body).toEqual(LOGGED_OUT);
+
+      const after = await refresh(t.app, current.refresh);
+      expect(after.statusCode).toBe(401);
+      expect(after.body).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });
+    });
+
+    it('leaves other sessions of the same user alone', async () => {
+      const phone = await login(t.app, jana.email, DEMO_PASSWORD);
+      const laptop = await login(t.app, jana.email, DEMO_PASSWORD);
+      await request(t.app, { method: 'DELETE', url: SESSION_URL, body: { refresh: phone.refresh } });
+      expect((await refresh(t.app, laptop.refresh)).statusCode).toBe(200);
+    });
+
+    it('is idempotent: a repeated, invalid or absent refresh token gets the same 401', async () => {
+      const tokens = await login(t.app, jana.email, DEMO_PASSWORD);
+      const bodies: unknown[] = [
+        { refresh: tokens.refresh },
+        { refresh: tokens.refresh },
+        { refresh: 'not-a-jwt' },
+        { refresh: tokens.access },
+        { refresh: '' },
+        { refresh: 42 },
+        { refresh: { nested: true } },
+        {},
+        undefined,
+      ];
+      for (const body of bodies) {
+        const response = await request(t.app, {
+          method: 'DELETE',
+          url: SESSION_URL,
+          ...(body === undefined ? {} : { body }),
+        });
+        expect(response.statusCode, JSON.stringify(body)).toBe(401);
+        expect(response.body).toEqual(LOGGED_OUT);
+      }
+    });
+  });
+});
+
+/** A valid hash with a lower cost than today's, as an older release would have stored. */
+async function legacyHash(password: string): Promise<string> {
+  const { randomBytes, scryptSync } = await import('node:crypto');
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+  const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+  return `$scrypt$ln=14,r=8,p=1$${b64(salt)}$${b64(key)}`;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { assertMatchesContract } from './contract.js';
+
+export interface ApiResponse {
+  statusCode: number;
+  headers: LightMyRequestResponse['headers'];
+  /** Parsed JSON, or undefined for an empty body. */
+  body: unknown;
+  raw: LightMyRequestResponse;
+}
+
+export interface RequestOptions {
+  method: NonNullable<InjectOptions['method']>;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Bearer access token. */
+  token?: string;
+  /** Skip the upstream.yaml check, for requests that are off-contract on purpose. */
+  contract?: boolean;
+}
+
+/** `inject` with JSON in and out; every answer is checked against upstream.yaml. */
+export async function request(app: FastifyInstance, options: RequestOptions): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
+  const raw = await app.inject({
+    method: options.method,
+    url: options.url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+  });
+  const body: unknown = raw.body === '' ? undefined : raw.json();
+  const response = { statusCode: raw.statusCode, headers: raw.headers, body, raw };
+  if (options.contract !== false) {
+    await assertMatchesContract({
+      method: options.method,
+      url: options.url,
+      statusCode: raw.statusCode,
+      headers: raw.headers,
+      body,
+    });
+  }
+  return response;
+}
+
+export const LOGIN_URL = '/api/v1/_allauth/app/v1/auth/login';
+export const SESSION_URL = '/api/v1/_allauth/app/v1/auth/session';
+export const REFRESH_URL = '/api/v1/token/refresh/';
+export const PASSWORD_REQUEST_URL = '/api/v1/_allauth/app/v1/auth/password/request';
+export const PASSWORD_RESET_URL = '/api/v1/_allauth/app/v1/auth/password/reset';
+export const PROFILE_URL = '/api/v1/my_profile/';
+export const TENANT_ACCESS_URL = '/api/v1/tenant_access/';
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+/** Logs in and returns the token pair; fails the test on anything but 200. */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<Tokens> {
+  const response = await request(app, { method: 'POST', url: LOGIN_URL, body: { email, password } });
+  if (response.statusCode !== 200) {
+    throw new Error(`Login of ${email} failed: ${response.statusCode} ${JSON.stringify(response.body)}`);
+  }
+  const meta = (response.body as { meta: Tokens }).meta;
+  return { access: meta.access, refresh: meta.refresh };
+}
+
+export function refresh(app: FastifyInstance, token: string): Promise<ApiResponse> {
+  return request(app, { method: 'POST', url: REFRESH_URL, body: { refresh: token } });
+}
