@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../db/demo-data.js';
+import { tenants, users } from '../../db/schema.js';
+import { hashPassword } from '../../security/password-hash.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { DATABASE_DRIVERS } from '../../testing/scratch-database.js';
+import { login, request } from '../../testing/test-client.js';
+
+/** A tenant-scoped route that exists only in this test (none exists in the app yet). */
+const URL = '/test/tenant-scoped/';
+const FOREIGN_TENANT = '0b5c1f7e-0000-4000-8000-000000000002';
+
+describe.each(DATABASE_DRIVERS)('X-Tenant-ID guard (%s)', (driver) => {
+  let t: TestApp;
+  let jana: string;
+  let petr: string;
+  beforeAll(async () => {
+    t = await buildTestApp(driver, {
+      configure(app) {
+        app.get(URL, { onRequest: [app.authenticate, app.requireTenant] }, async (request) => ({
+          tenantId: request.tenantId,
+        }));
+      },
+    });
+    await t.app.db.insert(tenants).values({ id: FOREIGN_TENANT, name: 'Cizí nájemce s.r.o.' });
+    jana = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
+    petr = (await login(t.app, DEMO_USERS.petr.email, DEMO_PASSWORD)).access;
+  });
+  afterAll(() => t?.close());
+
+  const get = (token: string | undefined, tenantId?: string) =>
+    request(t.app, {
+      method: 'GET',
+      url: URL,
+      contract: false,
+      ...(token === undefined ? {} : { token }),
+      ...(tenantId === undefined ? {} : { headers: { 'x-tenant-id': tenantId } }),
+    });
+
+  it('passes a tenant from the user’s access list on to the route', async () => {
+    for (const tenantId of DEMO_USERS.jana.tenantIds) {
+      const response = await get(jana, tenantId);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toEqual({ tenantId });
+    }
+  });
+
+  it('trims the header value', async () => {
+    const response = await get(jana, `  ${DEMO_TENANTS.alfa.id} `);
+    expect(response.body).toEqual({ tenantId: DEMO_TENANTS.alfa.id });
+  });
+
+  it('answers 403 tenant_forbidden for a tenant outside the access list', async () => {
+    const forbidden = { detail: 'Nemáte přístup k tomuto nájemci.', code: 'tenant_forbidden' };
+    for (const [token, tenantId] of [
+      [petr, DEMO_TENANTS.alfa.id],
+      [jana, FOREIGN_TENANT],
+      [jana, 'not-a-tenant'],
+      [jana, `${DEMO_TENANTS.alfa.id},${DEMO_TENANTS.beta.id}`],
+      [jana, 'x'.repeat(500)],
+    ] as const) {
+      const response = await get(token, tenantId);
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toEqual(forbidden);
+    }
+  });
+
+  it('answers 400 tenant_required without the header when the user has several tenants', async () => {
+    for (const tenantId of [undefined, '', '   ']) {
+      const response = await get(jana, tenantId);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toEqual({
+        detail: 'Vyberte nájemce: chybí hlavička X-Tenant-ID.',
+        code: 'tenant_required',
+      });
+    }
+  });
+
+  it('uses the only tenant when a single-tenant user sends no header (upstream.yaml)', async () => {
+    const response = await get(petr);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toEqual({ tenantId: DEMO_TENANTS.beta.id });
+  });
+
+  it('answers 403 without the header when the user has no tenant at all', async () => {
+    const email = `bez.najemce.${driver}@example.cz`;
+    await t.app.db.insert(users).values({ email, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const { access } = await login(t.app, email, DEMO_PASSWORD);
+    const response = await get(access);
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toMatchObject({ code: 'tenant_forbidden' });
+  });
+
+  it('authenticates before it looks at the tenant', async () => {
+    const response = await get(undefined, DEMO_TENANTS.alfa.id);
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toMatchObject({ code: 'not_authenticated' });
+  });
+});
