@@ -61,12 +61,15 @@ start('bff', 'apps/bff/dist/server.js', {
 });
 await waitFor(`http://127.0.0.1:${bffPort}/healthz`, 'bff');
 
-const { DEMO_USERS } = await import('../apps/api/dist/db/demo-data.js');
+const { DEMO_USERS, DEMO_PASSWORD } = await import('../apps/api/dist/db/demo-data.js');
+const logins = Object.values(DEMO_USERS).map(
+  (user) => `${user.email}  (${user.tenantIds.length === 1 ? 'one tenant' : `${user.tenantIds.length} tenants`})`,
+);
 console.log(`
-Portál nájemníka běží na ${portalUrl}
+The tenant portal is running at ${portalUrl}
 
-Demo login (password for both: ${DEMO_USERS[0].password}):
-  ${DEMO_USERS.map((user) => `${user.email}  (${user.description})`).join('\n  ')}
+Demo logins (password ${DEMO_PASSWORD}):
+  ${logins.join('\n  ')}
 
-Data: apps/api/.data (embedded PGlite); e-mails: apps/api/.data/outbox. Stop with Ctrl+C.
+Data: .data/api (embedded PGlite); e-mails: .data/api/outbox. Stop with Ctrl+C.
 `);
