@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '@portal/api/demo-data';
 import { startTestApi, type TestApi } from '@portal/api/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../../sessions/session-store.js';
 import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
@@ -13,8 +13,8 @@ describe('sessions against the reference upstream', () => {
   const store = new MemorySessionStore(30 * 60_000, () => clock);
   const answers: LightMyRequestResponse[] = [];
 
-  async function call(options: Parameters<FastifyInstance['inject']>[0]): Promise<LightMyRequestResponse> {
-    const response = await app.inject(options as never);
+  async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const response = await app.inject(options);
     answers.push(response);
     return response;
   }
