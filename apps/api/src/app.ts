@@ -45,9 +45,11 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(tenantGuardPlugin);
 
   configureBodyParsing(fastify);
-  // Every answer is personal or about credentials; no shared cache may keep one.
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', async (request, reply) => {
+    // Every answer is personal or about credentials; no shared cache may keep one.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // Lets the caller (the BFF) find this request in our logs.
+    reply.header('x-request-id', request.id);
   });
 
   await fastify.register(healthRoutes);

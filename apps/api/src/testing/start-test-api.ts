@@ -30,6 +30,8 @@ export interface TestApi {
   dataDir: string;
   /** Where mails land; read them with `@portal/api/testing/outbox`. */
   outboxDir: string;
+  /** The database created for this API on the given server; undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** Stops the server and deletes its data (database or directory). */
   close(): Promise<void>;
 }
@@ -77,6 +79,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     url: `http://127.0.0.1:${port}`,
     dataDir: database.dataDir,
     outboxDir: path.join(database.dataDir, 'outbox'),
+    databaseUrl: database.databaseUrl,
     close() {
       closing ??= (async () => {
         try {

@@ -24,6 +24,7 @@ const CLIENT_ERRORS: Record<number, { code: string; detail: string }> = {
   405: { code: 'method_not_allowed', detail: 'Tato metoda není povolena.' },
   406: { code: 'not_acceptable', detail: 'Požadovaný formát odpovědi není k dispozici.' },
   408: { code: 'request_timeout', detail: 'Vypršel časový limit požadavku.' },
+  409: { code: 'conflict', detail: 'Požadavek je v rozporu se současným stavem.' },
   413: { code: 'request_too_large', detail: 'Požadavek je příliš velký.' },
   415: { code: 'unsupported_media_type', detail: 'Nepodporovaný typ obsahu; posílejte application/json.' },
   429: { code: 'throttled', detail: 'Příliš mnoho požadavků. Zkuste to prosím později.' },

@@ -77,12 +77,13 @@ function encodeHeader(value: string): string {
   return encodeWord(safe);
 }
 
-/** Encoded-words may be at most 75 characters long, so longer text becomes several (folded). */
+/** Encoded-words may be 75 characters and header lines should stay under 78, so longer text
+ * becomes several folded words of at most 39 bytes (52 base64 characters) each. */
 function encodeWord(text: string): string {
   const chunks: string[] = [];
   let current = '';
   for (const char of text) {
-    if (Buffer.byteLength(current + char, 'utf8') > 45) {
+    if (Buffer.byteLength(current + char, 'utf8') > 39) {
       chunks.push(current);
       current = '';
     }

@@ -49,7 +49,12 @@ describe.each(DATABASE_DRIVERS)('GET /api/v1/my_profile/ (%s)', (driver) => {
   });
 
   it('answers 401 not_authenticated with WWW-Authenticate when no token is sent', async () => {
-    for (const headers of [{}, { authorization: '' }, { authorization: 'Basic amFuYTpoZXNsbw==' }]) {
+    const variants: Array<Record<string, string>> = [
+      {},
+      { authorization: '' },
+      { authorization: 'Basic amFuYTpoZXNsbw==' },
+    ];
+    for (const headers of variants) {
       const response = await request(t.app, { method: 'GET', url: PROFILE_URL, headers });
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toBe(CHALLENGE);

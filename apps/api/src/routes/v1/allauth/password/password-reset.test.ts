@@ -133,7 +133,9 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
     await requestReset(email);
     const mails = (await readOutbox(outbox)).filter((m) => m.to === email && m.type === 'password-reset');
     expect(mails).toHaveLength(2);
-    const second = passwordResetLink(mails.find((m) => !m.text.includes(first.token)) ?? mails[1]!);
+    const secondMail = mails.find((m) => !m.text.includes(first.token));
+    if (secondMail === undefined) throw new Error('second reset mail missing');
+    const second = passwordResetLink(secondMail);
     expect((await reset(`${second.uid}-${second.token}`, NEW_PASSWORD)).statusCode).toBe(401);
     expect((await reset(`${first.uid}-${first.token}`, 'Jiné-heslo-2027')).body).toEqual(INVALID_KEY);
   });

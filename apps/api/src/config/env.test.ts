@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig, loadTestEnv } from './env.js';
+
+const SECRET = 'a'.repeat(32);
+
+describe('loadConfig', () => {
+  it('has safe embedded defaults', () => {
+    expect(loadConfig({}, '/somewhere')).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      dataDir: DEFAULT_DATA_DIR,
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlSeconds: 950_400,
+      seedDemoData: true,
+      logLevel: 'info',
+      portalUrl: 'http://localhost:3000',
+    });
+    expect(DEFAULT_DATA_DIR.endsWith(path.join('.data', 'api'))).toBe(true);
+    expect(path.isAbsolute(DEFAULT_DATA_DIR)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/api',
+        DATABASE_URL: 'postgresql://portal:pw@db:5432/portal',
+        JWT_SECRET: SECRET,
+        ACCESS_TOKEN_TTL_SECONDS: '60',
+        REFRESH_TOKEN_TTL_SECONDS: '3600',
+        SEED_DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        PORTAL_URL: 'https://portal.example.cz/',
+      },
+      '/srv',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/var/api',
+      databaseUrl: 'postgresql://portal:pw@db:5432/portal',
+      jwtSecret: SECRET,
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 3600,
+      seedDemoData: false,
+      logLevel: 'warn',
+      portalUrl: 'https://portal.example.cz',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', JWT_SECRET: ' ', SEED_DEMO_DATA: '' }).port).toBe(4010);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z', JWT_SECRET: SECRET }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://x@y/z' }, 'JWT_SECRET: is required when DATABASE_URL is set'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, 'ACCESS_TOKEN_TTL_SECONDS'],
+    [{ REFRESH_TOKEN_TTL_SECONDS: '1.5' }, 'REFRESH_TOKEN_TTL_SECONDS'],
+    [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PORTAL_URL: 'javascript:alert(1)' }, 'PORTAL_URL'],
+    [{ SMTP_URL: 'smtp://mail:25' }, 'SMTP_URL'],
+  ])('stops start-up on %j with a message naming %s', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('never repeats a secret value in its message', () => {
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://user:topsecret@db/x', JWT_SECRET: 'tiny' });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain('topsecret');
+      expect(String(error)).not.toContain('tiny');
+    }
+  });
+});
+
+describe('loadTestEnv', () => {
+  it('defaults to the local PostgreSQL server and strict contract checks', () => {
+    expect(loadTestEnv({})).toEqual({
+      testDatabaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      contractCheck: 'strict',
+    });
+  });
+
+  it('rejects a non-PostgreSQL URL', () => {
+    expect(() => loadTestEnv({ TEST_DATABASE_URL: 'http://x' })).toThrow('TEST_DATABASE_URL');
+  });
+});
