@@ -4,10 +4,11 @@ import { $api } from '#src/lib/api.ts';
 /**
  * Runtime configuration (feature flags, hideTenantLogin, bot protection, error reporting)
  * from GET /api/config. One build serves every operator, so nothing here is build-time.
- * It changes only on deploy, hence never stale within a page's life.
+ * It changes on deploy: refetched in the background (on window focus) once five minutes old,
+ * which is how a new `buildId` is noticed (app/new-build.ts).
  */
 export const runtimeConfigQueryOptions = () =>
-  $api.queryOptions('get', '/api/config', {}, { staleTime: Number.POSITIVE_INFINITY });
+  $api.queryOptions('get', '/api/config', {}, { staleTime: 5 * 60_000 });
 
 /** Route loaders have ensured the config before any page renders. */
 export function useRuntimeConfig() {

@@ -13,7 +13,7 @@ export default function AccountControls({ session, config }: { session: Session;
   const switchTenant = useSelectTenant({
     onSuccess: async (next) => {
       const name = next.tenants.find((tenant) => tenant.id === next.selectedTenantId)?.name ?? '';
-      toast.add({ severity: 'success', summary: t('switcher.changed', { name }) });
+      toast.add({ severity: 'success', summary: t('switcher.changed'), detail: name });
       // Loaders may hold tenant-scoped data too.
       await revalidator.revalidate();
     },
@@ -31,7 +31,7 @@ export default function AccountControls({ session, config }: { session: Session;
           onSwitch={(tenantId) => switchTenant.mutate(tenantId)}
         />
       ) : null}
-      <UserMenu user={session.user} />
+      <UserMenu user={session.user} showProfile={!config.hideTenantLogin} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
@@ -10,7 +10,7 @@ describe('error page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: '503' })).toBeInTheDocument();
     expect(screen.getByText('Služba je dočasně nedostupná.')).toBeInTheDocument();
-    expect(document.title).toBe('Chyba: Služba je dočasně nedostupná. – Portál nájemníka');
+    await waitFor(() => expect(document.title).toBe('Chyba: Služba je dočasně nedostupná. – Portál nájemníka'));
 
     backend.configFailure = null;
     await view.user.click(screen.getByRole('button', { name: 'Jít na domovskou stránku' }));

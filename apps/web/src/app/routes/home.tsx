@@ -14,7 +14,7 @@ export default function HomeRoute() {
   if (!session) {
     return (
       <Stack gap="4" maxW="2xl">
-        <PageTitle title={t('guest.title')} />
+        <PageTitle />
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           {t('guest.title')}
         </Heading>
@@ -31,12 +31,15 @@ export default function HomeRoute() {
   const canChooseTenant = config.features.tenantLogin && !config.hideTenantLogin;
   return (
     <Stack gap="4" maxW="2xl">
-      <PageTitle title={t('common:appName')} />
+      <PageTitle />
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
         {t('user.greeting', { name: session.user.first_name || session.user.display_name })}
       </Heading>
       {tenant ? (
-        <Text fontSize="lg">{t('user.tenant', { name: tenant.name })}</Text>
+        // The name stands on its own: tenant names often end with a dot („s.r.o.").
+        <Text fontSize="lg">
+          {t('user.tenant')} <strong>{tenant.name}</strong>
+        </Text>
       ) : config.hideTenantLogin ? null : (
         <>
           <Text fontSize="lg">{t('user.noTenant')}</Text>

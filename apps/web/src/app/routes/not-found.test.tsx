@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
@@ -9,7 +9,7 @@ describe('404 page', () => {
     expect(screen.getByText('Stránka nebyla nalezena.')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Portál nájemníka' })).toBeInTheDocument();
-    expect(document.title).toBe('Chyba: Stránka nebyla nalezena. – Portál nájemníka');
+    await waitFor(() => expect(document.title).toBe('Chyba: Stránka nebyla nalezena. – Portál nájemníka'));
   });
 
   it('goes home with „Jít na domovskou stránku"', async () => {

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
  * element, but index.html already has one and browsers read the first, so it is set directly.
  * With `error`, the title gets the „Chyba: " prefix (GOV.UK error pattern).
  */
-export function PageTitle({ title, error = false }: { title: string; error?: boolean }) {
+export function PageTitle({ title, error = false }: { title?: string; error?: boolean }) {
   const { t } = useTranslation();
-  const full = t('pageTitle', { title });
+  // Without a page title (home) the portal's name alone, not „Portál nájemníka – Portál nájemníka".
+  const full = title ? t('pageTitle', { title }) : t('appName');
   const value = error ? t('errors.documentTitle', { message: full }) : full;
   useEffect(() => {
     document.title = value;

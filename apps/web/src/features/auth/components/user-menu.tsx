@@ -1,4 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 import type { Profile } from '@portal/sdk/client';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -7,9 +7,10 @@ import { useLogout } from '../api/use-logout.ts';
 
 /**
  * The account menu. Its button is named by the user's display name only, so assistive tech
- * and tests find it by that name; items: „Můj profil", „Odhlásit se".
+ * and tests find it by that name; items: „Můj profil" (hidden where the profile page is out of
+ * reach, i.e. under hideTenantLogin), „Odhlásit se".
  */
-export function UserMenu({ user }: { user: Profile }) {
+export function UserMenu({ user, showProfile = true }: { user: Profile; showProfile?: boolean }) {
   const { t } = useTranslation('auth');
   const logout = useLogout();
   const navigate = useNavigate();
@@ -29,18 +30,30 @@ export function UserMenu({ user }: { user: Profile }) {
       <Menu.Trigger asChild>
         <Button variant="outline" size="sm" maxW={{ base: '40', sm: '64' }} loading={logout.isPending}>
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{user.display_name}</span>
+          <MenuChevron />
         </Button>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="48">
-            <Menu.Item value="profile" asChild>
-              <RouterLink to={ROUTES.profile.path}>{t('userMenu.profile')}</RouterLink>
-            </Menu.Item>
+            {showProfile ? (
+              <Menu.Item value="profile" asChild>
+                <RouterLink to={ROUTES.profile.path}>{t('userMenu.profile')}</RouterLink>
+              </Menu.Item>
+            ) : null}
             <Menu.Item value="logout">{t('userMenu.logout')}</Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
+  );
+}
+
+/** Tells sighted users the button opens a menu (aria-haspopup does it for assistive tech). */
+function MenuChevron() {
+  return (
+    <Box as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
+      ▾
+    </Box>
   );
 }

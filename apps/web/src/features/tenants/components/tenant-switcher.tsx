@@ -1,4 +1,4 @@
-import { Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
 import type { Session } from '@portal/sdk/client';
 import { useTranslation } from 'react-i18next';
 import { selectedTenant, selectedTenantId } from '#src/lib/session.ts';
@@ -26,6 +26,7 @@ export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherPro
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {current?.name ?? t('switcher.none')}
           </span>
+          <MenuChevron />
         </Button>
       </Menu.Trigger>
       <Portal>
@@ -48,5 +49,14 @@ export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherPro
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
+  );
+}
+
+/** Tells sighted users the button opens a menu (aria-haspopup does it for assistive tech). */
+function MenuChevron() {
+  return (
+    <Box as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
+      ▾
+    </Box>
   );
 }
