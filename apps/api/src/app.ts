@@ -89,6 +89,9 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
     // Correlates log lines with the BFF's request that caused them.
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Boot includes opening the store and migrating it; a first PGlite initdb alone takes
+    // seconds, more on a busy machine, and avvio's 10 s default would abort it.
+    pluginTimeout: 120_000,
     ajv: {
       customOptions: {
         // Unknown properties are dropped, never stored (CONVENTIONS C12).

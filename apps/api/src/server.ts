@@ -24,7 +24,6 @@ const app = await buildApp(config, {
   // Longer than the common 60 s idle timeout of load balancers and of undici in the BFF, so
   // the server is never the side that closes a connection a client is about to reuse.
   keepAliveTimeout: 72_000,
-  pluginTimeout: 60_000,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
