@@ -5,6 +5,7 @@ import Fastify, {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config/env.js';
+import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { backgroundTasksPlugin } from './plugins/app/background-tasks.js';
 import { configPlugin } from './plugins/app/config.js';
@@ -39,6 +40,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(backgroundTasksPlugin);
   await fastify.register(mailerPlugin);
   await fastify.register(usersPlugin);
+  await fastify.register(attemptLimitsPlugin);
   await fastify.register(tenantsPlugin);
   await fastify.register(tokensPlugin);
   await fastify.register(authenticationPlugin);

@@ -110,3 +110,19 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_id_idx').on(t.userId),
   ],
 );
+
+/**
+ * Recent security-relevant attempts (failed logins, reset requests) per scope and key, for
+ * allauth-style limits that hold across every instance sharing the database. Rows older than
+ * the longest window are pruned.
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_events_scope_key_created_at_idx').on(t.scope, t.key, t.createdAt)],
+);

@@ -191,6 +191,42 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
     });
   });
 
+  describe('failed-login limit (allauth login_failed: 5 per 300 s per address)', () => {
+    const TOO_MANY = {
+      status: 400,
+      errors: [
+        {
+          code: 'too_many_login_attempts',
+          message: 'Příliš mnoho neúspěšných pokusů o přihlášení. Zkuste to prosím později.',
+        },
+      ],
+    };
+    const attempt = (email: string, password: string) =>
+      request(t.app, { method: 'POST', url: LOGIN_URL, body: { email, password } });
+
+    it('locks an address after five failures, even for the right password', async () => {
+      const email = `zamceny.${driver}@example.cz`;
+      await t.app.db.insert(users).values({ email, passwordHash: await hashPassword(DEMO_PASSWORD) });
+      for (let i = 0; i < 5; i += 1) {
+        expect((await attempt(email, `spatne-${i}`)).body).toEqual(MISMATCH);
+      }
+      expect((await attempt(email, DEMO_PASSWORD)).body).toEqual(TOO_MANY);
+      expect((await attempt(email.toUpperCase(), 'cokoli')).body).toEqual(TOO_MANY);
+      // Other addresses, known or unknown, are not affected.
+      expect((await attempt(`jiny.${driver}@example.cz`, 'cokoli')).body).toEqual(MISMATCH);
+      await login(t.app, jana.email, DEMO_PASSWORD);
+    });
+
+    it('counts only failures since the last successful login', async () => {
+      const email = `obcas.spatne.${driver}@example.cz`;
+      await t.app.db.insert(users).values({ email, passwordHash: await hashPassword(DEMO_PASSWORD) });
+      for (let i = 0; i < 4; i += 1) await attempt(email, 'spatne');
+      await login(t.app, email, DEMO_PASSWORD);
+      for (let i = 0; i < 4; i += 1) await attempt(email, 'spatne');
+      await login(t.app, email, DEMO_PASSWORD);
+    });
+  });
+
   describe('DELETE /auth/session', () => {
     it('revokes the token family and answers allauth’s 401', async () => {
       const tokens = await login(t.app, jana.email, DEMO_PASSWORD);

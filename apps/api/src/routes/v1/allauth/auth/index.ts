@@ -23,12 +23,22 @@ const INACTIVE_ACCOUNT_BODY = {
 export const authRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.post<{ Body: LoginBody }>('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
+    // allauth checks the limit before the password, so a guesser learns nothing once locked.
+    if (await fastify.attemptLimits.isExhausted('loginFailed', email)) {
+      throw allauthError(400, [
+        {
+          code: 'too_many_login_attempts',
+          message: 'Příliš mnoho neúspěšných pokusů o přihlášení. Zkuste to prosím později.',
+        },
+      ]);
+    }
     const user = await fastify.users.findByEmail(email);
     // Unknown addresses cost a full scrypt run too, so timing does not reveal accounts.
     const matches = user
       ? await verifyPassword(password, user.passwordHash)
       : await verifyAgainstDummy(password);
     if (user === undefined || !matches) {
+      await fastify.attemptLimits.record('loginFailed', email);
       throw allauthError(400, [
         {
           code: 'email_password_mismatch',
@@ -43,6 +53,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       request.log.info({ userId: user.id }, 'login refused: inactive account');
       return reply.code(401).send(INACTIVE_ACCOUNT_BODY);
     }
+    await fastify.attemptLimits.clear('loginFailed', email);
     if (needsRehash(user.passwordHash)) {
       await fastify.users.updatePasswordHash(user.id, await hashPassword(password));
     }

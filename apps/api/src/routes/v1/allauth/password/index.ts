@@ -31,8 +31,13 @@ export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.post<{ Body: PasswordResetRequestBody }>(
     '/auth/password/request',
     { schema: requestSchema },
-    async (request) => {
+    async (request, reply) => {
       const { email } = request.body;
+      // Per address, known or not, so the 429 reveals nothing (allauth: `{"status": 429}`).
+      if (await fastify.attemptLimits.isExhausted('resetPassword', email)) {
+        return reply.code(429).send({ status: 429 });
+      }
+      await fastify.attemptLimits.record('resetPassword', email);
       // Answer first and do the work afterwards: the response is the same, and as fast, for
       // registered and unknown addresses (allauth's ACCOUNT_PREVENT_ENUMERATION).
       fastify.background.run('password-reset-request', async () => {

@@ -234,6 +234,18 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
     expect(await readOutbox(outbox)).toHaveLength(before);
   });
 
+  it('answers allauth’s 429 after five requests a minute for one address', async () => {
+    for (let i = 0; i < 5; i += 1) await requestReset(email);
+    const address = `neznamy.${counter}@example.cz`;
+    for (const target of [email, email.toUpperCase()]) {
+      const response = await request(t.app, { method: 'POST', url: PASSWORD_REQUEST_URL, body: { email: target } });
+      expect(response.statusCode).toBe(429);
+      expect(response.body).toEqual({ status: 429 });
+    }
+    // Another address is unaffected.
+    await requestReset(address);
+  });
+
   it('refuses a malformed e-mail address with param email', async () => {
     for (const body of [{ email: 'neni-email' }, {}]) {
       const response = await request(t.app, { method: 'POST', url: PASSWORD_REQUEST_URL, body });

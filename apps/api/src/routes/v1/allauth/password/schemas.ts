@@ -25,6 +25,11 @@ export const requestSchema = {
       required: ['status'],
       properties: { status: { type: 'integer', enum: [200] } },
     },
+    429: {
+      type: 'object',
+      required: ['status'],
+      properties: { status: { type: 'integer', enum: [429] } },
+    },
     ...allauthErrorResponses,
   },
 } as const;
