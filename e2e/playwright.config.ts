@@ -48,7 +48,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node ../apps/api/dist/server.js',
-      url: `http://127.0.0.1:${E2E_API_PORT}/healthz`,
+      url: `http://127.0.0.1:${E2E_API_PORT}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {

@@ -53,7 +53,7 @@ start('api', 'apps/api/dist/server.js', {
   PORTAL_URL: process.env.PORTAL_URL ?? portalUrl,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'api');
+await waitFor(`http://127.0.0.1:${apiPort}/health`, "api");
 start('bff', 'apps/bff/dist/server.js', {
   PORT: bffPort,
   UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,

@@ -18,8 +18,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { webDistDir }) => {
   await app.register(fastifyStatic, {
     root: webDistDir,
+    // One route per built file, found once at start-up (the build does not change while we
+    // run); everything else, `/` included, falls through to the history fallback.
     index: false,
-    wildcard: true,
+    wildcard: false,
     setHeaders(res, path) {
       res.header('cache-control', path.includes(`${join(webDistDir, 'assets')}`) ? IMMUTABLE : 'no-cache');
     },
