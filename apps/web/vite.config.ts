@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { assertValidEnv } from './src/config/env-schema.ts';
@@ -11,12 +12,30 @@ const validateEnv = (): Plugin => ({
 });
 
 /**
+ * Stamps the build with an id derived from its output, written to `build-meta.json`. The BFF
+ * reports it in the runtime configuration, and the app reloads when it changes (spec §4).
+ */
+const buildMeta = (): Plugin => ({
+  name: 'portal:build-meta',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const hash = createHash('sha256');
+    for (const fileName of Object.keys(bundle).sort()) hash.update(fileName);
+    this.emitFile({
+      type: 'asset',
+      fileName: 'build-meta.json',
+      source: JSON.stringify({ buildId: hash.digest('hex').slice(0, 16) }),
+    });
+  },
+});
+
+/**
  * The SPA is served by the BFF in production (one origin, strict CSP with `script-src 'self'`),
  * so the build must not emit inline scripts; Vite's default output has none.
  * In development `/api` is proxied to the BFF so cookies stay first-party.
  */
 export default defineConfig({
-  plugins: [react(), validateEnv()],
+  plugins: [react(), validateEnv(), buildMeta()],
   build: {
     outDir: 'dist',
     target: 'es2022',
