@@ -1,9 +1,15 @@
 # Shared helpers of the set-up scripts (sourced, not run).
 
-# pnpm through corepack. corepack's signature check fails against the registry reachable here,
-# so it is turned off; the version is pinned by package.json#packageManager.
-pnpm() {
-  COREPACK_INTEGRITY_KEYS=0 corepack pnpm@10.34.8 "$@"
+# pnpm through corepack, as a real command on PATH (Turborepo runs `pnpm run …` for each task).
+# corepack's signature check fails against the registry reachable here, so it is turned off;
+# the version is pinned by package.json#packageManager.
+export COREPACK_INTEGRITY_KEYS=0
+setup_pnpm() {
+  local shims="$PWD/.cache/bin"
+  mkdir -p "$shims"
+  corepack enable --install-directory "$shims" pnpm
+  export PATH="$shims:$PATH"
+  pnpm --version >/dev/null
 }
 
 require_node() {

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
 require_node
+setup_pnpm
 pnpm install --frozen-lockfile
 pnpm exec turbo run build --filter=@portal/api --filter=@portal/bff --filter=@portal/web
 exec node scripts/start-embedded.mjs

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
 require_node
+setup_pnpm
 ensure_chromium
 pnpm install --frozen-lockfile
 pnpm exec turbo run build lint typecheck test --continue=never
