@@ -10,23 +10,36 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
 }
 
+const JWT_PATTERN = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
+
 /**
- * Records every response body and every cookie the browser can read, so a test can assert that
- * no token ever reached the browser.
+ * Watches every API answer of every test: none may be a 5xx, and none may carry a token
+ * (tokens stay on the server). Tests can read what was seen for their own assertions.
  */
-export const test = base.extend<{ seenByBrowser: { bodies: string[] } }>({
-  seenByBrowser: async ({ page }, use) => {
-    const seen = { bodies: [] as string[] };
-    page.on('response', async (response) => {
-      if (!response.url().includes('/api/')) return;
-      try {
-        seen.bodies.push(await response.text());
-      } catch {
-        // redirects and aborted requests have no body
-      }
-    });
-    await use(seen);
-  },
+export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: number[] } }>({
+  seenByBrowser: [
+    async ({ page }, use) => {
+      const seen = { bodies: [] as string[], statuses: [] as number[] };
+      const reads: Promise<void>[] = [];
+      page.on('response', (response) => {
+        if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+        seen.statuses.push(response.status());
+        reads.push(
+          response.text().then(
+            (body) => void seen.bodies.push(body),
+            () => undefined, // redirects and aborted requests have no body
+          ),
+        );
+      });
+      await use(seen);
+      await Promise.all(reads);
+      expect(seen.statuses.filter((status) => status >= 500), 'API answers with a 5xx').toEqual([]);
+      for (const body of seen.bodies) expect(body).not.toMatch(JWT_PATTERN);
+    },
+    { auto: true },
+  ],
 });
+
+export { JWT_PATTERN };
 
 export { expect };
