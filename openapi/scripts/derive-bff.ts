@@ -65,6 +65,17 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
 ] as const;
 
 /**
+ * Public forms whose submissions carry a bot-protection token in `X-Bot-Token`, verified by the
+ * BFF before forwarding. The value names the form: the Turnstile widget's `action` and the form
+ * an ALTCHA challenge is bound to (`GET /api/bot-protection/challenge?form=…`).
+ */
+export const BOT_PROTECTED_UPSTREAM_OPERATIONS: Record<string, string> = {
+  createPublicSupportRequest: 'public-support',
+  addPublicSupportMessage: 'public-support-message',
+  createPublicReservation: 'public-reservation',
+};
+
+/**
  * Upstream operations the BFF's own operations replace: the browser never holds tokens, so it
  * logs in, out and resets passwords through /api/session and /api/password-reset/*, and token
  * renewal happens inside the BFF.
@@ -80,6 +91,7 @@ const OPERATION_KEY_ORDER = [
   'x-portal-extension',
   'x-feature',
   'x-tenant-scoped',
+  'x-bot-protection',
   'security',
   'parameters',
   'requestBody',
@@ -204,6 +216,11 @@ function addBffResponses(operation: Obj, responses: Obj): void {
   if (!allowsAnonymous(operation['security'])) add('401', 'Unauthorized');
   add('403', 'Forbidden'); // CSRF and Origin checks apply to every operation.
   if (typeof operation['x-feature'] === 'string') add('404', 'NotFound'); // feature switched off
+  if (typeof operation['x-bot-protection'] === 'string') {
+    add('403', 'Forbidden');
+    add('429', 'TooManyRequests'); // public forms are rate-limited per client IP
+    add('503', 'BotCheckUnavailable');
+  }
   add('5XX', 'ServerError');
 }
 
@@ -226,11 +243,14 @@ function deriveUpstreamOperation(operation: Obj, where: string, context: Context
       responses[status] = isErrorStatus(status) ? toErrorResponse(responseObject) : responseObject;
     }
   }
+  const botForm = BOT_PROTECTED_UPSTREAM_OPERATIONS[String(operation['operationId'])];
   const derived: Obj = {
     ...operation,
+    ...(botForm ? { 'x-bot-protection': botForm } : {}),
     security: mapSecurity(operation['security'], where),
     parameters: [
       { $ref: '#/components/parameters/CsrfHeader' },
+      ...(botForm ? [{ $ref: '#/components/parameters/BotTokenHeader' }] : []),
       ...parameters.filter((parameter) => !isAuthorizationHeader(parameter, context)),
     ],
   };
@@ -239,7 +259,8 @@ function deriveUpstreamOperation(operation: Obj, where: string, context: Context
 
 function deriveOwnOperation(operation: Obj): Obj {
   const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
-  const derived: Obj = { ...operation, parameters: [{ $ref: '#/components/parameters/CsrfHeader' }, ...parameters] };
+  const botHeader = typeof operation['x-bot-protection'] === 'string' ? [{ $ref: '#/components/parameters/BotTokenHeader' }] : [];
+  const derived: Obj = { ...operation, parameters: [{ $ref: '#/components/parameters/CsrfHeader' }, ...botHeader, ...parameters] };
   return finishOperation(derived, { ...asObject(operation['responses'], `${String(operation['operationId'])} responses`) });
 }
 
@@ -318,6 +339,9 @@ export function deriveBffDocument(upstream: Obj, own: Obj): Obj {
     if (Object.keys(derivedItem).length === 0) continue;
     if (pathItem['parameters'] !== undefined) derivedItem['parameters'] = pathItem['parameters'];
     paths[path] = orderKeys(derivedItem, ['parameters', ...METHODS]);
+  }
+  for (const id of Object.keys(BOT_PROTECTED_UPSTREAM_OPERATIONS)) {
+    if (!allowed.has(id)) throw new Error(`derive-bff.ts protects ${id}, which is not allowlisted`);
   }
   for (const id of [...allowed, ...replaced]) {
     if (!seen.has(id)) throw new Error(`derive-bff.ts lists ${id}, which upstream.yaml does not define`);

@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { getHeapStatistics } from 'node:v8';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyUnderPressure from '@fastify/under-pressure';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import type { Redis } from 'ioredis';
+import { BotProtection } from './bot-protection/bot-protection.js';
+import { MemoryReplayStore, RedisReplayStore } from './bot-protection/replay-store.js';
 import type { BffConfig } from './config/env.js';
 import { assertSameOriginApiRequest } from './http/csrf.js';
 import { BffError, errorMessages } from './http/errors.js';
 import { validationFields } from './http/validation-messages.js';
 import { portalContextPlugin } from './plugins/app/portal-context.js';
+import { createRedis } from './redis/redis-client.js';
+import { apiDocsRoutes } from './routes/api-docs/index.js';
+import { botProtectionRoutes } from './routes/bot-protection/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { passwordResetRoutes } from './routes/password-reset/index.js';
 import { runtimeConfigRoutes } from './routes/runtime-config/index.js';
@@ -14,6 +29,8 @@ import { sessionRoutes } from './routes/session/index.js';
 import { readBuildId, readIndexHtml, spaRoutes } from './routes/spa/index.js';
 import { upstreamProxyRoutes } from './routes/upstream-proxy/index.js';
 import { SessionManager } from './sessions/session-manager.js';
+import { RedisSessionStore } from './sessions/redis-session-store.js';
+import { MemoryRenewalCoordination, RedisRenewalCoordination } from './sessions/renewal-coordination.js';
 import { MemorySessionStore, type SessionStore } from './sessions/session-store.js';
 import { TokenRenewal } from './sessions/token-renewal.js';
 import { UpstreamAuth } from './upstream/upstream-auth.js';
@@ -25,6 +42,10 @@ export interface BuildAppOptions {
   now?: () => number;
   store?: SessionStore;
   logger?: FastifyServerOptions['logger'];
+  /** Where the JSON log lines go (stdout when unset); tests capture them to look for secrets. */
+  logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (the CSRF meta-test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
@@ -33,16 +54,50 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-bot-token"]',
   'res.headers["set-cookie"]',
   'req.body.password',
 ];
+
+/** Secrets that travel in a path (the public reservation's cancel token) stay out of the logs. */
+function redactUrl(url: string): string {
+  return url.replace(/\/cancel\/[^/?]+/g, '/cancel/[redacted]');
+}
+
+/** A new (or shared) Redis connection when REDIS_URL is set; failing to connect stops start-up. */
+async function connectRedis(config: BffConfig): Promise<Redis | null> {
+  if (!config.redis) return null;
+  const redis = createRedis(config.redis.url);
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
+  return redis;
+}
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? Date.now;
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // Only the configured proxies may name the client (X-Forwarded-For); `true` would let any
+    // client pick its own address and escape the rate limits.
+    trustProxy: config.trustProxy ?? false,
     // A request id from the caller (a load balancer) is kept when it looks sane, so one id joins
     // the proxy's, the BFF's and the upstream's log lines.
     genReqId: (request) => {
@@ -59,10 +114,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: false, allErrors: false } },
   });
 
-  const store = options.store ?? new MemorySessionStore(config.sessionIdleTimeoutSeconds * 1000, now);
-  const upstream = new UpstreamClient({ baseUrl: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+  const redis = await connectRedis(config);
+  const keyPrefix = config.redis?.keyPrefix ?? '';
+  const idleTimeoutMs = config.sessionIdleTimeoutSeconds * 1000;
+  const store =
+    options.store ?? (redis ? new RedisSessionStore(redis, keyPrefix, idleTimeoutMs, now) : new MemorySessionStore(idleTimeoutMs, now));
+  const upstream = new UpstreamClient({
+    baseUrl: config.upstreamUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    deadlineMs: config.upstreamDeadlineMs,
+  });
   const upstreamAuth = new UpstreamAuth(upstream);
-  const renewal = new TokenRenewal(store, upstreamAuth, now);
+  // The lease outlasts the whole refresh call, so no second instance refreshes meanwhile.
+  const leaseMs = config.upstreamDeadlineMs + 5_000;
+  const renewal = new TokenRenewal(store, upstreamAuth, {
+    now,
+    coordination: redis ? new RedisRenewalCoordination(redis, keyPrefix, leaseMs) : new MemoryRenewalCoordination(now),
+    waitLimitMs: leaseMs,
+  });
+  const botProtection = new BotProtection(
+    config.botProtection,
+    redis ? new RedisReplayStore(redis, keyPrefix) : new MemoryReplayStore(),
+  );
   const sessions = new SessionManager(store, renewal, {
     secureCookies: config.cookieSecure,
     idleTimeoutSeconds: config.sessionIdleTimeoutSeconds,
@@ -77,8 +152,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(mapped.statusCode).send(mapped.toBody());
   });
 
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${keyPrefix}rate-limit:` } : {}),
+    // Redis down must not switch the limits off.
+    skipOnError: false,
+    errorResponseBuilder: () => new BffError(429, 'too_many_requests', errorMessages.tooManyRequests),
+  });
+
   const indexHtml = readIndexHtml(config.webDistDir);
-  app.setNotFoundHandler((request, reply) => {
+  const notFoundRateLimit = app.rateLimit({ max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
+  // Unknown addresses are rate-limited so they cannot be probed cheaply.
+  app.setNotFoundHandler({ preHandler: notFoundRateLimit }, (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
@@ -109,7 +194,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  await app.register(portalContextPlugin, { config, sessions, upstream, upstreamAuth });
+  await app.register(fastifyUnderPressure, {
+    // The plugin's thresholds are all off by default; these are its README's example values.
+    maxEventLoopDelay: config.overload.maxEventLoopDelayMs,
+    maxEventLoopUtilization: config.overload.maxEventLoopUtilization,
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+    retryAfter: 10,
+    pressureHandler: (_request, reply, type, value) => {
+      reply.log.warn({ event: 'overloaded', type, value }, 'refusing a request under pressure');
+      void reply
+        .code(503)
+        .header('retry-after', '10')
+        .send(new BffError(503, 'overloaded', errorMessages.overloaded).toBody());
+    },
+  });
+  await app.register(portalContextPlugin, { config, sessions, upstream, upstreamAuth, botProtection });
+  app.addHook('onClose', async () => {
+    // Last: the store, the limiter and the replay store may still be in use until here.
+    await redis?.quit().catch(() => redis.disconnect());
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -118,11 +221,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     assertSameOriginApiRequest(request, config.publicOrigin);
   });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { redis });
+  await app.register(apiDocsRoutes);
   await app.register(runtimeConfigRoutes, { buildId: config.buildId ?? readBuildId(config.webDistDir) ?? 'development' });
-  await app.register(sessionRoutes);
-  await app.register(passwordResetRoutes);
-  await app.register(upstreamProxyRoutes);
+  await app.register(sessionRoutes, { loginPerMinute: config.rateLimits.loginPerMinute });
+  await app.register(passwordResetRoutes, { perMinute: config.rateLimits.passwordResetPerMinute });
+  await app.register(botProtectionRoutes, { perMinute: config.rateLimits.publicFormsPerMinute });
+  await app.register(upstreamProxyRoutes, { publicFormsPerMinute: config.rateLimits.publicFormsPerMinute });
   if (indexHtml !== null) await app.register(spaRoutes, { webDistDir: config.webDistDir });
 
   return app;

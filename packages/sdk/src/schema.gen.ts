@@ -15,8 +15,10 @@ export interface paths {
         };
         /**
          * Get an ALTCHA challenge
-         * @description A fresh proof-of-work challenge for the ALTCHA widget, passed to it unchanged. Answers
-         *     404 when the configured bot protection is not ALTCHA.
+         * @description A fresh proof-of-work challenge for the ALTCHA widget, passed to it unchanged. It is
+         *     HMAC-signed, valid for 10 minutes, bound to the form named in `form` and accepted once:
+         *     the solved payload (base64, as the widget produces it) goes in `X-Bot-Token` of that
+         *     form's submission. Answers 404 when the configured bot protection is not ALTCHA.
          */
         get: operations["getBotProtectionChallenge"];
         put?: never;
@@ -899,6 +901,11 @@ export interface components {
         BillingStatementDetail: components["schemas"]["BillingStatement"] & {
             items: components["schemas"]["BillingItem"][];
         };
+        /**
+         * @description A public form protected against bots; also the Turnstile widget `action`.
+         * @enum {string}
+         */
+        BotProtectedForm: "public-support" | "public-support-message" | "public-reservation" | "password-reset";
         /** @description The specification shows only the id; the other fields are what the portal displays. */
         Building: {
             id: number;
@@ -1343,6 +1350,18 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The bot-protection verifier could not be reached or gave no usable answer
+         *     (`bot_check_unavailable`); the form is refused (fail closed), try again later.
+         */
+        BotCheckUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The request conflicts with the current state (see the operation's description for codes). */
         Conflict: {
             headers: {
@@ -1353,8 +1372,9 @@ export interface components {
             };
         };
         /**
-         * @description Refused: missing `X-CSRF` (`csrf_missing`), a foreign `Origin` (`origin_mismatch`), a tenant
-         *     outside the user's access list (`tenant_forbidden`), or the upstream refused.
+         * @description Refused: missing `X-CSRF` (`csrf_failed`), a foreign `Origin` (`origin_mismatch`), a tenant
+         *     outside the user's access list (`tenant_forbidden`), a missing or invalid bot-protection
+         *     token on a public form (`bot_check_failed`), or the upstream refused.
          */
         Forbidden: {
             headers: {
@@ -1429,12 +1449,20 @@ export interface components {
     parameters: {
         /** @description The access code answered when the request was created. */
         AccessCode: string;
+        /**
+         * @description The bot-protection token of this public form, required when bot protection is
+         *     configured (`RuntimeConfig.botProtection.provider` not null): the Turnstile widget token
+         *     (widget `action` = the operation's `x-bot-protection` form name), or the base64 ALTCHA
+         *     payload solved from `getBotProtectionChallenge` with `form` = that name. Single use.
+         *     Missing or invalid → 403 `bot_check_failed`.
+         */
+        BotTokenHeader: string;
         /** @description Only items of this building. */
         BuildingFilter: number;
         /**
          * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
          *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
          */
         CsrfHeader: "1";
         IdPath: number;
@@ -1473,12 +1501,19 @@ export type $defs = Record<string, never>;
 export interface operations {
     getBotProtectionChallenge: {
         parameters: {
-            query?: never;
+            query: {
+                /**
+                 * @description The public form the challenge is for: `public-support` (createPublicSupportRequest),
+                 *     `public-support-message` (addPublicSupportMessage), `public-reservation`
+                 *     (createPublicReservation) or `password-reset` (requestPasswordResetEmail).
+                 */
+                form: components["schemas"]["BotProtectedForm"];
+            };
             header: {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1496,6 +1531,7 @@ export interface operations {
                     "application/json": components["schemas"]["AltchaChallenge"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1509,7 +1545,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1538,7 +1574,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1571,9 +1607,17 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description The bot-protection token of this public form, required when bot protection is
+                 *     configured (`RuntimeConfig.botProtection.provider` not null): the Turnstile widget token
+                 *     (widget `action` = the operation's `x-bot-protection` form name), or the base64 ALTCHA
+                 *     payload solved from `getBotProtectionChallenge` with `form` = that name. Single use.
+                 *     Missing or invalid → 403 `bot_check_failed`.
+                 */
+                "X-Bot-Token"?: components["parameters"]["BotTokenHeader"];
             };
             path?: never;
             cookie?: never;
@@ -1596,6 +1640,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["BotCheckUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1606,7 +1651,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1636,7 +1681,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1672,7 +1717,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1699,7 +1744,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1747,7 +1792,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -1786,7 +1831,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -1825,7 +1870,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -1875,7 +1920,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -1914,7 +1959,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -1961,7 +2006,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2000,7 +2045,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2051,7 +2096,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2104,7 +2149,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2143,7 +2188,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2201,7 +2246,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2240,9 +2285,17 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description The bot-protection token of this public form, required when bot protection is
+                 *     configured (`RuntimeConfig.botProtection.provider` not null): the Turnstile widget token
+                 *     (widget `action` = the operation's `x-bot-protection` form name), or the base64 ALTCHA
+                 *     payload solved from `getBotProtectionChallenge` with `form` = that name. Single use.
+                 *     Missing or invalid → 403 `bot_check_failed`.
+                 */
+                "X-Bot-Token"?: components["parameters"]["BotTokenHeader"];
                 /**
                  * @description A client-chosen unique key (a UUID is fine). Repeating a create with the same key and the
                  *     same caller within 24 hours answers the first result again instead of creating a
@@ -2274,6 +2327,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["BotCheckUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2284,7 +2338,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2323,7 +2377,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2363,7 +2417,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -2400,7 +2454,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2444,7 +2498,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2493,7 +2547,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2532,7 +2586,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -2562,7 +2616,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -2597,7 +2651,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -2631,9 +2685,17 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description The bot-protection token of this public form, required when bot protection is
+                 *     configured (`RuntimeConfig.botProtection.provider` not null): the Turnstile widget token
+                 *     (widget `action` = the operation's `x-bot-protection` form name), or the base64 ALTCHA
+                 *     payload solved from `getBotProtectionChallenge` with `form` = that name. Single use.
+                 *     Missing or invalid → 403 `bot_check_failed`.
+                 */
+                "X-Bot-Token"?: components["parameters"]["BotTokenHeader"];
                 /**
                  * @description A client-chosen unique key (a UUID is fine). Repeating a create with the same key and the
                  *     same caller within 24 hours answers the first result again instead of creating a
@@ -2664,6 +2726,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["BotCheckUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2677,7 +2740,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };
@@ -2714,9 +2777,17 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description The bot-protection token of this public form, required when bot protection is
+                 *     configured (`RuntimeConfig.botProtection.provider` not null): the Turnstile widget token
+                 *     (widget `action` = the operation's `x-bot-protection` form name), or the base64 ALTCHA
+                 *     payload solved from `getBotProtectionChallenge` with `form` = that name. Single use.
+                 *     Missing or invalid → 403 `bot_check_failed`.
+                 */
+                "X-Bot-Token"?: components["parameters"]["BotTokenHeader"];
                 /**
                  * @description A client-chosen unique key (a UUID is fine). Repeating a create with the same key and the
                  *     same caller within 24 hours answers the first result again instead of creating a
@@ -2750,6 +2821,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["BotCheckUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2771,7 +2843,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2810,7 +2882,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2878,7 +2950,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2917,7 +2989,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -2968,7 +3040,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -3007,7 +3079,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -3053,7 +3125,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -3094,7 +3166,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -3139,7 +3211,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
                 /**
@@ -3191,7 +3263,7 @@ export interface operations {
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
-                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_missing`.
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
                  */
                 "X-CSRF": components["parameters"]["CsrfHeader"];
             };

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -48,7 +49,42 @@ const envSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
   BUILD_ID: z.string().min(1).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Total time for one upstream call including its retry; the per-try limit is UPSTREAM_TIMEOUT_MS. */
+  UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Shared sessions, renewal locks, rate limits and the ALTCHA replay store; memory when unset. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:bff:'),
+  /**
+   * The reverse proxies in front of the BFF (comma-separated addresses or CIDRs). Their
+   * X-Forwarded-For names the client; anyone else's is ignored. Never `true` (spoofable).
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .refine((entries) => entries.every(isAddressOrCidr), {
+      error: 'expected a comma-separated list of IP addresses or CIDRs (never true or a hop count)',
+    })
+    .optional(),
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** The hostname Turnstile must report; defaults to the host of PUBLIC_ORIGIN. */
+  TURNSTILE_HOSTNAME: z.string().min(1).optional(),
+  /** Allows Cloudflare's published dummy secrets (tests and local trials only). */
+  TURNSTILE_ALLOW_TEST_KEYS: booleanString.default(false),
+  /** Secret for signing self-hosted ALTCHA challenges (at least 32 characters). */
+  ALTCHA_HMAC_KEY: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  /** Upper bound of the ALTCHA work (SHA-256 iterations the browser tries on average ~half). */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  BOT_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Overload protection (@fastify/under-pressure): 503 above these; 0 switches a check off. */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.98),
   ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [featureEnvName(flag), booleanString.default(true)])),
 });
 
@@ -65,7 +101,46 @@ export interface BffConfig {
   sentry: { dsn: string | null; environment: string };
   buildId: string | null;
   upstreamTimeoutMs: number;
+  upstreamDeadlineMs: number;
   logLevel: string;
+  redis: { url: string; keyPrefix: string } | null;
+  trustProxy: string[] | null;
+  botProtection: BotProtectionConfig;
+  rateLimits: { loginPerMinute: number; passwordResetPerMinute: number; publicFormsPerMinute: number; notFoundPerMinute: number };
+  overload: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
+}
+
+export type BotProtectionConfig =
+  | { provider: null }
+  | {
+      provider: 'turnstile';
+      siteKey: string;
+      secretKey: string;
+      verifyUrl: string;
+      /** null: the request's own host is expected. */
+      hostname: string | null;
+      timeoutMs: number;
+    }
+  | { provider: 'altcha'; hmacKey: string; maxNumber: number };
+
+/**
+ * Cloudflare's published test secrets (always pass, always fail, "already spent"). They accept
+ * only the dummy token, so a production deployment using one would let every bot through.
+ */
+export const TURNSTILE_TEST_SECRETS = [
+  '1x0000000000000000000000000000000AA',
+  '2x0000000000000000000000000000000AA',
+  '3x0000000000000000000000000000000AA',
+];
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 export class ConfigError extends Error {
@@ -82,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     throw new ConfigError(`Invalid BFF configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data as z.infer<typeof envSchema> & Record<string, boolean>;
+  const botProtection = botProtectionFrom(values);
+  const upstreamDeadlineMs = values.UPSTREAM_DEADLINE_MS ?? values.UPSTREAM_TIMEOUT_MS * 2 + 1_000;
+  if (upstreamDeadlineMs < values.UPSTREAM_TIMEOUT_MS) {
+    throw new ConfigError('Invalid BFF configuration:\n  UPSTREAM_DEADLINE_MS: must not be shorter than UPSTREAM_TIMEOUT_MS');
+  }
   const features = Object.fromEntries(
     FEATURE_FLAGS.map((flag) => [flag, values[featureEnvName(flag)] as boolean]),
   ) as FeatureFlags;
@@ -98,6 +178,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     sentry: { dsn: values.SENTRY_DSN ?? null, environment: values.SENTRY_ENVIRONMENT },
     buildId: values.BUILD_ID ?? null,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    upstreamDeadlineMs,
     logLevel: values.LOG_LEVEL,
+    redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
+    trustProxy: values.TRUST_PROXY && values.TRUST_PROXY.length > 0 ? values.TRUST_PROXY : null,
+    botProtection,
+    rateLimits: {
+      loginPerMinute: values.RATE_LIMIT_LOGIN_PER_MINUTE,
+      passwordResetPerMinute: values.RATE_LIMIT_PASSWORD_RESET_PER_MINUTE,
+      publicFormsPerMinute: values.RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE,
+      notFoundPerMinute: values.RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+    },
+    overload: {
+      maxEventLoopDelayMs: values.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: values.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+    },
   };
+}
+
+function botProtectionFrom(values: z.infer<typeof envSchema>): BotProtectionConfig {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid BFF configuration:\n  ${message}`);
+  };
+  const turnstile = values.TURNSTILE_SITE_KEY !== undefined || values.TURNSTILE_SECRET_KEY !== undefined;
+  if (turnstile && values.ALTCHA_HMAC_KEY !== undefined) {
+    fail('TURNSTILE_* and ALTCHA_HMAC_KEY: configure one bot protection, not both');
+  }
+  if (turnstile) {
+    if (!values.TURNSTILE_SITE_KEY) fail('TURNSTILE_SITE_KEY: required with TURNSTILE_SECRET_KEY');
+    if (!values.TURNSTILE_SECRET_KEY) fail('TURNSTILE_SECRET_KEY: required with TURNSTILE_SITE_KEY');
+    const secretKey = values.TURNSTILE_SECRET_KEY as string;
+    if (TURNSTILE_TEST_SECRETS.includes(secretKey) && !values.TURNSTILE_ALLOW_TEST_KEYS) {
+      fail("TURNSTILE_SECRET_KEY: Cloudflare's dummy test secret; set TURNSTILE_ALLOW_TEST_KEYS=true only for tests");
+    }
+    return {
+      provider: 'turnstile',
+      siteKey: values.TURNSTILE_SITE_KEY as string,
+      secretKey,
+      verifyUrl: values.TURNSTILE_VERIFY_URL,
+      hostname: values.TURNSTILE_HOSTNAME ?? (values.PUBLIC_ORIGIN ? new URL(values.PUBLIC_ORIGIN).hostname : null),
+      timeoutMs: values.BOT_VERIFY_TIMEOUT_MS,
+    };
+  }
+  if (values.ALTCHA_HMAC_KEY !== undefined) {
+    return { provider: 'altcha', hmacKey: values.ALTCHA_HMAC_KEY, maxNumber: values.ALTCHA_MAX_NUMBER };
+  }
+  return { provider: null };
 }

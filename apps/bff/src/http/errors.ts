@@ -47,4 +47,9 @@ export const errorMessages = {
   internal: 'Došlo k neočekávané chybě. Zkuste to prosím znovu.',
   invalidResetLink: 'Odkaz pro obnovení hesla je neplatný nebo jeho platnost vypršela.',
   featureDisabled: 'Tato funkce není dostupná.',
+  botCheckFailed: 'Ověření, že nejste robot, se nezdařilo. Zkuste to prosím znovu.',
+  botCheckUnavailable: 'Ověření, že nejste robot, je dočasně nedostupné. Zkuste to prosím za chvíli.',
+  lengthRequired: 'U nahrávaných souborů musí být uvedena velikost požadavku.',
+  overloaded: 'Služba je právě přetížená. Zkuste to prosím za chvíli.',
+  shuttingDown: 'Služba se právě restartuje. Zkuste to prosím za chvíli.',
 } as const;

@@ -76,7 +76,7 @@ export class SessionManager {
     }
     let record: SessionRecord;
     try {
-      record = await this.renewal.ensureFresh(session.id, session.record, request.id);
+      record = await this.renewal.ensureFresh(session.id, session.record, request.id, request.log);
     } catch (error) {
       if (error instanceof SessionEndedError) this.clearSessionCookie(reply);
       throw error;

@@ -39,6 +39,8 @@ export interface UpstreamResponse {
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
+  /** Total time for a call including its retry; defaults to two tries plus a second. */
+  deadlineMs?: number;
   /** Extra delay before a retry when the upstream gives no Retry-After (jittered). */
   retryBackoffMs?: number;
 }
@@ -63,20 +65,24 @@ export class UpstreamClient {
     const bodyIsReplayable = !hasBody || typeof upstreamRequest.body === 'string' || Buffer.isBuffer(upstreamRequest.body);
     const mayRetry = bodyIsReplayable && (!hasBody || upstreamRequest.idempotent === true);
     const attempts = mayRetry ? 2 : 1;
+    const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * 2 + 1_000);
+    // A retry is worth starting only if it still has a useful share of a try's time.
+    const fitsBeforeDeadline = (delayMs: number) => deadline - Date.now() - delayMs >= Math.min(this.options.timeoutMs, 250);
 
     for (let attempt = 1; ; attempt += 1) {
       const isLastAttempt = attempt >= attempts;
       let response: UpstreamResponse;
       try {
-        response = await this.send(upstreamRequest);
+        response = await this.send(upstreamRequest, Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now())));
       } catch (error) {
-        if (isLastAttempt) throw toBffError(error);
-        await sleep(this.backoff());
+        const delay = this.backoff();
+        if (isLastAttempt || !fitsBeforeDeadline(delay)) throw toBffError(error);
+        await sleep(delay);
         continue;
       }
       if (isLastAttempt || !RETRYABLE_STATUSES.has(response.statusCode)) return response;
       const delay = retryDelay(response.headers['retry-after'], this.backoff());
-      if (delay === null) return response;
+      if (delay === null || !fitsBeforeDeadline(delay)) return response;
       // The first answer is discarded; drain it so the connection can be reused.
       await response.body.dump().catch(() => undefined);
       await sleep(delay);
@@ -108,13 +114,26 @@ export class UpstreamClient {
     }
   }
 
+  /** One untried GET for readiness probes: true when the upstream answers 2xx in time. */
+  async probe(path: string, timeoutMs: number): Promise<boolean> {
+    try {
+      const response = await this.send({ method: 'GET', path, headers: { accept: 'application/json' } }, timeoutMs);
+      await response.body.dump();
+      return response.statusCode >= 200 && response.statusCode < 300;
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     await this.agent.close();
   }
 
-  private async send(upstreamRequest: UpstreamRequest): Promise<UpstreamResponse> {
+  private async send(upstreamRequest: UpstreamRequest, timeoutMs: number): Promise<UpstreamResponse> {
     const response = await request(`${this.baseUrl}${upstreamRequest.path}`, {
       dispatcher: this.agent,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
       method: upstreamRequest.method,
       headers: upstreamRequest.headers,
       body: upstreamRequest.body ?? null,

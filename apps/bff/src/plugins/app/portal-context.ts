@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { BotProtection } from '../../bot-protection/bot-protection.js';
 import type { BffConfig } from '../../config/env.js';
 import type { SessionManager } from '../../sessions/session-manager.js';
 import type { UpstreamAuth } from '../../upstream/upstream-auth.js';
@@ -9,6 +10,7 @@ export interface PortalContext {
   sessions: SessionManager;
   upstream: UpstreamClient;
   upstreamAuth: UpstreamAuth;
+  botProtection: BotProtection;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { botFormOf } from '../../bot-protection/bot-forms.js';
 import { BffError, errorMessages } from '../../http/errors.js';
 
 const requestBodySchema = {
@@ -23,12 +24,21 @@ const confirmBodySchema = {
  * Password reset on behalf of the browser. The request always answers the same, whether or not
  * the e-mail belongs to an account, so the form cannot be used to find accounts.
  */
-export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
-  const { upstreamAuth } = app.portal;
+export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number }> = async (app, { perMinute }) => {
+  const { upstreamAuth, botProtection } = app.portal;
+  const rateLimit = { max: perMinute, timeWindow: 60_000 };
+  const requestForm = botFormOf('/api/password-reset/request', 'post');
 
   app.post<{ Body: { email: string } }>(
     '/api/password-reset/request',
-    { schema: { body: requestBodySchema } },
+    {
+      schema: { body: requestBodySchema },
+      config: { rateLimit },
+      // After validation, so a typo does not use up the single-use token.
+      preHandler: async (request) => {
+        if (requestForm) await botProtection.check(request, requestForm);
+      },
+    },
     async (request, reply) => {
       await upstreamAuth.requestPasswordReset(request.body.email.trim(), request.id);
       return reply.code(202).send({});
@@ -37,7 +47,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { uid: string; token: string; password: string } }>(
     '/api/password-reset/confirm',
-    { schema: { body: confirmBodySchema } },
+    { schema: { body: confirmBodySchema }, config: { rateLimit } },
     async (request, reply) => {
       const { uid, token, password } = request.body;
       // The upstream (allauth) takes one key: the user part and the token joined by a hyphen.

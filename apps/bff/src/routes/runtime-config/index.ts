@@ -6,11 +6,11 @@ import type { FastifyPluginAsync } from 'fastify';
  * environment.
  */
 export const runtimeConfigRoutes: FastifyPluginAsync<{ buildId: string }> = async (app, { buildId }) => {
-  const { config } = app.portal;
+  const { config, botProtection } = app.portal;
   const body = {
     features: config.features,
     hideTenantLogin: config.hideTenantLogin,
-    botProtection: { provider: null, siteKey: null },
+    botProtection: botProtection.publicConfig(),
     sentry: { dsn: config.sentry.dsn, environment: config.sentry.environment },
     buildId,
   };

@@ -29,7 +29,7 @@ const tenantBodySchema = {
  * Log in, log out, the current session and tenant selection. Tokens never leave this module's
  * session store: the answers carry only the user, the tenants and the chosen tenant.
  */
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
+export const sessionRoutes: FastifyPluginAsync<{ loginPerMinute: number }> = async (app, { loginPerMinute }) => {
   const { sessions, upstreamAuth } = app.portal;
 
   app.get('/api/session', async (request, reply) => {
@@ -41,11 +41,13 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { email: string; password: string } }>(
     '/api/session',
-    { schema: { body: loginBodySchema } },
+    // Per client IP; the upstream also locks an account after repeated failures.
+    { schema: { body: loginBodySchema }, config: { rateLimit: { max: loginPerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
       const email = request.body.email.trim();
       const result = await upstreamAuth.login(email, request.body.password, request.id);
       if (!result.ok) {
+        request.log.info({ event: 'login_failed', status: result.status }, 'login refused');
         throw new BffError(
           result.status,
           result.status === 429 ? 'too_many_requests' : 'invalid_credentials',
@@ -58,6 +60,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         upstreamAuth.tenants(result.tokens.accessToken, request.id),
       ]);
       const session = await sessions.start(request, reply, { tokens: result.tokens, user, tenants });
+      request.log.info({ event: 'login', userId: user.id }, 'logged in');
       return sessionBody(session.record);
     },
   );

@@ -21,6 +21,9 @@ describe('sessions against the reference upstream', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
+    // The clock starts after the upstream's (slow, under load) boot, or the renewal window
+    // computed from the upstream's real-time token expiry would be missed.
+    clock = Date.now();
     app = await buildTestBff({ upstreamUrl: api.url, store, now: () => clock });
   });
   afterAll(async () => {

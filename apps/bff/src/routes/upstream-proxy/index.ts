@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifySchemaFor, listOperations, loadDocument, type OperationInfo } from '@portal/openapi/documents';
+import { botFormOf } from '../../bot-protection/bot-forms.js';
 import type { FeatureFlag } from '../../config/env.js';
 import { BffError, errorMessages, type ErrorBody } from '../../http/errors.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
@@ -24,8 +25,11 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-d
  * tenant, the request id, an idempotency key). The browser's cookies, Authorization and
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
-export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
-  const { config, sessions, upstream } = app.portal;
+export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: number }> = async (
+  app,
+  { publicFormsPerMinute },
+) => {
+  const { config, sessions, upstream, botProtection } = app.portal;
   const document = loadDocument('bff') as { paths?: Record<string, Record<string, { security?: unknown[] }>> };
 
   // Multipart bodies are streamed to the upstream unparsed, counted on the way.
@@ -35,6 +39,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     if (!operation.path.startsWith('/api/v1/')) continue;
     const schema = fastifySchemaFor('bff', operation.operationId);
     const isPublic = allowsAnonymous(document.paths?.[operation.path]?.[operation.method]?.security);
+    const botForm = botFormOf(operation.path, operation.method);
 
     app.route({
       method: operation.method.toUpperCase() as UpstreamMethod,
@@ -46,6 +51,17 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
         ...(schema.querystring ? { querystring: schema.querystring } : {}),
         ...(schema.body ? { body: schema.body } : {}),
       },
+      // Public forms: a per-IP limit and a verified bot-protection token, both before the
+      // upstream sees anything (the token check after validation, so a typo keeps the token).
+      ...(botForm
+        ? {
+            config: { rateLimit: { max: publicFormsPerMinute, timeWindow: 60_000 } },
+            preHandler: async (request: FastifyRequest) => {
+              if (!featureEnabled(operation)) return;
+              await botProtection.check(request, botForm);
+            },
+          }
+        : {}),
       handler: (request, reply) => forward(operation, isPublic, request, reply),
     });
   }
@@ -56,9 +72,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
-    if (operation.feature && config.features[operation.feature as FeatureFlag] === false) {
-      throw new BffError(404, 'not_found', errorMessages.notFound);
-    }
+    if (!featureEnabled(operation)) throw new BffError(404, 'not_found', errorMessages.notFound);
     assertContentType(operation, request);
 
     const session = isPublic
@@ -108,12 +122,22 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(statusCode).send(errorBody satisfies ErrorBody);
     }
 
+    if (!answersDocumentedType(operation, response.statusCode, response.headers['content-type'])) {
+      // An HTML error page or other nonsense from something in front of the upstream.
+      await response.body.dump().catch(() => undefined);
+      request.log.warn({ event: 'upstream_bad_response', status: response.statusCode }, 'undocumented upstream content type');
+      throw new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse);
+    }
     reply.code(response.statusCode);
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = response.headers[name];
       if (value !== undefined) reply.header(name, value);
     }
     return reply.send(response.body);
+  }
+
+  function featureEnabled(operation: OperationInfo): boolean {
+    return !operation.feature || config.features[operation.feature as FeatureFlag] !== false;
   }
 
   async function optionalSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
@@ -146,6 +170,14 @@ export function resolveTenant(
   return selected;
 }
 
+function answersDocumentedType(operation: OperationInfo, status: number, contentType: string | string[] | undefined): boolean {
+  if (status === 204 || status === 304 || operation.responseContentTypes.length === 0) return true;
+  const value = Array.isArray(contentType) ? contentType[0] : contentType;
+  if (value === undefined) return false;
+  const mediaType = value.split(';')[0]?.trim().toLowerCase() ?? '';
+  return operation.responseContentTypes.includes(mediaType);
+}
+
 function allowsAnonymous(security: unknown[] | undefined): boolean {
   if (!Array.isArray(security)) return false;
   return security.length === 0 || security.some((requirement) => typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length === 0);
@@ -175,11 +207,20 @@ function upstreamPath(operation: OperationInfo, request: FastifyRequest): string
   return search ? `${path}?${search}` : path;
 }
 
-/** Streams the request body on, failing with 413 as soon as it exceeds the upload limit. */
+/**
+ * Streams the request body on without buffering it: a declared length above the upload limit
+ * is refused before the upstream is called, and the bytes are counted on the way in case the
+ * declaration lies.
+ */
 function limitedStream(request: FastifyRequest): Transform {
   let received = 0;
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MULTIPART_BODY_LIMIT_BYTES) {
+  // Without a declared length the limit could only be found after bytes had gone upstream;
+  // browsers always declare it for FormData uploads.
+  if (request.headers['content-length'] === undefined) {
+    throw new BffError(411, 'length_required', errorMessages.lengthRequired);
+  }
+  const declared = Number(request.headers['content-length']);
+  if (!Number.isFinite(declared) || declared > MULTIPART_BODY_LIMIT_BYTES) {
     throw new BffError(413, 'payload_too_large', errorMessages.payloadTooLarge);
   }
   const counter = new Transform({

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
+import { RedisSessionStore } from './redis-session-store.js';
+import { newSessionId } from './session-manager.js';
+import type { SessionRecord } from './session-store.js';
+
+const IDLE_MS = 30 * 60_000;
+
+function record(now: number, overrides: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    accessToken: 'access-1',
+    accessExpiresAt: Math.floor(now / 1000) + 300,
+    refreshToken: 'refresh-1',
+    user: { id: 7, email: 'jana@example.cz', first_name: 'Jana', last_name: 'Nováková', display_name: 'Jana Nováková', phone: null },
+    tenants: [],
+    selectedTenantId: null,
+    createdAt: now,
+    absoluteExpiresAt: now + 11 * 24 * 3600_000,
+    lastActiveAt: now,
+    ...overrides,
+  };
+}
+
+describe('RedisSessionStore', () => {
+  let redis: TestRedis;
+  let store: RedisSessionStore;
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    redis = await connectTestRedis();
+    store = new RedisSessionStore(redis.client, redis.keyPrefix, IDLE_MS, () => clock);
+  });
+  afterAll(() => redis.close());
+
+  it('round-trips a record, empty lists and nulls included', async () => {
+    const id = newSessionId();
+    const original = record(clock);
+    await store.create(id, original);
+    expect(await store.get(id)).toEqual(original);
+    expect(await store.get(newSessionId())).toBeNull();
+  });
+
+  it('expires the key at the idle deadline, moved only by a real use, never past the absolute end', async () => {
+    const id = newSessionId();
+    await store.create(id, record(clock));
+    const key = `${redis.keyPrefix}session:${id}`;
+    const ttl = await redis.client.pttl(key);
+    expect(ttl).toBeGreaterThan(IDLE_MS - 5_000);
+    expect(ttl).toBeLessThanOrEqual(IDLE_MS);
+
+    await store.patch(id, { selectedTenantId: 'tenant-alfa' });
+    expect(await redis.client.pttl(key)).toBeLessThanOrEqual(ttl);
+
+    const nearEnd = record(clock, { absoluteExpiresAt: clock + 60_000 });
+    const shortId = newSessionId();
+    await store.create(shortId, nearEnd);
+    await store.patch(shortId, { lastActiveAt: clock });
+    expect(await redis.client.pttl(`${redis.keyPrefix}session:${shortId}`)).toBeLessThanOrEqual(60_000);
+  });
+
+  it('patches single fields and never recreates a destroyed session', async () => {
+    const id = newSessionId();
+    await store.create(id, record(clock));
+    await store.patch(id, { selectedTenantId: 'tenant-beta', tenants: [{ id: 'tenant-beta', name: 'Beta' }] });
+    expect(await store.get(id)).toMatchObject({ selectedTenantId: 'tenant-beta', refreshToken: 'refresh-1' });
+    await store.destroy(id);
+    await store.patch(id, { selectedTenantId: 'tenant-alfa', lastActiveAt: clock });
+    expect(await store.get(id)).toBeNull();
+    expect(await redis.client.exists(`${redis.keyPrefix}session:${id}`)).toBe(0);
+  });
+
+  it('replaces tokens only while the expected refresh token is stored (compare-and-set)', async () => {
+    const id = newSessionId();
+    await store.create(id, record(clock));
+    const renewed = { accessToken: 'access-2', accessExpiresAt: 2_000_000_000, refreshToken: 'refresh-2' };
+    const results = await Promise.all([
+      store.replaceTokens(id, 'refresh-1', renewed),
+      store.replaceTokens(id, 'refresh-1', { ...renewed, accessToken: 'access-3', refreshToken: 'refresh-3' }),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    // A slow request still holding the first token set cannot write it back.
+    expect(await store.replaceTokens(id, 'refresh-1', { accessToken: 'old', accessExpiresAt: 1, refreshToken: 'refresh-1' })).toBe(false);
+    expect((await store.get(id))?.refreshToken).toMatch(/^refresh-[23]$/);
+    expect(await store.replaceTokens(newSessionId(), 'refresh-1', renewed)).toBe(false);
+  });
+
+  it('treats a session past its absolute end as gone', async () => {
+    const id = newSessionId();
+    await store.create(id, record(clock, { absoluteExpiresAt: clock + 1_000 }));
+    clock += 1_000;
+    expect(await store.get(id)).toBeNull();
+  });
+
+  it('makes session ids of 256 bits from the CSPRNG, all distinct', () => {
+    const ids = new Set(Array.from({ length: 100_000 }, () => newSessionId()));
+    expect(ids.size).toBe(100_000);
+    for (const id of [...ids].slice(0, 100)) expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+  });
+});
