@@ -17,8 +17,8 @@ function setup(pathname = '/profil', search = '?tab=1') {
   return { queryClient, navigate, handler };
 }
 
-const apiError = (status: number, message: string) =>
-  Object.assign(Object.create(ApiError.prototype) as ApiError, { status, code: 'x', message, fields: {} });
+const apiError = (status: number, message: string, code = 'x') =>
+  Object.assign(Object.create(ApiError.prototype) as ApiError, { status, code, message, fields: {} });
 
 const queryWith = (queryClient: QueryClient, data: unknown) => {
   const query = queryClient.getQueryCache().build(queryClient, { queryKey: ['get', '/api/v1/buildings/'] });
@@ -30,18 +30,36 @@ const mutationWith = (queryClient: QueryClient, meta?: Record<string, unknown>) 
   queryClient.getMutationCache().build(queryClient, { meta }) as unknown as Mutation<unknown, unknown, unknown, unknown>;
 
 describe('global API error handling', () => {
-  it('on 401 forgets the session and goes to the login page with the current location', () => {
+  it.each(['session_expired', 'not_authenticated'])('on a 401 %s forgets the session and goes to the login page with the current location', (code) => {
     const { queryClient, navigate, handler } = setup();
-    handler(apiError(401, 'Nejste přihlášeni.'), { kind: 'query', query: queryWith(queryClient, [1]) });
+    handler(apiError(401, 'Nejste přihlášeni.', code), { kind: 'query', query: queryWith(queryClient, [1]) });
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
     expect(navigate).toHaveBeenCalledWith(`/prihlaseni?redirect=${encodeURIComponent('/profil?tab=1')}`, {
       replace: true,
     });
   });
 
+  it('treats any 401 from the profile call as the end of the session', () => {
+    const { queryClient, navigate, handler } = setup();
+    const mutation = queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationKey: ['patch', '/api/v1/my_profile/'] }) as unknown as Mutation<unknown, unknown, unknown, unknown>;
+    handler(apiError(401, 'Token vypršel.', 'token_not_valid'), { kind: 'mutation', mutation });
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('toasts a 401 with another code from another call instead of logging out', () => {
+    const { queryClient, navigate, handler } = setup();
+    handler(apiError(401, 'Neplatný podpis.', 'bad_signature'), { kind: 'mutation', mutation: mutationWith(queryClient) });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(sessionQueryKey)).not.toBeNull();
+    expect(toaster.getVisibleToasts()[0]?.description).toBe('Neplatný podpis.');
+  });
+
   it('does not redirect on a 401 that the caller expects', () => {
     const { queryClient, navigate, handler } = setup();
-    handler(apiError(401, 'x'), { kind: 'mutation', mutation: mutationWith(queryClient, { authRedirect: false }) });
+    handler(apiError(401, 'x', 'session_expired'), { kind: 'mutation', mutation: mutationWith(queryClient, { authRedirect: false }) });
     expect(navigate).not.toHaveBeenCalled();
   });
 

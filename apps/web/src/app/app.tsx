@@ -5,10 +5,12 @@ import { createQueryClient } from '#src/lib/query-client.ts';
 import { createApiErrorHandler } from './api-error-handler.ts';
 import { AppProvider } from './provider.tsx';
 import { createRoutes } from './router.tsx';
+import { revalidateWhenSessionEnds } from './session-watch.ts';
 
 type AppRouter = {
   state: { location: { pathname: string; search: string } };
   navigate: (to: string, options: { replace: boolean }) => Promise<void>;
+  revalidate: () => Promise<void>;
 };
 
 /**
@@ -25,8 +27,10 @@ export function createApp<R extends AppRouter>(
     createApiErrorHandler({ getQueryClient: () => queryClient, getRouter: () => router }),
     queryDefaults,
   );
-  router = createRouter(createRoutes(queryClient));
-  return { queryClient, router };
+  const created = createRouter(createRoutes(queryClient));
+  router = created;
+  revalidateWhenSessionEnds(queryClient, () => created.revalidate());
+  return { queryClient, router: created };
 }
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: Parameters<typeof RouterProvider>[0]['router'] }) {

@@ -14,17 +14,18 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Reloads the page unless it just did; returns whether a reload was started. */
-export function reloadForNewBuild(): boolean {
+export function reloadForNewBuild(reload: () => void = () => window.location.reload()): boolean {
   const last = Number(sessionStorage.getItem(STORAGE_KEY) ?? 0);
   if (Date.now() - last < MIN_INTERVAL_MS) return false;
   sessionStorage.setItem(STORAGE_KEY, String(Date.now()));
-  window.location.reload();
+  reload();
   return true;
 }
 
 /** Vite reports failed preloads of lazy chunks with this event. */
-export function installChunkErrorReload() {
+export function installChunkErrorReload(reload?: () => void) {
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadForNewBuild()) event.preventDefault();
+    // Handled: no unhandled rejection (and no error toast) for the failed import.
+    if (reloadForNewBuild(reload)) event.preventDefault();
   });
 }

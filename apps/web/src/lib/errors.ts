@@ -20,3 +20,14 @@ export function errorMessage(error: unknown): string {
 export function errorStatus(error: unknown): number | undefined {
   return isApiError(error) && error.status > 0 ? error.status : undefined;
 }
+
+/** The server's per-field messages for the given form fields (ErrorBody `fields`). */
+export function serverFieldErrors<Name extends string>(
+  error: unknown,
+  names: readonly Name[],
+): [Name, string][] {
+  if (!isApiError(error)) return [];
+  return Object.entries(error.fields ?? {}).filter((entry): entry is [Name, string] =>
+    names.includes(entry[0] as Name),
+  );
+}

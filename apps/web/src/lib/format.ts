@@ -48,3 +48,34 @@ export function formatPhone(value: string): string {
   if (!/^\d{9}$/.test(digits)) return value.trim();
   return ['+420', digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].join(NBSP);
 }
+
+/** „14:05" (24-hour clock). */
+export function formatTime(value: Date | string | number): string {
+  return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short' }).format(new Date(value));
+}
+
+/** „15,5 %" – `value` is a fraction (0.155). */
+export function formatPercent(value: number, maximumFractionDigits = 1): string {
+  return nbsp(new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits }).format(value));
+}
+
+/**
+ * A quantity with a unit Intl lacks in Czech (kWh, m³ throw as units): „1 234,5 kWh", with a
+ * no-break space before the unit.
+ */
+export function formatQuantity(value: number, unit: string, options?: Intl.NumberFormatOptions): string {
+  return `${formatNumber(value, options)}${NBSP}${unit}`;
+}
+
+/** The Intl plural category for cs-CZ (`one` 1, `few` 2–4, `many` decimals, `other` 0 and 5+). */
+export function pluralCategory(count: number): Intl.LDMLPluralRule {
+  return new Intl.PluralRules(intlLocale()).select(count);
+}
+
+/**
+ * Czech typography: a one-letter preposition or conjunction (k, s, v, z, o, u, a, i) is not
+ * left at the end of a line – the space after it becomes a no-break space.
+ */
+export function keepShortWordsWithNext(text: string): string {
+  return text.replace(/(?<=^|[\s(„])([ksvzouai])\s+/gi, `$1${NBSP}`);
+}

@@ -21,6 +21,12 @@ export interface MockBackend {
   tenantSelectFailure: number | null;
   /** Make GET /api/config fail with this status. */
   configFailure: number | null;
+  /** Current password of the logged-in user (POST /api/v1/my_profile/password/). */
+  password: string;
+  /** Valid password reset links (`uid:token`); anything else is an invalid link. */
+  resetLinks: string[];
+  /** Make the next PATCH /api/v1/my_profile/ answer 401 with this code (session over). */
+  profileUnauthorized: string | null;
   requests: { method: string; path: string; body: unknown; csrf: string | null }[];
 }
 
@@ -31,6 +37,9 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
     accounts: [],
     tenantSelectFailure: null,
     configFailure: null,
+    password: 'Heslo123!',
+    resetLinks: [],
+    profileUnauthorized: null,
     requests: [],
     ...overrides,
   };
@@ -39,6 +48,9 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
 const error = (status: number, body: ErrorBody) => HttpResponse.json(body, { status });
 
 export const WRONG_CREDENTIALS = 'Nesprávný e-mail nebo heslo.';
+export const INVALID_LINK = 'Odkaz pro obnovení hesla je neplatný nebo vypršel.';
+export const NUMERIC_PASSWORD = 'Heslo nesmí obsahovat jen číslice.';
+export const WRONG_CURRENT = 'Současné heslo není správné.';
 
 export function backendHandlers(backend: MockBackend) {
   const record = async (request: Request) => {
@@ -98,6 +110,49 @@ export function backendHandlers(backend: MockBackend) {
       }
       backend.session = { ...backend.session, selectedTenantId: tenantId };
       return HttpResponse.json(backend.session);
+    }),
+    http.post('*/api/password-reset/request', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({}, { status: 202 });
+    }),
+    http.post('*/api/password-reset/confirm', async ({ request }) => {
+      await record(request);
+      const { uid, token, password } = (await request.json()) as { uid: string; token: string; password: string };
+      if (!backend.resetLinks.includes(`${uid}:${token}`)) {
+        return error(400, { code: 'invalid_reset_link', message: INVALID_LINK, fields: { token: INVALID_LINK } });
+      }
+      if (/^\d+$/.test(password)) {
+        return error(400, { code: 'validation_error', message: NUMERIC_PASSWORD, fields: { password: NUMERIC_PASSWORD } });
+      }
+      backend.resetLinks = backend.resetLinks.filter((link) => link !== `${uid}:${token}`);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.patch('*/api/v1/my_profile/', async ({ request }) => {
+      await record(request);
+      if (!backend.session) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+      if (backend.profileUnauthorized) {
+        const code = backend.profileUnauthorized;
+        backend.session = null;
+        return error(401, { code, message: 'Vaše přihlášení vypršelo.' });
+      }
+      const body = (await request.json()) as { first_name?: string; last_name?: string; phone?: string | null };
+      if (body.phone && body.phone.replace(/\D/g, '').length > 12) {
+        return error(400, { code: 'validation_error', message: 'Telefon je příliš dlouhý.', fields: { phone: 'Telefon je příliš dlouhý.' } });
+      }
+      const user = { ...backend.session.user, ...body };
+      user.display_name = `${user.first_name} ${user.last_name}`.trim();
+      backend.session = { ...backend.session, user };
+      return HttpResponse.json(user);
+    }),
+    http.post('*/api/v1/my_profile/password/', async ({ request }) => {
+      await record(request);
+      if (!backend.session) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+      const body = (await request.json()) as { current_password: string; new_password: string };
+      if (body.current_password !== backend.password) {
+        return error(400, { code: 'validation_error', message: WRONG_CURRENT, fields: { current_password: WRONG_CURRENT } });
+      }
+      backend.password = body.new_password;
+      return new HttpResponse(null, { status: 204 });
     }),
     http.delete('*/api/session', async ({ request }) => {
       await record(request);

@@ -12,7 +12,7 @@ describe('system', () => {
   });
 
   it('registers the recipes the portal renders', () => {
-    for (const key of ['button', 'heading', 'input', 'link']) {
+    for (const key of ['button', 'heading', 'input', 'link', 'separator', 'textarea']) {
       expect(system.getRecipe(key)).toBeDefined();
     }
     for (const key of ['field', 'menu', 'toast', 'dataList']) {

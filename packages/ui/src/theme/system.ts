@@ -14,8 +14,10 @@ import {
   linkRecipe,
   menuSlotRecipe,
   semanticTokens,
+  separatorRecipe,
   spinnerRecipe,
   textStyles,
+  textareaRecipe,
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -93,7 +95,9 @@ const config = defineConfig({
       heading: headingRecipe,
       input: inputRecipe,
       link: linkRecipe,
+      separator: separatorRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       dataList: dataListSlotRecipe,

@@ -19,8 +19,6 @@ describe('error page', () => {
   });
 
   it('answers 404 with the Czech message when a route is invalid', async () => {
-    // The new-password route is not built yet; its rule is exercised through the guard tests.
-    // Here: an unregistered path falls to the catch-all, which behaves the same.
     renderRoute('/zapomenute-heslo/change');
     expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
     expect(screen.getByText('Stránka nebyla nalezena.')).toBeInTheDocument();

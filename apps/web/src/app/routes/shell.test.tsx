@@ -94,20 +94,3 @@ describe('home page', () => {
     expect(main.getByText(TENANT_A.name)).toBeInTheDocument();
   });
 });
-
-describe('profile page', () => {
-  it('shows name, e-mail and phone from the session', async () => {
-    renderRoute('/profil', createBackend({ session: buildSession() }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Můj profil' })).toBeInTheDocument();
-    const main = within(screen.getByRole('main'));
-    expect(main.getByText('Jana Nováková')).toBeInTheDocument();
-    expect(main.getByText('jana.novakova@example.cz')).toBeInTheDocument();
-    expect(main.getByText('+420 123 456 789')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Můj profil – Portál nájemníka'));
-  });
-
-  it('says „Neuvedeno" when there is no phone', async () => {
-    renderRoute('/profil', createBackend({ session: buildSession({ user: { ...buildSession().user, phone: null } }) }));
-    expect(await screen.findByText('Neuvedeno')).toBeInTheDocument();
-  });
-});

@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '#src/lib/error-reporting.ts';
 import { describeError } from './describe-error.ts';
 import { ErrorPage } from './error-page.tsx';
 
@@ -21,6 +22,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    reportError(error);
   }
 
   private readonly goHome = () => {

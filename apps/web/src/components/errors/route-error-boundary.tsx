@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
+import { reportError } from '#src/lib/error-reporting.ts';
 import { describeError } from './describe-error.ts';
 import { ErrorPage } from './error-page.tsx';
 
@@ -11,7 +12,10 @@ export function RouteErrorBoundary() {
   const chunkError = isChunkLoadError(error);
 
   useEffect(() => {
-    if (!chunkError) console.error(error);
+    if (chunkError) return;
+    console.error(error);
+    // Answers (404, 403…) are not faults of the portal; everything else is reported.
+    if (describeError(error).status === undefined) reportError(error);
   }, [chunkError, error]);
 
   if (chunkError && reloadForNewBuild()) return null;

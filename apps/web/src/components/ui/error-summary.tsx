@@ -1,5 +1,5 @@
 import { Box, Heading } from '@chakra-ui/react';
-import { forwardRef, useId, type MouseEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 
 export interface ErrorSummaryItem {
   message: string;
@@ -62,3 +62,37 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { title: string; items: E
     );
   },
 );
+
+/**
+ * Focus for the summary after a failed submit (GOV.UK): `focus()` is called from the submit
+ * handler, the summary is focused once it has rendered with the new errors.
+ */
+export function useErrorSummaryFocus() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (request > 0) ref.current?.focus();
+  }, [request]);
+  const focus = useCallback(() => setRequest((count) => count + 1), []);
+  return { ref, focus };
+}
+
+/**
+ * Summary items for a form: one per field error (in field order, linking to the field), plus a
+ * server message that no field repeats, first.
+ */
+export function formSummaryItems<Name extends string>(
+  fieldIds: Record<Name, string>,
+  errors: Partial<Record<NoInfer<Name>, { message?: string | undefined } | undefined>>,
+  serverError: string | null,
+): ErrorSummaryItem[] {
+  const items: ErrorSummaryItem[] = [];
+  for (const name of Object.keys(fieldIds) as Name[]) {
+    const message = errors[name]?.message;
+    if (message) items.push({ message, fieldId: fieldIds[name] });
+  }
+  if (serverError && !items.some((item) => item.message === serverError)) {
+    items.unshift({ message: serverError });
+  }
+  return items;
+}

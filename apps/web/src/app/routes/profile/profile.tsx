@@ -1,21 +1,25 @@
-import { Heading, Stack } from '@chakra-ui/react';
+import { Heading, Separator, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
-import { ProfileDetails } from '#src/features/profile/components/profile-details.tsx';
+import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
+import { ProfileForm } from '#src/features/profile/components/profile-form.tsx';
 import { useSession } from '#src/lib/session.ts';
 
+/** `/profil`: the user's details and contact phone (editable) and the password change. */
 export default function ProfileRoute() {
   const { t } = useTranslation('profile');
   const session = useSession();
   // The guard lets only logged-in users here; null only while logging out.
   if (!session) return null;
   return (
-    <Stack gap="6">
+    <Stack gap="8" maxW="2xl">
       <PageTitle title={t('title')} />
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
         {t('title')}
       </Heading>
-      <ProfileDetails profile={session.user} />
+      <ProfileForm key={session.user.id} profile={session.user} />
+      <Separator />
+      <PasswordChangeForm email={session.user.email} />
     </Stack>
   );
 }

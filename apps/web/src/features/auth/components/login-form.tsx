@@ -37,6 +37,8 @@ export interface LoginFormProps {
   title: string;
   /** Rendered above the fields and below the error summary (the page heading). */
   header: ReactNode;
+  /** Rendered below the submit button (e.g. the „Zapomněli jste heslo?" link). */
+  footer?: ReactNode;
   /** Called with the new session; navigation after login is the route's business. */
   onLoggedIn: (session: Session) => Promise<void> | void;
 }
@@ -46,7 +48,7 @@ export interface LoginFormProps {
  * takes focus and inline at each field; a server refusal (wrong credentials, rate limit) is
  * shown the same way with the server's Czech message. Nothing the user typed is cleared.
  */
-export function LoginForm({ title, header, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ title, header, footer, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'common']);
   const schema = useMemo(() => createLoginSchema(t), [t]);
   const login = useLogin();
@@ -134,6 +136,7 @@ export function LoginForm({ title, header, onLoggedIn }: LoginFormProps) {
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('login.submit')}
           </Button>
+          {footer}
         </Stack>
       </form>
     </>

@@ -1,0 +1,35 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, type RouteKey } from '#src/config/paths.ts';
+import { createRoutes, PENDING_ROUTES } from './router.tsx';
+
+function registeredIds(routes: RouteObject[]): string[] {
+  return routes.flatMap((route) => [...(route.id ? [route.id] : []), ...registeredIds(route.children ?? [])]);
+}
+
+describe('route registration', () => {
+  const ids = registeredIds(createRoutes(new QueryClient()));
+  const pending = Object.keys(PENDING_ROUTES);
+
+  it('registers every route of the table or lists it as pending for its feature issue', () => {
+    for (const key of Object.keys(ROUTES)) {
+      expect(ids.includes(key) !== pending.includes(key), `${key}: registered xor pending`).toBe(true);
+    }
+  });
+
+  it.each<RouteKey>(['home', 'login', 'passwordReset', 'passwordResetChange', 'tenant', 'profile'])(
+    'registers %s, code-split, with its table path',
+    (key) => {
+      const route = createRoutes(new QueryClient())[0]?.children?.[0]?.children?.find((child) => child.id === key);
+      expect(route).toBeDefined();
+      expect(route?.lazy).toBeDefined();
+      expect(route?.Component).toBeUndefined();
+      expect(route?.index ? '/' : route?.path).toBe(ROUTES[key].path);
+    },
+  );
+
+  it('ends with the catch-all 404', () => {
+    expect(ids.at(-1)).toBe('not-found');
+  });
+});

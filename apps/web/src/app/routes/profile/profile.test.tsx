@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProfile, buildSession } from '#src/testing/factories.ts';
+import { createBackend, WRONG_CURRENT } from '#src/testing/msw-handlers.ts';
+import { renderRoute } from '#src/testing/render-route.tsx';
+
+
+function openProfile(overrides: Parameters<typeof createBackend>[0] = {}) {
+  return renderRoute('/profil', createBackend({ session: buildSession(), ...overrides }));
+}
+
+describe('profile page', () => {
+  it('shows the details in labelled fields, the e-mail read-only', async () => {
+    openProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Můj profil' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Osobní údaje' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Jméno')).toHaveValue('Jana');
+    expect(screen.getByLabelText('Příjmení')).toHaveValue('Nováková');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('jana.novakova@example.cz');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/^Telefon/)).toHaveValue('+420 123 456 789');
+    expect(screen.getByLabelText(/^Telefon/)).toHaveAttribute('autocomplete', 'tel');
+    await waitFor(() => expect(document.title).toBe('Můj profil – Portál nájemníka'));
+  });
+
+  it('saves name and phone, updates the header and confirms with a toast', async () => {
+    const view = openProfile();
+    const phone = await screen.findByLabelText(/^Telefon/);
+    await view.user.clear(screen.getByLabelText('Příjmení'));
+    await view.user.type(screen.getByLabelText('Příjmení'), '  Dvořáková ');
+    await view.user.clear(phone);
+    await view.user.type(phone, '601 111 222');
+    await view.user.click(screen.getByRole('button', { name: 'Uložit údaje' }));
+
+    expect(await screen.findByText('Údaje byly uloženy.')).toBeInTheDocument();
+    expect(view.backend.requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      first_name: 'Jana',
+      last_name: 'Dvořáková',
+      phone: '601 111 222',
+    });
+    expect(await screen.findByRole('button', { name: 'Jana Dvořáková' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Telefon/)).toHaveValue('+420 601 111 222');
+  });
+
+  it('removes the phone when the field is emptied', async () => {
+    const view = openProfile();
+    await view.user.clear(await screen.findByLabelText(/^Telefon/));
+    await view.user.click(screen.getByRole('button', { name: 'Uložit údaje' }));
+    await screen.findByText('Údaje byly uloženy.');
+    expect(view.backend.requests.find((request) => request.method === 'PATCH')?.body).toMatchObject({ phone: null });
+  });
+
+  it('validates in Czech on submit and sends nothing', async () => {
+    const view = openProfile({ session: buildSession({ user: buildProfile({ phone: null }) }) });
+    await view.user.clear(await screen.findByLabelText('Jméno'));
+    await view.user.type(screen.getByLabelText(/^Telefon/), '12ab');
+    await view.user.click(screen.getByRole('button', { name: 'Uložit údaje' }));
+
+    const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: 'Zadejte jméno' })).toHaveAttribute('href', '#profile-first-name');
+    expect(within(summary).getByRole('link', { name: /Zadejte telefon ve správném tvaru/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Jméno')).toHaveAccessibleDescription('Chyba: Zadejte jméno');
+    expect(view.backend.requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows a server field error at the field', async () => {
+    const view = openProfile();
+    const phone = await screen.findByLabelText(/^Telefon/);
+    await view.user.clear(phone);
+    await view.user.type(phone, '+420 601 111 222 33');
+    await view.user.click(screen.getByRole('button', { name: 'Uložit údaje' }));
+    expect(await screen.findByRole('link', { name: 'Telefon je příliš dlouhý.' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Telefon/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('goes to the login with the profile as redirect when the session has ended', async () => {
+    const view = openProfile({ profileUnauthorized: 'session_expired' });
+    await view.user.click(await screen.findByRole('button', { name: 'Uložit údaje' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeInTheDocument();
+    expect(view.location()).toBe('/prihlaseni?redirect=%2Fprofil');
+    expect(screen.queryByRole('button', { name: 'Jana Nováková' })).not.toBeInTheDocument();
+  });
+
+  it('changes the password and clears the form', async () => {
+    const view = openProfile();
+    await view.user.type(await screen.findByLabelText('Současné heslo'), 'Heslo123!');
+    await view.user.type(screen.getByLabelText('Nové heslo'), 'Nove-heslo-2026');
+    await view.user.type(screen.getByLabelText('Nové heslo znovu'), 'Nove-heslo-2026');
+    await view.user.click(screen.getByRole('button', { name: 'Změnit heslo' }));
+
+    expect(await screen.findByText('Heslo bylo změněno.')).toBeInTheDocument();
+    expect(view.backend.password).toBe('Nove-heslo-2026');
+    expect(screen.getByLabelText('Současné heslo')).toHaveValue('');
+    expect(screen.getByLabelText('Nové heslo')).toHaveAttribute('autocomplete', 'new-password');
+  });
+
+  it('checks the password fields and shows a wrong current password at its field', async () => {
+    const view = openProfile();
+    await view.user.type(await screen.findByLabelText('Nové heslo'), 'kratke');
+    await view.user.type(screen.getByLabelText('Nové heslo znovu'), 'jine');
+    await view.user.click(screen.getByRole('button', { name: 'Změnit heslo' }));
+    expect(await screen.findByRole('link', { name: 'Zadejte současné heslo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nové heslo musí mít alespoň 8 znaků' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Hesla se neshodují/ })).toBeInTheDocument();
+
+    await view.user.type(screen.getByLabelText('Současné heslo'), 'spatne');
+    await view.user.clear(screen.getByLabelText('Nové heslo'));
+    await view.user.type(screen.getByLabelText('Nové heslo'), 'Nove-heslo-2026');
+    await view.user.clear(screen.getByLabelText('Nové heslo znovu'));
+    await view.user.type(screen.getByLabelText('Nové heslo znovu'), 'Nove-heslo-2026');
+    await view.user.click(screen.getByRole('button', { name: 'Změnit heslo' }));
+    expect(await screen.findByRole('link', { name: WRONG_CURRENT })).toBeInTheDocument();
+    expect(screen.getByLabelText('Současné heslo')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

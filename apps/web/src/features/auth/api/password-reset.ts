@@ -1,0 +1,17 @@
+import { $api } from '#src/lib/api.ts';
+
+/**
+ * POST /api/password-reset/request → 202, the same answer whether or not the e-mail has an
+ * account. The form shows its own errors (validation, rate limit), so no global toast.
+ */
+export function useRequestPasswordReset() {
+  return $api.useMutation('post', '/api/password-reset/request', { meta: { errorToast: false } });
+}
+
+/** POST /api/password-reset/confirm → 204, or 400 with `fields` (`token` = link at fault). */
+export function useConfirmPasswordReset() {
+  return $api.useMutation('post', '/api/password-reset/confirm', { meta: { errorToast: false } });
+}
+
+/** The BFF's code for an invalid or expired reset link. */
+export const INVALID_RESET_LINK = 'invalid_reset_link';

@@ -1,0 +1,112 @@
+import { Box, Button, Heading, Input, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Field } from '@portal/ui/field';
+import { toast } from '@portal/ui/toast';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
+import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
+import { useChangePassword } from '../api/profile.ts';
+
+const FIELD_IDS = {
+  current_password: 'password-current',
+  new_password: 'password-new',
+  confirm: 'password-confirm',
+} as const;
+const SERVER_FIELDS = ['current_password', 'new_password'] as const;
+const MIN_PASSWORD_LENGTH = 8;
+
+function createSchema(t: TFunction<'profile'>) {
+  return z
+    .object({
+      // Passwords are taken verbatim: spaces may be part of them.
+      current_password: z.string().check(z.minLength(1, { error: t('password.errors.currentRequired') })),
+      new_password: z.string().check(
+        z.minLength(1, { error: t('password.errors.newRequired'), abort: true }),
+        z.minLength(MIN_PASSWORD_LENGTH, { error: t('password.errors.newTooShort') }),
+      ),
+      confirm: z.string().check(z.minLength(1, { error: t('password.errors.confirmRequired') })),
+    })
+    .check(
+      z.refine((values) => !values.confirm || values.new_password === values.confirm, {
+        error: t('password.errors.mismatch'),
+        path: ['confirm'],
+      }),
+    );
+}
+type Schema = ReturnType<typeof createSchema>;
+
+/** Changes the password with the current one (the session stays logged in). */
+export function PasswordChangeForm({ email }: { email: string }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const schema = useMemo(() => createSchema(t), [t]);
+  const change = useChangePassword();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const summary = useErrorSummaryFocus();
+  const headingId = useId();
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { current_password: '', new_password: '', confirm: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
+    setServerError(null);
+    try {
+      await change.mutateAsync({ body: { current_password, new_password } });
+    } catch (error) {
+      for (const [name, message] of serverFieldErrors(error, SERVER_FIELDS)) setError(name, { type: 'server', message });
+      setServerError(errorMessage(error));
+      summary.focus();
+      return;
+    }
+    reset();
+    toast.add({ severity: 'success', summary: t('password.changed'), group: 'profile' });
+  }, summary.focus);
+
+  const errorPrefix = t('common:form.errorPrefix');
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(FIELD_IDS, errors, serverError)} />
+      <Heading as="h2" id={headingId} size="xl" mb="5">
+        {t('password.title')}
+      </Heading>
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="5" maxW="md">
+          {/* Password managers file the new password under this account. */}
+          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+          <Field id={FIELD_IDS.current_password} label={t('password.current')} errorText={errors.current_password?.message} errorPrefix={errorPrefix}>
+            <Input {...register('current_password')} type="password" autoComplete="current-password" />
+          </Field>
+          <Field
+            id={FIELD_IDS.new_password}
+            label={t('password.new')}
+            helperText={t('password.newHint')}
+            errorText={errors.new_password?.message}
+            errorPrefix={errorPrefix}
+          >
+            <Input {...register('new_password')} type="password" autoComplete="new-password" />
+          </Field>
+          <Field id={FIELD_IDS.confirm} label={t('password.confirm')} errorText={errors.confirm?.message} errorPrefix={errorPrefix}>
+            <Input {...register('confirm')} type="password" autoComplete="new-password" />
+          </Field>
+          <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+            {t('password.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}
