@@ -209,6 +209,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(portalContextPlugin, { config, sessions, upstream, upstreamAuth, botProtection });
+  // While closing, answers tell keep-alive clients to reconnect (to another instance), so the
+  // server does not wait out their idle connections before it can exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     // Last: the store, the limiter and the replay store may still be in use until here.
     await redis?.quit().catch(() => redis.disconnect());

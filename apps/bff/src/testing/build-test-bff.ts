@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { SessionStore } from '../sessions/session-store.js';
 
@@ -8,6 +8,8 @@ export interface TestBffOptions {
   env?: Record<string, string>;
   now?: () => number;
   store?: SessionStore;
+  onRoute?: BuildAppOptions['onRoute'];
+  logStream?: BuildAppOptions['logStream'];
 }
 
 /** A BFF on the given upstream, with no web build and a silent logger unless asked. */
@@ -17,12 +19,17 @@ export async function buildTestBff(options: TestBffOptions): Promise<FastifyInst
     WEB_DIST_DIR: '/nonexistent-web-dist',
     LOG_LEVEL: 'silent',
     UPSTREAM_TIMEOUT_MS: '2000',
+    // Off unless a test turns it on: building many apps in parallel test files stalls the event
+    // loop (schema compilation) long enough to trip it at random.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   return buildApp({
     config,
     ...(options.now ? { now: options.now } : {}),
     ...(options.store ? { store: options.store } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
 }
 

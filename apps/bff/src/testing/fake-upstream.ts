@@ -55,6 +55,11 @@ export interface FakeUpstream {
   requests: RecordedRequest[];
   /** Handlers tried before the default behaviour; return true when the response was sent. */
   handlers: FakeHandler[];
+  /**
+   * Handlers that see the raw request before its body is read (to watch a body stream in);
+   * return true to take the request over.
+   */
+  rawHandlers: Array<(incoming: IncomingMessage, response: ServerResponse) => boolean>;
   /** Seconds the next issued access tokens live. */
   accessTokenLifetime: number;
   /** The fake's clock (epoch ms) for `iat`/`exp`; tests that move the BFF's clock move this too. */
@@ -74,12 +79,14 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     url: '',
     requests: [],
     handlers: [],
+    rawHandlers: [],
     accessTokenLifetime: 300,
     now: () => Date.now(),
     issuedTokens: [],
     refreshCalls: () => fake.requests.filter((request) => request.url.startsWith('/api/v1/token/refresh/')),
     hits: (pathPrefix) => fake.requests.filter((request) => request.url.startsWith(pathPrefix)),
     close: async () => {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
@@ -150,6 +157,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   }
 
   const server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
+    if (fake.rawHandlers.some((handler) => handler(incoming, response))) return;
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {

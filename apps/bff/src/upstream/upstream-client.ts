@@ -130,15 +130,27 @@ export class UpstreamClient {
   }
 
   private async send(upstreamRequest: UpstreamRequest, timeoutMs: number): Promise<UpstreamResponse> {
-    const response = await request(`${this.baseUrl}${upstreamRequest.path}`, {
-      dispatcher: this.agent,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      method: upstreamRequest.method,
-      headers: upstreamRequest.headers,
-      body: upstreamRequest.body ?? null,
-    });
-    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    // undici's own timeouts tick coarsely (about a second), so the wait for the answer's
+    // headers is bounded by a precise timer; the body then has the idle timeout between chunks,
+    // so a large download that keeps flowing is not cut off.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await request(`${this.baseUrl}${upstreamRequest.path}`, {
+        dispatcher: this.agent,
+        signal: controller.signal,
+        bodyTimeout: timeoutMs,
+        method: upstreamRequest.method,
+        headers: upstreamRequest.headers,
+        body: upstreamRequest.body ?? null,
+      });
+      return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    } catch (error) {
+      if (controller.signal.aborted) throw new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private backoff(): number {

@@ -1,0 +1,193 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
+import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.js';
+import { connectTestRedis } from './testing/test-redis.js';
+
+const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
+/** The only routes outside `/api`: probes and the public API reference, none reads a session. */
+const NON_API_ROUTES = ['/api-docs', '/healthz', '/openapi.json', '/readyz'];
+
+describe('the BFF application', () => {
+  let upstream: FakeUpstream;
+  let app: FastifyInstance;
+
+  afterEach(async () => {
+    await app?.close();
+    await upstream?.close();
+  });
+
+  it('requires X-CSRF on every registered /api route, whatever the method, before anything reaches the upstream', async () => {
+    upstream = await startFakeUpstream();
+    const routes: Array<{ method: string; url: string }> = [];
+    const record = (route: RouteOptions) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    };
+    app = await buildTestBff({ upstreamUrl: upstream.url, onRoute: record });
+    const { cookie } = await logIn(app, credentials);
+    const before = upstream.requests.length;
+
+    const apiRoutes = routes.filter((route) => route.url.startsWith('/api/'));
+    expect(apiRoutes.length).toBeGreaterThan(40);
+    expect([...new Set(routes.filter((route) => !route.url.startsWith('/api/')).map((route) => route.url))].sort()).toEqual(NON_API_ROUTES);
+
+    for (const route of apiRoutes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1');
+      const method = route.method as HTTPMethods;
+      const missing = await app.inject({ method, url, headers: { cookie } });
+      expect(missing.statusCode, `${method} ${url}`).toBe(403);
+      if (method !== 'HEAD') expect(missing.json()).toMatchObject({ code: 'csrf_failed' });
+      const wrong = await app.inject({ method, url, headers: { cookie, 'x-csrf': '0' } });
+      expect(wrong.statusCode, `${method} ${url}`).toBe(403);
+      if (method === 'POST') {
+        // A form or text/plain POST, which a cross-site page can send without a preflight.
+        const simple = await app.inject({ method, url, headers: { cookie, 'content-type': 'text/plain' }, payload: '{}' });
+        expect(simple.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('refuses a foreign Origin and never answers with CORS headers', async () => {
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: 'https://portal.example.cz' } });
+    const foreign = await app.inject({ method: 'POST', url: '/api/session', headers: { ...API_HEADERS, origin: 'https://evil.example' }, payload: credentials });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ code: 'origin_mismatch' });
+    const own = await app.inject({ method: 'POST', url: '/api/session', headers: { ...API_HEADERS, origin: 'https://portal.example.cz' }, payload: credentials });
+    expect(own.statusCode).toBe(200);
+    for (const origin of ['https://evil.example', 'null']) {
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url: '/api/session',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-csrf' },
+      });
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('marks every API answer no-store, errors included', async () => {
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url });
+    for (const url of ['/api/config', '/api/session', '/api/v1/nothing/']) {
+      const response = await app.inject({ method: 'GET', url, headers: API_HEADERS });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('logs JSON lines with request ids, and never a token, a session id, a cookie or a password', async () => {
+    upstream = await startFakeUpstream();
+    let clock = Date.now();
+    upstream.now = () => clock;
+    const lines: string[] = [];
+    app = await buildTestBff({
+      upstreamUrl: upstream.url,
+      now: () => clock,
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    const { cookie, response: login } = await logIn(app, credentials);
+    const answers = [login];
+    const headers = { ...API_HEADERS, cookie, 'x-request-id': 'integrator-req-0001' };
+    answers.push(await app.inject({ method: 'PUT', url: '/api/session/tenant', headers, payload: { tenantId: FAKE_TENANTS[0].id } }));
+    clock += 280_000; // renewal
+    answers.push(await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers }));
+    answers.push(await app.inject({ method: 'GET', url: '/api/session', headers }));
+    answers.push(await app.inject({ method: 'DELETE', url: '/api/session', headers }));
+    expect(upstream.refreshCalls()).toHaveLength(1);
+    expect(upstream.hits('/api/v1/support_tickets/')[0]?.headers['x-request-id']).toBe('integrator-req-0001');
+    expect(answers[2]?.headers['x-request-id']).toBeUndefined();
+
+    const log = lines.join('');
+    const parsed = lines.map((line) => JSON.parse(line) as { reqId?: string; event?: string });
+    expect(parsed.some((line) => line.reqId === 'integrator-req-0001')).toBe(true);
+    expect(parsed.some((line) => line.event === 'token_renewed')).toBe(true);
+    const sessionId = cookie.split('=')[1] ?? '';
+    const secrets = [...upstream.issuedTokens, sessionId, FAKE_PASSWORD];
+    expect(upstream.issuedTokens.length).toBeGreaterThanOrEqual(4);
+    for (const secret of secrets) {
+      expect(log).not.toContain(secret);
+      for (const answer of answers) {
+        expect(answer.body).not.toContain(upstream.issuedTokens[0]);
+        if (secret !== sessionId) expect(JSON.stringify(answer.headers)).not.toContain(secret);
+      }
+    }
+    for (const token of upstream.issuedTokens) for (const answer of answers) expect(answer.body + JSON.stringify(answer.headers)).not.toContain(token);
+  });
+
+  it('answers liveness always and readiness only while the upstream and Redis answer', async () => {
+    upstream = await startFakeUpstream();
+    const redis = await connectTestRedis();
+    try {
+      app = await buildTestBff({ upstreamUrl: upstream.url, env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix } });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', checks: { upstream: 'ok', redis: 'ok' } });
+      expect(upstream.hits('/health')).toHaveLength(1);
+      await upstream.close();
+      const notReady = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json()).toMatchObject({ status: 'unavailable', checks: { upstream: 'failed', redis: 'ok' } });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      upstream = await startFakeUpstream();
+    } finally {
+      await app.close();
+      await redis.close();
+    }
+  });
+
+  it('finishes a request in flight when it is closed', async () => {
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url });
+    upstream.handlers.push(async (request) => {
+      if (request.url.startsWith('/api/v1/buildings/')) await new Promise((resolve) => setTimeout(resolve, 500));
+      return false;
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const slow = fetch(`http://127.0.0.1:${port}/api/v1/buildings/`, { headers: API_HEADERS });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = app.close();
+    const response = await slow;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it('refuses requests with a Czech 503 and Retry-After while the event loop is overloaded', async () => {
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url, env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20' } });
+    await app.ready();
+    // Busy-wait past a whole sampling interval (1 s): a handler stuck in synchronous work. The
+    // plugin judges the mean delay of the interval, so one long stall must dominate it.
+    const until = Date.now() + 2_500;
+    while (Date.now() < until) {
+      // blocking on purpose
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const response = await app.inject({ method: 'GET', url: '/api/config', headers: API_HEADERS });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('10');
+    expect(response.json()).toMatchObject({ code: 'overloaded', message: expect.stringContaining('přetížená') });
+  });
+
+  it('serves bff.yaml as JSON and as a readable reference page without scripts', async () => {
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url });
+    const json = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/session', '/api/v1/support_tickets/']));
+    const page = await app.inject({ method: 'GET', url: '/api-docs', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('createSession');
+    expect(page.body).toContain('X-Bot-Token');
+    expect(page.body).not.toMatch(/<script|https?:\/\/cdn/i);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+});
