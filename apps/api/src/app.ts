@@ -10,6 +10,7 @@ import { authenticationPlugin } from './plugins/app/authentication.js';
 import { backgroundTasksPlugin } from './plugins/app/background-tasks.js';
 import { configPlugin } from './plugins/app/config.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { housekeepingPlugin } from './plugins/app/housekeeping.js';
 import { mailerPlugin } from './plugins/app/mailer.js';
 import { tenantGuardPlugin } from './plugins/app/tenant-guard.js';
 import { tenantsPlugin } from './plugins/app/tenants.js';
@@ -45,6 +46,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(tokensPlugin);
   await fastify.register(authenticationPlugin);
   await fastify.register(tenantGuardPlugin);
+  await fastify.register(housekeepingPlugin);
 
   configureBodyParsing(fastify);
   fastify.addHook('onSend', async (request, reply) => {
@@ -101,6 +103,9 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
         // Report every field at once, as DRF and allauth do. Every string and array in our
         // schemas has a maximum, which bounds the extra validation work.
         allErrors: true,
+        // upstream.yaml writes nullable values as `type: [T, "null"]` (route schemas come
+        // from it through http/contract-schema.ts).
+        allowUnionTypes: true,
       },
     },
   };

@@ -17,6 +17,9 @@ describe('loadConfig', () => {
       seedDemoData: true,
       logLevel: 'info',
       portalUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      anonymiseAfterDays: 365,
     });
     expect(DEFAULT_DATA_DIR.endsWith(path.join('.data', 'api'))).toBe(true);
     expect(path.isAbsolute(DEFAULT_DATA_DIR)).toBe(true);
@@ -35,6 +38,9 @@ describe('loadConfig', () => {
         SEED_DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
         PORTAL_URL: 'https://portal.example.cz/',
+        SMTP_URL: 'smtps://portal:pw@mail.example.cz:465',
+        MAIL_FROM: 'Portál <portal@example.cz>',
+        ANONYMISE_AFTER_DAYS: '90',
       },
       '/srv',
     );
@@ -49,6 +55,9 @@ describe('loadConfig', () => {
       seedDemoData: false,
       logLevel: 'warn',
       portalUrl: 'https://portal.example.cz',
+      smtpUrl: 'smtps://portal:pw@mail.example.cz:465',
+      mailFrom: 'Portál <portal@example.cz>',
+      anonymiseAfterDays: 90,
     });
   });
 
@@ -67,7 +76,8 @@ describe('loadConfig', () => {
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PORTAL_URL: 'javascript:alert(1)' }, 'PORTAL_URL'],
-    [{ SMTP_URL: 'smtp://mail:25' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail:25' }, 'SMTP_URL'],
+    [{ ANONYMISE_AFTER_DAYS: '0' }, 'ANONYMISE_AFTER_DAYS'],
   ])('stops start-up on %j with a message naming %s', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

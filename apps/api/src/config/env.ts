@@ -77,7 +77,12 @@ const envSchema = z
       z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     ),
     PORTAL_URL: z.preprocess(emptyAsUndefined, httpUrl.default('http://localhost:3000')),
-    SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+    ANONYMISE_AFTER_DAYS: positiveInt(365),
   })
   .superRefine((env, ctx) => {
     // Several API instances share one PostgreSQL database and must verify each other's
@@ -87,14 +92,6 @@ const envSchema = z
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'is required when DATABASE_URL is set',
-      });
-    }
-    if (env.SMTP_URL !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMTP_URL'],
-        message:
-          'is not supported yet; unset it and collect mail from DATA_DIR/outbox (sending must not silently fall back to files)',
       });
     }
   });
@@ -114,6 +111,12 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Base address of the portal, used in links sent by e-mail. No trailing slash. */
   portalUrl: string;
+  /** SMTP server for outgoing mail (nodemailer URL); undefined writes mail to DATA_DIR/outbox. */
+  smtpUrl?: string | undefined;
+  /** Sender address of outgoing mail. */
+  mailFrom?: string | undefined;
+  /** Days after which anonymous visitors' personal data is anonymised. */
+  anonymiseAfterDays: number;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +151,9 @@ export function loadConfig(
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     portalUrl: env.PORTAL_URL.replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    anonymiseAfterDays: env.ANONYMISE_AFTER_DAYS,
   };
 }
 

@@ -2,6 +2,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -105,7 +106,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const releaseLock = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
   let client: PGlite;
   try {
-    client = await PGlite.create(storeDir);
+    // btree_gist backs the reservations' exclusion constraint (migration 0003).
+    client = await PGlite.create(storeDir, { extensions: { btree_gist } });
   } catch (error) {
     await releaseLock();
     throw error;

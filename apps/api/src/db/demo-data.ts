@@ -48,3 +48,13 @@ export const DEMO_USERS = {
     tenantIds: [DEMO_TENANTS.beta.id],
   },
 } as const satisfies Record<string, DemoUser>;
+
+/** The operator's staff member who answers tickets in the demo (no tenant access). */
+export const DEMO_STAFF = {
+  email: 'tomas.dvorak@sprava.example.cz',
+  firstName: 'Tomáš',
+  lastName: 'Dvořák',
+} as const;
+
+/** A demo public support request a visitor can open at /verejna-podpora/{id}?code=…. */
+export const DEMO_PUBLIC_SUPPORT_CODE = 'demo-pristupovy-kod-2026';

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -29,6 +32,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     phone: text('phone'),
     isActive: boolean('is_active').notNull().default(true),
+    // The operator's staff: assignees and authors of operator answers. Staff users act through
+    // the operator CLI; they hold no tenant access, so the portal shows them nothing.
+    isStaff: boolean('is_staff').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -125,4 +131,342 @@ export const rateLimitEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('rate_limit_events_scope_key_created_at_idx').on(t.scope, t.key, t.createdAt)],
+);
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/* ---- buildings ---------------------------------------------------------------------------- */
+
+export const buildings = pgTable('buildings', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  street: text('street').notNull(),
+  city: text('city').notNull(),
+  postalCode: text('postal_code').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Where a tenant rents space: decides its incident buildings, bookable rooms and outages. */
+export const tenantBuildings = pgTable(
+  'tenant_buildings',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.buildingId] }),
+    index('tenant_buildings_building_id_idx').on(t.buildingId),
+  ],
+);
+
+/* ---- support tickets ---------------------------------------------------------------------- */
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    priority: text('priority').notNull(),
+    status: text('status').notNull(),
+    contactPhone: text('contact_phone'),
+    resolution: text('resolution'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The first page of a tenant's list in its default order (newest first) is an index scan.
+    index('support_tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('support_tickets_tenant_status_idx').on(t.tenantId, t.status),
+  ],
+);
+
+export const ticketTimeline = pgTable(
+  'ticket_timeline',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorRole: text('author_role').notNull(),
+    body: text('body'),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_timeline_ticket_id_idx').on(t.ticketId, t.id)],
+);
+
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** File name under DATA_DIR/attachments; random, never derived from client input. */
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_attachments_ticket_id_idx').on(t.ticketId)],
+);
+
+/* ---- public support ----------------------------------------------------------------------- */
+
+export const publicSupportRequests = pgTable(
+  'public_support_requests',
+  {
+    id: serial('id').primaryKey(),
+    category: text('category').notNull(),
+    /** Personal data; replaced when the request is anonymised after the retention period. */
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    status: text('status').notNull().default('open'),
+    buildingId: integer('building_id').references(() => buildings.id, { onDelete: 'set null' }),
+    location: text('location'),
+    /** SHA-256 of the access code; the code itself is answered once and never stored. */
+    accessCodeHash: text('access_code_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    anonymisedAt: at('anonymised_at'),
+  },
+  (t) => [index('public_support_requests_updated_at_idx').on(t.updatedAt)],
+);
+
+export const publicSupportMessages = pgTable(
+  'public_support_messages',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => publicSupportRequests.id, { onDelete: 'cascade' }),
+    authorRole: text('author_role').notNull(),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('public_support_messages_request_id_idx').on(t.requestId, t.id)],
+);
+
+/* ---- maintenance events ------------------------------------------------------------------- */
+
+export const maintenanceEvents = pgTable(
+  'maintenance_events',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    visibility: text('visibility').notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('maintenance_events_building_starts_idx').on(t.buildingId, t.startsAt)],
+);
+
+/* ---- meeting rooms ------------------------------------------------------------------------ */
+
+export const meetingRooms = pgTable('meeting_rooms', {
+  id: serial('id').primaryKey(),
+  buildingId: integer('building_id')
+    .notNull()
+    .references(() => buildings.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  floor: text('floor'),
+  capacity: integer('capacity').notNull(),
+  equipment: jsonb('equipment').$type<string[]>().notNull().default([]),
+  description: text('description'),
+  photoUrl: text('photo_url'),
+  publicBooking: boolean('public_booking').notNull().default(false),
+  /** `HH:MM`, Europe/Prague. */
+  openingTime: text('opening_time').notNull().default('08:00'),
+  closingTime: text('closing_time').notNull().default('18:00'),
+  slotMinutes: integer('slot_minutes').notNull().default(30),
+  maxDurationMinutes: integer('max_duration_minutes').notNull().default(240),
+  createdAt: createdAt(),
+});
+
+/**
+ * Tenant and public reservations. Overlaps of confirmed reservations of one room are made
+ * impossible by the exclusion constraint `reservations_no_overlap` (migration 0003, written by
+ * hand because drizzle-kit cannot express it), so concurrent requests cannot double-book.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    uuid: text('uuid').notNull(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => meetingRooms.id, { onDelete: 'cascade' }),
+    /** Null for a public (anonymous) reservation. */
+    tenantId: text('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title'),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    attendees: integer('attendees'),
+    note: text('note'),
+    /** Public reservations: the visitor's personal data, anonymised after the retention period. */
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    cancelTokenHash: text('cancel_token_hash'),
+    status: text('status').notNull().default('confirmed'),
+    createdAt: createdAt(),
+    cancelledAt: at('cancelled_at'),
+    anonymisedAt: at('anonymised_at'),
+  },
+  (t) => [
+    uniqueIndex('reservations_uuid_key').on(t.uuid),
+    index('reservations_tenant_starts_idx').on(t.tenantId, t.startsAt),
+    index('reservations_room_starts_idx').on(t.roomId, t.startsAt),
+  ],
+);
+
+/* ---- billing ------------------------------------------------------------------------------ */
+
+export const billingStatements = pgTable(
+  'billing_statements',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id').references(() => buildings.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    periodFrom: date('period_from').notNull(),
+    periodTo: date('period_to').notNull(),
+    issuedOn: date('issued_on').notNull(),
+    dueDate: date('due_date').notNull(),
+    // numeric keeps CZK exact; the driver hands it over as a string, never a float.
+    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
+    paidAmount: numeric('paid_amount', { precision: 14, scale: 2 }).notNull().default('0.00'),
+    paidOn: date('paid_on'),
+    variableSymbol: text('variable_symbol').notNull(),
+    constantSymbol: text('constant_symbol'),
+    bankAccount: text('bank_account').notNull(),
+    iban: text('iban').notNull(),
+    /** An imported PDF under DATA_DIR/statements; null means one is generated on download. */
+    pdfStorageKey: text('pdf_storage_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('billing_statements_tenant_issued_idx').on(t.tenantId, t.issuedOn),
+    uniqueIndex('billing_statements_number_key').on(t.number),
+  ],
+);
+
+export const billingItems = pgTable(
+  'billing_items',
+  {
+    id: serial('id').primaryKey(),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => billingStatements.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 15, scale: 3 }),
+    unit: text('unit'),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index('billing_items_statement_id_idx').on(t.statementId, t.position)],
+);
+
+/* ---- meters and readings ------------------------------------------------------------------ */
+
+export const meters = pgTable(
+  'meters',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    serialNumber: text('serial_number').notNull(),
+    kind: text('kind').notNull(),
+    unit: text('unit').notNull(),
+    location: text('location'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('meters_tenant_id_idx').on(t.tenantId),
+    uniqueIndex('meters_serial_number_key').on(t.serialNumber),
+  ],
+);
+
+export const readings = pgTable(
+  'readings',
+  {
+    id: serial('id').primaryKey(),
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    value: numeric('value', { precision: 15, scale: 3 }).notNull(),
+    note: text('note'),
+    reason: text('reason'),
+    readAt: at('read_at').notNull().defaultNow(),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    previousValue: numeric('previous_value', { precision: 15, scale: 3 }),
+    consumption: numeric('consumption', { precision: 15, scale: 3 }),
+    /** Accepted but flagged for the operator to check (and for the portal to ask about). */
+    implausibleJump: boolean('implausible_jump').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('readings_meter_read_at_idx').on(t.meterId, t.readAt)],
+);
+
+/* ---- idempotency -------------------------------------------------------------------------- */
+
+/**
+ * The first answer of a create made with an `Idempotency-Key`, per caller and operation. The
+ * row is inserted in the same transaction as the create, so a concurrent repeat waits on the
+ * unique key and then replays the committed answer. Rows older than 24 hours are pruned.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').notNull(),
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_scope_operation_key_key').on(t.scope, t.operation, t.key),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );

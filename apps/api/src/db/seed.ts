@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../security/password-hash.js';
 import type { Database } from './database.js';
-import { DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
+import { seedDemoFeatures } from './demo-seed.js';
 import { tenantAccess, tenants, users } from './schema.js';
 
 export type SeedResult = { seeded: true; users: string[] } | { seeded: false };
@@ -18,9 +19,11 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
   const demoUsers = Object.values(DEMO_USERS);
   // Hash outside the transaction: scrypt is slow and needs no database.
   const hashes = await Promise.all(demoUsers.map((user) => hashPassword(user.password)));
+  const staffHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values(Object.values(DEMO_TENANTS)).onConflictDoNothing();
+    const ids: number[] = [];
     for (const [index, user] of demoUsers.entries()) {
       const [row] = await tx
         .insert(users)
@@ -33,10 +36,17 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
         })
         .returning({ id: users.id });
       if (row === undefined) throw new Error(`Seeding ${user.email} returned no row.`);
+      ids.push(row.id);
       await tx
         .insert(tenantAccess)
         .values(user.tenantIds.map((tenantId) => ({ userId: row.id, tenantId })));
     }
+    // Seeded after the demo users so their ids stay 1 and 2, as before this data existed.
+    const [staff] = await tx
+      .insert(users)
+      .values({ ...DEMO_STAFF, passwordHash: staffHash, isStaff: true })
+      .returning({ id: users.id });
+    await seedDemoFeatures(tx, { janaId: ids[0] ?? 0, petrId: ids[1] ?? 0, staffId: staff?.id ?? 0 });
   });
   return { seeded: true, users: demoUsers.map((user) => user.email) };
 }

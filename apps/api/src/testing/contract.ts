@@ -18,6 +18,8 @@ interface Operation {
   method: string;
   pattern: RegExp;
   operationId: string;
+  /** Characters outside `{param}` placeholders; more means a more specific template. */
+  literalLength: number;
   responses: Record<string, { schema?: unknown; requiredHeaders: string[] }>;
 }
 
@@ -66,6 +68,7 @@ async function loadContract(): Promise<Contract | undefined> {
         method: info.method.toUpperCase(),
         pattern: new RegExp(`^${info.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
         operationId: info.operationId,
+        literalLength: info.path.replace(/\{[^}]+\}/g, '').length,
         responses,
       };
     });
@@ -93,7 +96,11 @@ export async function contractProblems(response: ContractResponse): Promise<stri
   if (loaded === undefined) return [];
   const path = response.url.split('?')[0] ?? '';
   const method = response.method.toUpperCase();
-  const operation = loaded.operations.find((op) => op.method === method && op.pattern.test(path));
+  // Like the router: a literal segment wins over a parameter (`/meeting_rooms/reservation/7/`
+  // is getReservation, not getMeetingRoom), so the most literal matching template is taken.
+  const operation = loaded.operations
+    .filter((op) => op.method === method && op.pattern.test(path))
+    .sort((a, b) => b.literalLength - a.literalLength)[0];
   if (operation === undefined) {
     note(`${method} ${path} is not in upstream.yaml; not checked.`);
     return [];

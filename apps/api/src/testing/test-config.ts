@@ -13,6 +13,7 @@ export function testConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'data
     seedDemoData: true,
     logLevel: 'silent',
     portalUrl: 'http://portal.test',
+    anonymiseAfterDays: 365,
     ...overrides,
   };
 }

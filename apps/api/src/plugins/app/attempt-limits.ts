@@ -21,6 +21,8 @@ export const ATTEMPT_RULES = {
   loginFailed: { limit: 5, windowSeconds: 300 },
   /** allauth `reset_password`: 5 per minute per key. */
   resetPassword: { limit: 5, windowSeconds: 60 },
+  /** Wrong current passwords on the profile's password change: 5 per 300 s per account. */
+  changePassword: { limit: 5, windowSeconds: 300 },
 } as const satisfies Record<string, AttemptRule>;
 
 type Scope = keyof typeof ATTEMPT_RULES;

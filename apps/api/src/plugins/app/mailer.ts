@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -96,12 +97,43 @@ function encodeWord(text: string): string {
 }
 
 /**
- * Outgoing mail. Only the outbox transport exists so far.
+ * SMTP transport (nodemailer) for `SMTP_URL`, e.g. `smtps://user:password@mail.example.cz:465`.
+ * Sends the same plain-text UTF-8 message as the outbox; a failure rejects, so the background
+ * task logs it instead of pretending the mail left.
+ */
+export function createSmtpMailer(smtpUrl: string, from = MAIL_FROM): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        headers: { 'X-Portal-Mail-Type': message.type },
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Outgoing mail: SMTP when `SMTP_URL` is set, otherwise the outbox folder.
  * @see {@link https://www.rfc-editor.org/rfc/rfc5322} (message format)
  */
 export const mailerPlugin = fp(
   (fastify, _opts, done) => {
-    fastify.decorate('mailer', createOutboxMailer(path.join(fastify.config.dataDir, 'outbox')));
+    const { smtpUrl, mailFrom, dataDir } = fastify.config;
+    if (smtpUrl === undefined) {
+      fastify.decorate('mailer', createOutboxMailer(path.join(dataDir, 'outbox')));
+    } else {
+      const smtp = createSmtpMailer(smtpUrl, mailFrom);
+      fastify.decorate('mailer', smtp);
+      fastify.addHook('onClose', (_instance, finished) => {
+        smtp.close();
+        finished();
+      });
+    }
     done();
   },
   { name: 'mailer', dependencies: ['config'] },

@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { drfError } from '../../http/api-error.js';
+import { authenticateRequest } from './authentication.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,14 @@ declare module 'fastify' {
      * Sets `request.tenantId` to a tenant the user may act for.
      */
     requireTenant: onRequestAsyncHookHandler;
+    /**
+     * `onRequest` hook for operations open to anonymous callers that show more to a tenant
+     * (buildings, outages, meeting rooms): without `Authorization` the caller stays anonymous
+     * (`request.user` and `request.tenantId` null); with it, the token must be valid and an
+     * `X-Tenant-ID` must be in the user's list (403 otherwise). A user with several tenants who
+     * sends no header is served as without a tenant rather than refused.
+     */
+    optionalTenant: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by `fastify.requireTenant`; null on routes that are not tenant-scoped. */
@@ -60,6 +69,27 @@ export const tenantGuardPlugin = fp(
         throw drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
       }
       request.tenantId = tenantId;
+    });
+    fastify.decorate('optionalTenant', async function optionalTenant(request: FastifyRequest) {
+      const header = request.headers.authorization;
+      if (header === undefined || header.trim() === '') return;
+      const result = await authenticateRequest(request);
+      if ('error' in result) throw result.error;
+      request.user = result.user;
+      const raw = request.headers[TENANT_HEADER];
+      const requested = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
+      if (requested === '') {
+        const accessible = await fastify.tenants.listForUser(result.user.id);
+        request.tenantId = accessible.length === 1 ? (accessible[0]?.id ?? null) : null;
+        return;
+      }
+      if (
+        requested.length > MAX_TENANT_ID_LENGTH ||
+        !(await fastify.tenants.userHasAccess(result.user.id, requested))
+      ) {
+        throw drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
+      }
+      request.tenantId = requested;
     });
     done();
   },

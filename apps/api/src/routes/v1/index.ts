@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { allauthRoutes } from './allauth/index.js';
+import { billingRoutes } from './billing/index.js';
+import { buildingRoutes } from './buildings/index.js';
+import { maintenanceEventRoutes } from './maintenance-events/index.js';
+import { meetingRoomRoutes } from './meeting-rooms/index.js';
+import { meterRoutes } from './meters/index.js';
+import { publicSupportRoutes } from './public-support/index.js';
+import { supportTicketRoutes } from './support-tickets/index.js';
 import { myProfileRoutes } from './my-profile/index.js';
 import { tenantAccessRoutes } from './tenant-access/index.js';
 import { tokenRoutes } from './token/index.js';
@@ -15,4 +22,11 @@ export const v1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(tokenRoutes);
   await fastify.register(myProfileRoutes);
   await fastify.register(tenantAccessRoutes);
+  await fastify.register(buildingRoutes);
+  await fastify.register(supportTicketRoutes);
+  await fastify.register(publicSupportRoutes);
+  await fastify.register(maintenanceEventRoutes);
+  await fastify.register(meetingRoomRoutes);
+  await fastify.register(billingRoutes);
+  await fastify.register(meterRoutes);
 };

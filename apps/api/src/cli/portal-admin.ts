@@ -1,0 +1,404 @@
+#!/usr/bin/env node
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config/env.js';
+import { openDatabase, type Database } from '../db/database.js';
+import {
+  billingItems,
+  billingStatements,
+  buildings,
+  maintenanceEvents,
+  meetingRooms,
+  meters,
+  publicSupportMessages,
+  publicSupportRequests,
+  tenantAccess,
+  tenantBuildings,
+  tenants,
+  users,
+} from '../db/schema.js';
+import { anonymiseVisitors } from '../domain/retention.js';
+import {
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  addComment,
+  assign,
+  changePriority,
+  changeStatus,
+  findTicket,
+  type TicketPriority,
+  type TicketStatus,
+} from '../domain/tickets.js';
+import { statementsDir } from '../routes/v1/billing/index.js';
+import { hashPassword } from '../security/password-hash.js';
+
+/**
+ * portal-admin: the operator's side of the reference upstream. Works on the database the API
+ * uses (same environment: DATABASE_URL or DATA_DIR) and applies pending migrations first.
+ * Every command prints one JSON object; errors go to stderr with exit code 1 (2 for usage).
+ */
+
+const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal-admin.js …)
+
+  create-tenant      --name N [--id UUID]
+  create-user        --email E --password P [--first-name F] [--last-name L] [--phone T] [--staff]
+  grant-access       --user EMAIL --tenant ID
+  create-building    --name N --street S --city C --postal-code PSC [--tenant ID]…
+  create-room        --building ID --name N --capacity K [--floor F] [--public] [--equipment X]…
+                     [--opening HH:MM] [--closing HH:MM] [--slot MIN] [--max-duration MIN]
+  create-meter       --tenant ID --building ID --serial S --kind electricity|gas|water_cold|water_hot|heat [--location L]
+  publish-maintenance --building ID --title T --description D --category C --starts ISO [--ends ISO] [--tenant-only]
+  import-statement   --tenant ID --number N --period-from D --period-to D --issued D --due D
+                     --bank-account A --iban I --variable-symbol VS [--constant-symbol KS] [--building ID]
+                     --item "popis;množství;jednotka;částka"… [--paid-amount X --paid-on D] [--pdf FILE]
+  ticket-answer      --ticket ID --staff EMAIL --body TEXT
+  ticket-status      --ticket ID --status open|in_progress|resolved|closed [--staff EMAIL] [--resolution TEXT]
+  ticket-priority    --ticket ID --priority low|standard|high|critical [--staff EMAIL]
+  ticket-assign      --ticket ID (--assignee EMAIL | --unassign) [--staff EMAIL]
+  public-answer      --request ID --staff EMAIL --body TEXT [--status open|in_progress|resolved|closed]
+  anonymise          [--days N]   (default ANONYMISE_AFTER_DAYS)
+`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  id: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  phone: { type: 'string' },
+  staff: { type: 'string' },
+  user: { type: 'string' },
+  tenant: { type: 'string', multiple: true },
+  street: { type: 'string' },
+  city: { type: 'string' },
+  'postal-code': { type: 'string' },
+  building: { type: 'string' },
+  capacity: { type: 'string' },
+  floor: { type: 'string' },
+  public: { type: 'boolean' },
+  equipment: { type: 'string', multiple: true },
+  opening: { type: 'string' },
+  closing: { type: 'string' },
+  slot: { type: 'string' },
+  'max-duration': { type: 'string' },
+  serial: { type: 'string' },
+  kind: { type: 'string' },
+  location: { type: 'string' },
+  title: { type: 'string' },
+  description: { type: 'string' },
+  category: { type: 'string' },
+  starts: { type: 'string' },
+  ends: { type: 'string' },
+  'tenant-only': { type: 'boolean' },
+  number: { type: 'string' },
+  'period-from': { type: 'string' },
+  'period-to': { type: 'string' },
+  issued: { type: 'string' },
+  due: { type: 'string' },
+  'bank-account': { type: 'string' },
+  iban: { type: 'string' },
+  'variable-symbol': { type: 'string' },
+  'constant-symbol': { type: 'string' },
+  item: { type: 'string', multiple: true },
+  'paid-amount': { type: 'string' },
+  'paid-on': { type: 'string' },
+  pdf: { type: 'string' },
+  ticket: { type: 'string' },
+  body: { type: 'string' },
+  status: { type: 'string' },
+  resolution: { type: 'string' },
+  priority: { type: 'string' },
+  assignee: { type: 'string' },
+  unassign: { type: 'boolean' },
+  request: { type: 'string' },
+  days: { type: 'string' },
+  'is-staff': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function need(values: Values, name: keyof Values): string {
+  const value = values[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' || text.trim() === '') throw new UsageError(`--${name} is required`);
+  return text.trim();
+}
+
+function int(values: Values, name: keyof Values, fallback?: number): number {
+  const raw = values[name];
+  if (raw === undefined && fallback !== undefined) return fallback;
+  const value = Number(need(values, name));
+  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`--${name} must be a positive whole number`);
+  return value;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function instant(value: string, name: string): Date {
+  const parsed = new Date(value);
+  if (Number.isNaN(parsed.getTime())) throw new UsageError(`--${name} must be an ISO 8601 date-time`);
+  return parsed;
+}
+
+async function userByEmail(db: Database, email: string, staff = false) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  if (row === undefined) throw new UsageError(`no user ${email}`);
+  if (staff && !row.isStaff) throw new UsageError(`${email} is not a staff member (create-user --is-staff)`);
+  return row;
+}
+
+async function run(command: string, values: Values, db: Database, dataDir: string): Promise<unknown> {
+  const staffActor = async () =>
+    values.staff === undefined
+      ? { userId: null, role: 'operator' as const }
+      : { userId: (await userByEmail(db, values.staff, true)).id, role: 'operator' as const };
+  const ticketOf = async (tx: Database) => {
+    const id = int(values, 'ticket');
+    const ticket = await findTicket(tx, id, null, true);
+    if (ticket === undefined) throw new UsageError(`no ticket ${id}`);
+    return ticket;
+  };
+
+  switch (command) {
+    case 'create-tenant': {
+      const [row] = await db.insert(tenants).values({ id: values.id ?? randomUUID(), name: need(values, 'name') }).returning();
+      return row;
+    }
+    case 'create-user': {
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: need(values, 'email'),
+          passwordHash: await hashPassword(need(values, 'password')),
+          firstName: values['first-name'] ?? '',
+          lastName: values['last-name'] ?? '',
+          phone: values.phone ?? null,
+          isStaff: values['is-staff'] === true,
+        })
+        .returning({ id: users.id, email: users.email, isStaff: users.isStaff });
+      return row;
+    }
+    case 'grant-access': {
+      const user = await userByEmail(db, need(values, 'user'));
+      const tenantId = need(values, 'tenant');
+      await db.insert(tenantAccess).values({ userId: user.id, tenantId }).onConflictDoNothing();
+      return { user: user.email, tenant: tenantId };
+    }
+    case 'create-building': {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(buildings)
+          .values({
+            name: need(values, 'name'),
+            street: need(values, 'street'),
+            city: need(values, 'city'),
+            postalCode: need(values, 'postal-code'),
+          })
+          .returning();
+        if (row === undefined) throw new Error('no row');
+        for (const tenantId of values.tenant ?? []) {
+          await tx.insert(tenantBuildings).values({ tenantId, buildingId: row.id });
+        }
+        return { ...row, tenants: values.tenant ?? [] };
+      });
+    }
+    case 'create-room': {
+      const [row] = await db
+        .insert(meetingRooms)
+        .values({
+          buildingId: int(values, 'building'),
+          name: need(values, 'name'),
+          capacity: int(values, 'capacity'),
+          floor: values.floor ?? null,
+          publicBooking: values.public === true,
+          equipment: values.equipment ?? [],
+          openingTime: values.opening ?? '08:00',
+          closingTime: values.closing ?? '18:00',
+          slotMinutes: int(values, 'slot', 30),
+          maxDurationMinutes: int(values, 'max-duration', 240),
+        })
+        .returning();
+      return row;
+    }
+    case 'create-meter': {
+      const kind = oneOf(need(values, 'kind'), ['electricity', 'gas', 'water_cold', 'water_hot', 'heat'], 'kind');
+      const unit = kind === 'electricity' ? 'kWh' : kind === 'heat' ? 'GJ' : 'm3';
+      const [row] = await db
+        .insert(meters)
+        .values({
+          tenantId: need(values, 'tenant'),
+          buildingId: int(values, 'building'),
+          serialNumber: need(values, 'serial'),
+          kind,
+          unit,
+          location: values.location ?? null,
+        })
+        .returning();
+      return row;
+    }
+    case 'publish-maintenance': {
+      const [row] = await db
+        .insert(maintenanceEvents)
+        .values({
+          buildingId: int(values, 'building'),
+          title: need(values, 'title'),
+          description: need(values, 'description'),
+          category: oneOf(
+            need(values, 'category'),
+            ['electricity', 'water', 'heating', 'gas', 'elevator', 'internet', 'cleaning', 'other'],
+            'category',
+          ),
+          visibility: values['tenant-only'] === true ? 'tenant_only' : 'public',
+          startsAt: instant(need(values, 'starts'), 'starts'),
+          endsAt: values.ends === undefined ? null : instant(values.ends, 'ends'),
+        })
+        .returning();
+      return row;
+    }
+    case 'import-statement': {
+      const items = (values.item ?? []).map((item) => {
+        const [description = '', quantity = '', unit = '', amount = ''] = item.split(';').map((part) => part.trim());
+        if (!/^-?\d{1,12}\.\d{2}$/.test(amount)) throw new UsageError(`--item amount must look like 1234.50: ${item}`);
+        return { description, quantity: quantity === '' ? null : quantity, unit: unit === '' ? null : unit, amount };
+      });
+      if (items.length === 0) throw new UsageError('at least one --item is required');
+      const total = items.reduce((sum, item) => sum + BigInt(item.amount.replace('.', '')), 0n);
+      const totalText = `${total < 0n ? '-' : ''}${(total < 0n ? -total : total) / 100n}.${String((total < 0n ? -total : total) % 100n).padStart(2, '0')}`;
+      let pdfStorageKey: string | null = null;
+      if (values.pdf !== undefined) {
+        const head = (await readFile(values.pdf)).subarray(0, 5).toString('latin1');
+        if (head !== '%PDF-') throw new UsageError(`${values.pdf} is not a PDF file`);
+        pdfStorageKey = `${randomUUID()}.pdf`;
+        await mkdir(statementsDir(dataDir), { recursive: true });
+        await copyFile(values.pdf, path.join(statementsDir(dataDir), pdfStorageKey));
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(billingStatements)
+          .values({
+            tenantId: need(values, 'tenant'),
+            buildingId: values.building === undefined ? null : int(values, 'building'),
+            number: need(values, 'number'),
+            periodFrom: need(values, 'period-from'),
+            periodTo: need(values, 'period-to'),
+            issuedOn: need(values, 'issued'),
+            dueDate: need(values, 'due'),
+            totalAmount: totalText,
+            paidAmount: values['paid-amount'] ?? '0.00',
+            paidOn: values['paid-on'] ?? null,
+            variableSymbol: need(values, 'variable-symbol'),
+            constantSymbol: values['constant-symbol'] ?? null,
+            bankAccount: need(values, 'bank-account'),
+            iban: need(values, 'iban'),
+            pdfStorageKey,
+          })
+          .returning();
+        if (row === undefined) throw new Error('no row');
+        await tx.insert(billingItems).values(items.map((item, position) => ({ ...item, statementId: row.id, position })));
+        return { id: row.id, number: row.number, total_amount: totalText, pdf: pdfStorageKey !== null };
+      });
+    }
+    case 'ticket-answer':
+      return db.transaction(async (tx) => addComment(tx, await ticketOf(tx), await staffActor(), need(values, 'body')));
+    case 'ticket-status':
+      return db.transaction(async (tx) => {
+        const status = oneOf<TicketStatus>(need(values, 'status'), TICKET_STATUSES, 'status');
+        if (status === 'closed' && values.resolution === undefined) throw new UsageError('--resolution is required to close');
+        return (await changeStatus(tx, await ticketOf(tx), await staffActor(), status, values.resolution)) ?? { unchanged: true };
+      });
+    case 'ticket-priority':
+      return db.transaction(async (tx) => {
+        const priority = oneOf<TicketPriority>(need(values, 'priority'), TICKET_PRIORITIES, 'priority');
+        return (await changePriority(tx, await ticketOf(tx), await staffActor(), priority)) ?? { unchanged: true };
+      });
+    case 'ticket-assign':
+      return db.transaction(async (tx) => {
+        const assignee = values.unassign === true ? null : (await userByEmail(tx, need(values, 'assignee'), true)).id;
+        return (await assign(tx, await ticketOf(tx), await staffActor(), assignee)) ?? { unchanged: true };
+      });
+    case 'public-answer':
+      return db.transaction(async (tx) => {
+        const id = int(values, 'request');
+        const staff = await userByEmail(tx, need(values, 'staff'), true);
+        const [message] = await tx
+          .insert(publicSupportMessages)
+          .values({
+            requestId: id,
+            authorRole: 'operator',
+            authorName: `${staff.firstName} ${staff.lastName}`.trim() || staff.email,
+            body: need(values, 'body'),
+          })
+          .returning();
+        await tx
+          .update(publicSupportRequests)
+          .set({
+            updatedAt: new Date(),
+            ...(values.status === undefined ? {} : { status: oneOf(values.status, TICKET_STATUSES, 'status') }),
+          })
+          .where(eq(publicSupportRequests.id, id));
+        return message;
+      });
+    case 'anonymise': {
+      const days = values.days === undefined ? loadConfig().anonymiseAfterDays : int(values, 'days');
+      return { days, ...(await anonymiseVisitors(db, days)) };
+    }
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command] = parsed.positionals;
+  if (command === undefined || parsed.values.help === true) {
+    process.stdout.write(USAGE);
+    return command === undefined && parsed.values.help !== true ? 2 : 0;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handle.withStartupLock(({ migrate }) => migrate());
+    const result = await run(command, parsed.values, handle.db, config.dataDir);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`portal-admin ${command}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`portal-admin ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { hashAccessCode } from '../routes/v1/public-support/index.js';
+import { recordReading } from '../routes/v1/meters/index.js';
+import { pragueDayStart } from '../http/pagination.js';
+import type { Database } from './database.js';
+import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_TENANTS } from './demo-data.js';
+import {
+  billingItems,
+  billingStatements,
+  buildings,
+  maintenanceEvents,
+  meetingRooms,
+  meters,
+  publicSupportMessages,
+  publicSupportRequests,
+  reservations,
+  supportTickets,
+  tenantBuildings,
+  ticketTimeline,
+} from './schema.js';
+
+const DAY = 86_400_000;
+
+/** `YYYY-MM-DD` of the Prague day `offset` days from `now`. */
+function day(now: Date, offset: number): string {
+  return new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10);
+}
+
+/** An instant at a Prague wall-clock time `offset` days from now. */
+function at(now: Date, offset: number, hour: number, minute = 0): Date {
+  return new Date(pragueDayStart(day(now, offset)).getTime() + (hour * 60 + minute) * 60_000);
+}
+
+export interface DemoPeople {
+  janaId: number;
+  petrId: number;
+  staffId: number;
+}
+
+/**
+ * Everything a new user should see in a living portal: buildings, tickets with timelines in
+ * both tenants, meters with history, paid and unpaid statements, public and tenant-only rooms
+ * with reservations, past and upcoming outages, and a public support request with an answer.
+ * Dates are relative to the moment of seeding so the demo never looks stale on first start.
+ */
+export async function seedDemoFeatures(tx: Database, people: DemoPeople, now = new Date()): Promise<void> {
+  const [florenc, karlin, smichov] = await tx
+    .insert(buildings)
+    .values([
+      { name: 'Kancelářský dům Florenc', street: 'Na Florenci 2116/15', city: 'Praha 1', postalCode: '110 00' },
+      { name: 'Karlín Business Center', street: 'Křižíkova 148/34', city: 'Praha 8', postalCode: '186 00' },
+      { name: 'Smíchov Gate', street: 'Plzeňská 3217/16', city: 'Praha 5', postalCode: '150 00' },
+    ])
+    .returning();
+  if (florenc === undefined || karlin === undefined || smichov === undefined) throw new Error('buildings not seeded');
+  const alfa = DEMO_TENANTS.alfa.id;
+  const beta = DEMO_TENANTS.beta.id;
+  await tx.insert(tenantBuildings).values([
+    { tenantId: alfa, buildingId: florenc.id },
+    { tenantId: beta, buildingId: florenc.id },
+    { tenantId: beta, buildingId: karlin.id },
+  ]);
+
+  // ---- tickets, each with the timeline its history would have left
+  const ticket = async (
+    values: {
+      tenantId: string;
+      buildingId: number;
+      reporterId: number;
+      subject: string;
+      description: string;
+      priority: string;
+      contactPhone?: string | null;
+      daysAgo: number;
+    },
+    history: Array<{
+      type: string;
+      role: 'tenant' | 'operator' | 'system';
+      authorId: number | null;
+      body?: string;
+      from?: string | null;
+      to?: string | null;
+      hoursLater: number;
+    }>,
+    final: { status: string; priority?: string; assigneeId?: number | null; resolution?: string | null },
+  ) => {
+    const createdAt = new Date(now.getTime() - values.daysAgo * DAY);
+    const last = history.at(-1);
+    const [row] = await tx
+      .insert(supportTickets)
+      .values({
+        tenantId: values.tenantId,
+        buildingId: values.buildingId,
+        reporterId: values.reporterId,
+        subject: values.subject,
+        description: values.description,
+        priority: final.priority ?? values.priority,
+        status: final.status,
+        contactPhone: values.contactPhone ?? null,
+        assigneeId: final.assigneeId ?? null,
+        resolution: final.resolution ?? null,
+        createdAt,
+        updatedAt: new Date(createdAt.getTime() + (last?.hoursLater ?? 0) * 3_600_000),
+      })
+      .returning({ id: supportTickets.id });
+    if (row === undefined) throw new Error('ticket not seeded');
+    if (history.length > 0) {
+      await tx.insert(ticketTimeline).values(
+        history.map((entry) => ({
+          ticketId: row.id,
+          type: entry.type,
+          authorId: entry.authorId,
+          authorRole: entry.role,
+          body: entry.body ?? null,
+          fromValue: entry.from ?? null,
+          toValue: entry.to ?? null,
+          createdAt: new Date(createdAt.getTime() + entry.hoursLater * 3_600_000),
+        })),
+      );
+    }
+  };
+  const staff = 'Tomáš Dvořák';
+  await ticket(
+    {
+      tenantId: alfa,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Nefunguje klimatizace v zasedačce 3.02',
+      description: 'Od pondělí nefouká studený vzduch, v místnosti je přes 28 °C.',
+      priority: 'standard',
+      daysAgo: 6,
+    },
+    [
+      { type: 'assignment', role: 'operator', authorId: people.staffId, from: null, to: staff, hoursLater: 2 },
+      { type: 'status_change', role: 'operator', authorId: people.staffId, from: 'open', to: 'in_progress', hoursLater: 2 },
+      { type: 'priority_change', role: 'operator', authorId: people.staffId, from: 'standard', to: 'high', hoursLater: 3 },
+      {
+        type: 'comment',
+        role: 'operator',
+        authorId: people.staffId,
+        body: 'Technik přijde ve čtvrtek dopoledne, prosíme o zpřístupnění místnosti.',
+        hoursLater: 4,
+      },
+      { type: 'comment', role: 'tenant', authorId: people.janaId, body: 'Děkujeme, místnost bude odemčená.', hoursLater: 5 },
+    ],
+    { status: 'in_progress', priority: 'high', assigneeId: people.staffId },
+  );
+  await ticket(
+    {
+      tenantId: alfa,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Prasklá žárovka na chodbě ve 3. patře',
+      description: 'Na chodbě u výtahu nesvítí jedno světlo.',
+      priority: 'low',
+      contactPhone: '+420 777 123 456',
+      daysAgo: 20,
+    },
+    [
+      { type: 'status_change', role: 'operator', authorId: people.staffId, from: 'open', to: 'resolved', hoursLater: 20 },
+      { type: 'comment', role: 'operator', authorId: people.staffId, body: 'Žárovka vyměněna.', hoursLater: 20 },
+      { type: 'status_change', role: 'tenant', authorId: people.janaId, from: 'resolved', to: 'closed', hoursLater: 30 },
+    ],
+    { status: 'closed', resolution: 'Žárovka byla vyměněna, vše svítí.' },
+  );
+  await ticket(
+    {
+      tenantId: alfa,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Objednávka úklidu po stěhování',
+      description: 'Prosíme o mimořádný úklid kanceláře 3.05 po stěhování nábytku.',
+      priority: 'standard',
+      daysAgo: 1,
+    },
+    [],
+    { status: 'open' },
+  );
+  await ticket(
+    {
+      tenantId: beta,
+      buildingId: karlin.id,
+      reporterId: people.petrId,
+      subject: 'Teče voda z radiátoru',
+      description: 'V kanceláři 2.14 kape voda z ventilu radiátoru na podlahu.',
+      priority: 'critical',
+      daysAgo: 2,
+    },
+    [
+      { type: 'assignment', role: 'operator', authorId: people.staffId, from: null, to: staff, hoursLater: 1 },
+      { type: 'status_change', role: 'system', authorId: null, from: 'open', to: 'in_progress', hoursLater: 1 },
+      { type: 'comment', role: 'operator', authorId: people.staffId, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
+    ],
+    { status: 'in_progress', assigneeId: people.staffId },
+  );
+  await ticket(
+    {
+      tenantId: beta,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Nová přístupová karta pro kolegu',
+      description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
+      priority: 'standard',
+      daysAgo: 9,
+    },
+    [
+      { type: 'status_change', role: 'operator', authorId: people.staffId, from: 'open', to: 'resolved', hoursLater: 24 },
+      { type: 'comment', role: 'operator', authorId: people.staffId, body: 'Karta je připravena na recepci.', hoursLater: 24 },
+    ],
+    { status: 'resolved' },
+  );
+
+  // ---- maintenance events: past, ongoing, upcoming; public and tenant-only
+  await tx.insert(maintenanceEvents).values([
+    {
+      buildingId: florenc.id,
+      title: 'Odstávka teplé vody',
+      description: 'Z důvodu čištění výměníku nepoteče teplá voda.',
+      category: 'water',
+      visibility: 'public',
+      startsAt: at(now, 5, 8),
+      endsAt: at(now, 5, 14),
+    },
+    {
+      buildingId: florenc.id,
+      title: 'Revize výtahů',
+      description: 'Výtahy A a B budou postupně mimo provoz.',
+      category: 'elevator',
+      visibility: 'tenant_only',
+      startsAt: at(now, 12, 9),
+      endsAt: at(now, 12, 12),
+    },
+    {
+      buildingId: karlin.id,
+      title: 'Výpadek internetu',
+      description: 'Poskytovatel mění páteřní zařízení.',
+      category: 'internet',
+      visibility: 'tenant_only',
+      startsAt: at(now, 3, 22),
+      endsAt: null,
+    },
+    {
+      buildingId: smichov.id,
+      title: 'Odstávka elektřiny',
+      description: 'Plánovaná údržba rozvodny PRE.',
+      category: 'electricity',
+      visibility: 'public',
+      startsAt: at(now, -10, 7),
+      endsAt: at(now, -10, 15),
+    },
+  ]);
+
+  // ---- meeting rooms and reservations
+  const [velka, mala, karlinRoom] = await tx
+    .insert(meetingRooms)
+    .values([
+      {
+        buildingId: florenc.id,
+        name: 'Velká zasedačka',
+        floor: '1. patro',
+        capacity: 12,
+        equipment: ['Projektor', 'Videokonference', 'Flipchart'],
+        description: 'Prosklená místnost s výhledem na Florenc.',
+        publicBooking: true,
+      },
+      {
+        buildingId: florenc.id,
+        name: 'Malá zasedačka',
+        floor: '3. patro',
+        capacity: 4,
+        equipment: ['Televize'],
+        description: 'Jen pro nájemce budovy.',
+        publicBooking: false,
+      },
+      {
+        buildingId: karlin.id,
+        name: 'Konferenční sál Karlín',
+        floor: 'přízemí',
+        capacity: 40,
+        equipment: ['Projektor', 'Ozvučení'],
+        publicBooking: true,
+        openingTime: '07:00',
+        closingTime: '20:00',
+        slotMinutes: 60,
+        maxDurationMinutes: 480,
+      },
+    ])
+    .returning();
+  if (velka === undefined || mala === undefined || karlinRoom === undefined) throw new Error('rooms not seeded');
+  await tx.insert(reservations).values([
+    {
+      uuid: randomUUID(),
+      roomId: velka.id,
+      tenantId: alfa,
+      createdBy: people.janaId,
+      title: 'Porada vedení',
+      startsAt: at(now, 1, 9),
+      endsAt: at(now, 1, 10, 30),
+      attendees: 8,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: mala.id,
+      tenantId: beta,
+      createdBy: people.petrId,
+      title: 'Pohovor',
+      startsAt: at(now, 2, 14),
+      endsAt: at(now, 2, 15),
+      attendees: 2,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: velka.id,
+      tenantId: null,
+      title: 'Školení',
+      name: 'Karel Veřejný',
+      email: 'karel.verejny@example.cz',
+      startsAt: at(now, 3, 13),
+      endsAt: at(now, 3, 15),
+      cancelTokenHash: hashAccessCode(randomUUID()),
+    },
+    {
+      uuid: randomUUID(),
+      roomId: karlinRoom.id,
+      tenantId: beta,
+      createdBy: people.janaId,
+      title: 'Workshop',
+      startsAt: at(now, -7, 9),
+      endsAt: at(now, -7, 12),
+      attendees: 25,
+    },
+  ]);
+
+  // ---- billing statements: paid, partly paid, unpaid
+  const statement = async (
+    tenantId: string,
+    buildingId: number,
+    number: string,
+    monthsAgo: number,
+    items: Array<{ description: string; quantity?: string; unit?: string; amount: string }>,
+    paid: 'full' | 'none',
+  ) => {
+    const total = items.reduce((sum, item) => sum + BigInt(item.amount.replace('.', '')), 0n);
+    const totalText = `${total / 100n}.${String(total % 100n).padStart(2, '0')}`;
+    const issued = new Date(now.getTime() - monthsAgo * 30 * DAY);
+    const periodFrom = new Date(issued.getTime() - 30 * DAY);
+    const [row] = await tx
+      .insert(billingStatements)
+      .values({
+        tenantId,
+        buildingId,
+        number,
+        periodFrom: periodFrom.toISOString().slice(0, 10),
+        periodTo: new Date(issued.getTime() - DAY).toISOString().slice(0, 10),
+        issuedOn: issued.toISOString().slice(0, 10),
+        dueDate: new Date(issued.getTime() + 14 * DAY).toISOString().slice(0, 10),
+        totalAmount: totalText,
+        paidAmount: paid === 'full' ? totalText : '0.00',
+        paidOn: paid === 'full' ? new Date(issued.getTime() + 10 * DAY).toISOString().slice(0, 10) : null,
+        variableSymbol: number.replace(/\D/g, '').slice(-10),
+        constantSymbol: '0308',
+        bankAccount: '2001234567/2010',
+        iban: 'CZ6520100000002001234567',
+      })
+      .returning({ id: billingStatements.id });
+    if (row === undefined) throw new Error('statement not seeded');
+    await tx.insert(billingItems).values(
+      items.map((item, position) => ({
+        statementId: row.id,
+        position,
+        description: item.description,
+        quantity: item.quantity ?? null,
+        unit: item.unit ?? null,
+        amount: item.amount,
+      })),
+    );
+  };
+  const rent = { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00' };
+  await statement(alfa, florenc.id, '2026000101', 2, [rent, { description: 'Elektřina', quantity: '812.5', unit: 'kWh', amount: '4875.00' }], 'full');
+  await statement(alfa, florenc.id, '2026000102', 1, [rent, { description: 'Elektřina', quantity: '790.25', unit: 'kWh', amount: '4741.50' }], 'full');
+  await statement(alfa, florenc.id, '2026000103', 0, [rent, { description: 'Služby spojené s nájmem', amount: '3200.50' }], 'none');
+  await statement(beta, karlin.id, '2026000201', 1, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }], 'full');
+  await statement(beta, karlin.id, '2026000202', 0, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }, { description: 'Teplo', quantity: '4.2', unit: 'GJ', amount: '2730.00' }], 'none');
+
+  // ---- meters with a reading history (through the same rules as the API)
+  const meterRows = await tx
+    .insert(meters)
+    .values([
+      { tenantId: alfa, buildingId: florenc.id, serialNumber: 'EL-FL-3050', kind: 'electricity', unit: 'kWh', location: '3. patro, rozvaděč R3' },
+      { tenantId: alfa, buildingId: florenc.id, serialNumber: 'VS-FL-3051', kind: 'water_cold', unit: 'm3', location: 'kuchyňka 3.05' },
+      { tenantId: beta, buildingId: karlin.id, serialNumber: 'TP-KA-2140', kind: 'heat', unit: 'GJ', location: 'sklep, místnost 0.12' },
+    ])
+    .returning();
+  const histories: Record<string, string[]> = {
+    'EL-FL-3050': ['10230.5', '11042.0', '11832.25', '12650.0'],
+    'VS-FL-3051': ['512.120', '518.400', '524.950'],
+    'TP-KA-2140': ['88.2', '92.6', '97.1'],
+  };
+  for (const meter of meterRows) {
+    const values = histories[meter.serialNumber] ?? [];
+    for (const [index, value] of values.entries()) {
+      await recordReading(tx, {
+        meterId: meter.id,
+        value,
+        note: index === 0 ? 'Počáteční stav' : null,
+        reason: null,
+        userId: meter.tenantId === alfa ? people.janaId : people.petrId,
+        readAt: at(now, -30 * (values.length - index), 10),
+      });
+    }
+  }
+
+  // ---- a public support request with the operator's answer
+  const [request] = await tx
+    .insert(publicSupportRequests)
+    .values({
+      category: 'fault_report',
+      name: 'Marie Kolemjdoucí',
+      email: 'marie.kolemjdouci@example.cz',
+      subject: 'Nesvítí osvětlení u vchodu',
+      status: 'in_progress',
+      buildingId: florenc.id,
+      location: 'hlavní vchod z ulice Na Florenci',
+      accessCodeHash: hashAccessCode(DEMO_PUBLIC_SUPPORT_CODE),
+      createdAt: new Date(now.getTime() - 2 * DAY),
+    })
+    .returning();
+  if (request === undefined) throw new Error('public request not seeded');
+  await tx.insert(publicSupportMessages).values([
+    {
+      requestId: request.id,
+      authorRole: 'visitor',
+      body: 'Večer nesvítí světla u hlavního vchodu, je tam úplná tma.',
+      createdAt: new Date(now.getTime() - 2 * DAY),
+    },
+    {
+      requestId: request.id,
+      authorRole: 'operator',
+      authorName: 'Tomáš Dvořák',
+      body: 'Děkujeme za upozornění, elektrikář je objednán na zítřek.',
+      createdAt: new Date(now.getTime() - DAY),
+    },
+  ]);
+  await tx.update(publicSupportRequests).set({ updatedAt: new Date(now.getTime() - DAY) }).where(eq(publicSupportRequests.id, request.id));
+}

@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { anonymiseVisitors } from '../../domain/retention.js';
+import { pruneIdempotencyKeys } from '../../http/idempotency.js';
+
+/** How often the API runs housekeeping; each run is idempotent, so several instances may overlap. */
+export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Periodic housekeeping: anonymise visitors' personal data past `ANONYMISE_AFTER_DAYS` and
+ * forget idempotency keys older than 24 hours. The first run comes one interval after start-up,
+ * so boot and tests are never slowed down; `portal-admin anonymise` runs it on demand.
+ */
+export const housekeepingPlugin = fp(
+  (fastify, _opts, done) => {
+    const timer = setInterval(() => {
+      fastify.background.run('housekeeping', async () => {
+        const result = await anonymiseVisitors(fastify.db, fastify.config.anonymiseAfterDays);
+        await pruneIdempotencyKeys(fastify.db);
+        if (result.requests + result.reservations > 0) fastify.log.info(result, 'visitor data anonymised');
+      });
+    }, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+    fastify.addHook('onClose', (_instance, finished) => {
+      clearInterval(timer);
+      finished();
+    });
+    done();
+  },
+  { name: 'housekeeping', dependencies: ['database', 'background-tasks', 'config'] },
+);

@@ -1,0 +1,298 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_PUBLIC_SUPPORT_CODE, DEMO_TENANTS, DEMO_USERS } from '../../db/demo-data.js';
+import { meetingRooms, publicSupportRequests, readings, reservations } from '../../db/schema.js';
+import { anonymiseVisitors } from '../../domain/retention.js';
+import { pragueDayStart } from '../../http/pagination.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { DATABASE_DRIVERS } from '../../testing/scratch-database.js';
+import { login, request, REFRESH_URL } from '../../testing/test-client.js';
+
+const ALFA = { 'x-tenant-id': DEMO_TENANTS.alfa.id };
+const BETA = { 'x-tenant-id': DEMO_TENANTS.beta.id };
+
+/** 10:00–11:00 Prague time `days` from now: on every demo room's grid and inside opening hours. */
+function slot(days: number, hour = 10, hours = 1) {
+  const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const start = new Date(pragueDayStart(day).getTime() + hour * 3_600_000);
+  return { starts_at: start.toISOString(), ends_at: new Date(start.getTime() + hours * 3_600_000).toISOString() };
+}
+
+describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
+  let t: TestApp;
+  let jana: string;
+  let petr: string;
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+    jana = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
+    petr = (await login(t.app, DEMO_USERS.petr.email, DEMO_PASSWORD)).access;
+  });
+  afterAll(() => t?.close());
+
+  it('public support: access code ≥ 60 bits, a wrong code answers like a missing request, messages', async () => {
+    const created = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/public_support/',
+      body: { name: 'Eva Hostová', email: 'eva@example.cz', subject: 'Rozbité dveře', message: 'Nejdou zavřít.', category: 'fault_report' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, access_code: code } = created.body as { id: number; access_code: string };
+    expect(Buffer.from(code, 'base64url').length * 8).toBeGreaterThanOrEqual(60);
+
+    const read = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${id}/?code=${code}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toMatchObject({ id, category: 'fault_report', status: 'open', messages: [{ author_role: 'visitor', body: 'Nejdou zavřít.' }] });
+
+    const wrong = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${id}/?code=${code.slice(0, -1)}x` });
+    const missing = await request(t.app, { method: 'GET', url: `/api/v1/public_support/999999/?code=${code}` });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.body).toEqual(missing.body);
+
+    const message = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/public_support/${id}/add_message/?code=${code}`,
+      headers: { 'idempotency-key': `public-msg-${driver}-1` },
+      body: { body: 'Ještě doplním foto.' },
+    });
+    expect(message.statusCode).toBe(201);
+    const replay = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/public_support/${id}/add_message/?code=${code}`,
+      headers: { 'idempotency-key': `public-msg-${driver}-1` },
+      body: { body: 'Ještě doplním foto.' },
+    });
+    expect(replay.body).toEqual(message.body);
+    const after = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${id}/?code=${code}` });
+    expect((after.body as { messages: unknown[] }).messages).toHaveLength(2);
+    const wrongMessage = await request(t.app, { method: 'POST', url: `/api/v1/public_support/${id}/add_message/?code=nope`, body: { body: 'x' } });
+    expect(wrongMessage.statusCode).toBe(404);
+
+    const demo = await t.app.db.select().from(publicSupportRequests).limit(1);
+    const seeded = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${demo[0]?.id}/?code=${DEMO_PUBLIC_SUPPORT_CODE}` });
+    expect(seeded.statusCode).toBe(200);
+  });
+
+  it('anonymises visitors’ personal data after the retention period', async () => {
+    const created = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/public_support/',
+      body: { name: 'Stará Žádost', email: 'stara@example.cz', phone: '+420 600 000 000', subject: 'Starý požadavek', message: 'Moje adresa je Dlouhá 5.' },
+    });
+    const { id } = created.body as { id: number };
+    const old = new Date(Date.now() - 400 * 86_400_000);
+    await t.app.db.update(publicSupportRequests).set({ updatedAt: old }).where(eq(publicSupportRequests.id, id));
+    const result = await anonymiseVisitors(t.app.db, 365);
+    expect(result.requests).toBeGreaterThanOrEqual(1);
+    const [row] = await t.app.db.select().from(publicSupportRequests).where(eq(publicSupportRequests.id, id));
+    expect(row).toMatchObject({ name: 'Anonymizováno', email: null, phone: null });
+    expect(row?.anonymisedAt).not.toBeNull();
+    // Fresh requests keep their data.
+    const fresh = await t.app.db.select().from(publicSupportRequests).where(eq(publicSupportRequests.name, 'Eva Hostová'));
+    expect(fresh).toHaveLength(1);
+  });
+
+  it('rooms: anonymous callers see public rooms, tenants also their building’s rooms; availability', async () => {
+    const anonymous = await request(t.app, { method: 'GET', url: '/api/v1/meeting_rooms/' });
+    const rooms = anonymous.body as Array<{ id: number; public_booking: boolean }>;
+    expect(rooms.every((room) => room.public_booking)).toBe(true);
+    const tenant = await request(t.app, { method: 'GET', url: '/api/v1/meeting_rooms/', token: jana, headers: ALFA });
+    expect(Number(tenant.headers['x-total-count'])).toBeGreaterThan(rooms.length);
+    const privateRoom = (tenant.body as Array<{ id: number; public_booking: boolean }>).find((room) => !room.public_booking);
+    const hidden = await request(t.app, { method: 'GET', url: `/api/v1/meeting_rooms/${privateRoom?.id}/` });
+    expect(hidden.statusCode).toBe(404);
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const availability = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/meeting_rooms/${rooms[0]?.id}/availability/?date_from=${day}&date_to=${day}`,
+    });
+    expect(availability.statusCode).toBe(200);
+    const tooLong = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/meeting_rooms/${rooms[0]?.id}/availability/?date_from=2026-01-01&date_to=2026-03-01`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('concurrent overlapping reservations: exactly one succeeds', async () => {
+    const [room] = await t.app.db.select().from(meetingRooms).where(eq(meetingRooms.publicBooking, true)).limit(1);
+    const when = slot(20, 10, 2);
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        index % 2 === 0
+          ? request(t.app, {
+              method: 'POST',
+              url: '/api/v1/meeting_rooms/reservation/',
+              token: jana,
+              headers: ALFA,
+              body: { room: room?.id, title: `Porada ${index}`, ...when },
+            })
+          : request(t.app, {
+              method: 'POST',
+              url: '/api/v1/meeting_rooms/reservation/public/',
+              body: { room: room?.id, name: `Host ${index}`, email: 'host@example.cz', ...slot(20, 11, 1) },
+            }),
+      ),
+    );
+    const statuses = attempts.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(7);
+    expect(attempts.find((r) => r.statusCode === 409)?.body).toMatchObject({ code: 'reservation_conflict' });
+    const stored = await t.app.db
+      .select({ value: count() })
+      .from(reservations)
+      .where(and(eq(reservations.roomId, room?.id ?? 0), eq(reservations.status, 'confirmed')));
+    expect(stored[0]?.value).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reservations: grid and opening-hour rules, tenant isolation, cancellation', async () => {
+    const [room] = await t.app.db.select().from(meetingRooms).where(eq(meetingRooms.publicBooking, true)).limit(1);
+    const offGrid = slot(21, 10);
+    offGrid.starts_at = new Date(Date.parse(offGrid.starts_at) + 7 * 60_000).toISOString();
+    const bad = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'x', ...offGrid } });
+    expect(bad.statusCode).toBe(400);
+    const night = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'x', ...slot(21, 2) } });
+    expect(night.statusCode).toBe(400);
+    const past = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'x', ...slot(-2) } });
+    expect(past.statusCode).toBe(400);
+
+    const made = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'Schůzka', ...slot(22) } });
+    expect(made.statusCode).toBe(201);
+    const id = (made.body as { id: number }).id;
+    const foreign = await request(t.app, { method: 'GET', url: `/api/v1/meeting_rooms/reservation/${id}/`, token: petr });
+    expect(foreign.statusCode).toBe(404);
+    const foreignCancel = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`, token: petr });
+    expect(foreignCancel.statusCode).toBe(404);
+    const calendar = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/meeting_rooms/reservation/all/?date_from=${slot(22).starts_at.slice(0, 10)}&date_to=${slot(22).starts_at.slice(0, 10)}`,
+      token: petr,
+    });
+    expect(calendar.body).toContainEqual(expect.objectContaining({ id, is_own: false, title: null }));
+    const cancelled = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`, token: jana, headers: ALFA });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', can_cancel: false });
+    const twice = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`, token: jana, headers: ALFA });
+    expect(twice.statusCode).toBe(409);
+    const list = await request(t.app, { method: 'GET', url: '/api/v1/meeting_rooms/reservation/?status=cancelled', token: jana, headers: ALFA });
+    expect((list.body as Array<{ id: number }>).map((r) => r.id)).toContain(id);
+  });
+
+  it('public reservations answer uuid + cancel token; cancelling works once, a wrong token is 404', async () => {
+    const [room] = await t.app.db.select().from(meetingRooms).where(eq(meetingRooms.publicBooking, true)).limit(1);
+    const made = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/meeting_rooms/reservation/public/',
+      body: { room: room?.id, name: 'Jan Host', email: 'jan.host@example.cz', ...slot(23) },
+    });
+    expect(made.statusCode).toBe(201);
+    const { uuid, cancel_token: token } = made.body as { uuid: string; cancel_token: string };
+    const wrong = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${'x'.repeat(32)}/` });
+    expect(wrong.statusCode).toBe(404);
+    const ok = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${token}/` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toMatchObject({ uuid, status: 'cancelled' });
+    const again = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${token}/` });
+    expect(again.statusCode).toBe(409);
+    const [privateRoom] = await t.app.db.select().from(meetingRooms).where(eq(meetingRooms.publicBooking, false)).limit(1);
+    const refused = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/meeting_rooms/reservation/public/',
+      body: { room: privateRoom?.id, name: 'Jan Host', email: 'jan.host@example.cz', ...slot(23) },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('billing statements: CZK decimal strings, paid filter, PDF, 404 for another tenant', async () => {
+    const list = await request(t.app, { method: 'GET', url: '/api/v1/billing_statements/', token: jana, headers: ALFA });
+    expect(list.statusCode).toBe(200);
+    const statements = list.body as Array<{ id: number; total_amount: string; paid: boolean; amount_due: string; pdf_url: string }>;
+    expect(statements.some((s) => s.paid) && statements.some((s) => !s.paid)).toBe(true);
+    expect(statements.every((s) => /^\d+\.\d{2}$/.test(s.total_amount))).toBe(true);
+    const unpaid = await request(t.app, { method: 'GET', url: '/api/v1/billing_statements/?paid=false', token: jana, headers: ALFA });
+    expect((unpaid.body as typeof statements).every((s) => !s.paid && s.amount_due !== '0.00')).toBe(true);
+    expect(unpaid.headers['x-total-count']).toBe(String((unpaid.body as unknown[]).length));
+    const first = statements[0];
+    const detail = await request(t.app, { method: 'GET', url: `/api/v1/billing_statements/${first?.id}/`, token: jana, headers: ALFA });
+    expect((detail.body as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    const pdf = await t.app.inject({ method: 'GET', url: first?.pdf_url ?? '', headers: { ...ALFA, authorization: `Bearer ${jana}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 8).toString()).toBe('%PDF-1.4');
+    expect(pdf.rawPayload.toString('latin1')).toContain('%%EOF');
+    const foreign = await request(t.app, { method: 'GET', url: `/api/v1/billing_statements/${first?.id}/`, token: petr });
+    expect(foreign.statusCode).toBe(404);
+    const foreignPdf = await t.app.inject({ method: 'GET', url: first?.pdf_url ?? '', headers: { authorization: `Bearer ${petr}` } });
+    expect(foreignPdf.statusCode).toBe(404);
+  });
+
+  it('readings: equal is fine, lower needs a reason, a jump is flagged; history and last reading', async () => {
+    const meters = await request(t.app, { method: 'GET', url: '/api/v1/meters/', token: jana, headers: ALFA });
+    const meter = (meters.body as Array<{ id: number; serial_number: string; last_reading: { value: string } | null }>).find(
+      (m) => m.serial_number === 'EL-FL-3050',
+    );
+    expect(meter?.last_reading?.value).toBe('12650');
+    const submit = (value: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = ALFA) =>
+      request(t.app, { method: 'POST', url: '/api/v1/readings/', token: jana, headers, body: { meter: meter?.id, value, ...extra } });
+
+    const equal = await submit('12650');
+    expect(equal.statusCode).toBe(201);
+    expect(equal.body).toMatchObject({ consumption: '0', implausible_jump: false, previous_value: '12650' });
+    const lower = await submit('12000');
+    expect(lower.statusCode).toBe(400);
+    expect((lower.body as { value: string[] }).value[0]).toContain('nižší než poslední odečet');
+    const replaced = await submit('5.5', { reason: 'meter_replaced', note: 'Nový měřič' });
+    expect(replaced.statusCode).toBe(201);
+    expect(replaced.body).toMatchObject({ value: '5.5', consumption: null, reason: 'meter_replaced' });
+
+    const water = (meters.body as Array<{ id: number; serial_number: string }>).find((m) => m.serial_number === 'VS-FL-3051');
+    const jump = await request(t.app, { method: 'POST', url: '/api/v1/readings/', token: jana, headers: ALFA, body: { meter: water?.id, value: '99999.5' } });
+    expect(jump.statusCode).toBe(201);
+    expect(jump.body).toMatchObject({ implausible_jump: true });
+
+    const key = { ...ALFA, 'idempotency-key': `reading-${driver}-0001` };
+    const once = await submit('6', {}, key);
+    const twice = await submit('6', {}, key);
+    expect((twice.body as { id: number }).id).toBe((once.body as { id: number }).id);
+    const stored = await t.app.db.select({ value: count() }).from(readings).where(eq(readings.meterId, meter?.id ?? 0));
+    expect(stored[0]?.value).toBe(4 + 3);
+
+    const history = await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${meter?.id}`, token: jana, headers: ALFA });
+    expect(history.headers['x-total-count']).toBe('7');
+    const foreignMeter = await request(t.app, { method: 'POST', url: '/api/v1/readings/', token: petr, body: { meter: meter?.id, value: '1' } });
+    expect(foreignMeter.statusCode).toBe(400);
+    const foreignHistory = await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${meter?.id}`, token: petr });
+    expect(foreignHistory.body).toEqual([]);
+  });
+
+  it('maintenance events: public for everyone, tenant-only for the building’s tenants', async () => {
+    const anonymous = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/' });
+    const events = anonymous.body as Array<{ id: number; visibility: string }>;
+    expect(events.every((e) => e.visibility === 'public')).toBe(true);
+    const tenant = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?visibility=tenant_only', token: petr, headers: BETA });
+    const hidden = (tenant.body as typeof events)[0];
+    expect(hidden?.visibility).toBe('tenant_only');
+    const probe = await request(t.app, { method: 'GET', url: `/api/v1/maintenance_events/${hidden?.id}/` });
+    expect(probe.statusCode).toBe(404);
+    const upcoming = await request(t.app, { method: 'GET', url: `/api/v1/maintenance_events/?date_from=${new Date().toISOString().slice(0, 10)}` });
+    expect((upcoming.body as unknown[]).length).toBeLessThan(events.length);
+  });
+
+  it('profile: PATCH name and phone, password change keeps the caller’s session only', async () => {
+    const email = DEMO_USERS.petr.email;
+    const other = await login(t.app, email, DEMO_PASSWORD);
+    // The caller's session is recognised by its issue time; keep the other one clearly older.
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const mine = await login(t.app, email, DEMO_PASSWORD);
+    const patched = await request(t.app, { method: 'PATCH', url: '/api/v1/my_profile/', token: mine.access, body: { phone: '+420 777 000 111' } });
+    expect(patched.body).toMatchObject({ phone: '+420 777 000 111', first_name: 'Petr' });
+    const empty = await request(t.app, { method: 'PATCH', url: '/api/v1/my_profile/', token: mine.access, body: {} });
+    expect(empty.statusCode).toBe(400);
+    const wrong = await request(t.app, { method: 'POST', url: '/api/v1/my_profile/password/', token: mine.access, body: { current_password: 'špatně', new_password: 'NoveHeslo2026!' } });
+    expect(wrong.body).toEqual({ current_password: ['Současné heslo není správné.'] });
+    const changed = await request(t.app, { method: 'POST', url: '/api/v1/my_profile/password/', token: mine.access, body: { current_password: DEMO_PASSWORD, new_password: 'NoveHeslo2026!' } });
+    expect(changed.statusCode).toBe(204);
+    const stillMine = await request(t.app, { method: 'POST', url: REFRESH_URL, body: { refresh: mine.refresh } });
+    expect(stillMine.statusCode).toBe(200);
+    const revoked = await request(t.app, { method: 'POST', url: REFRESH_URL, body: { refresh: other.refresh } });
+    expect(revoked.statusCode).toBe(401);
+  });
+});
