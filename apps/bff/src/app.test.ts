@@ -70,9 +70,12 @@ describe('the BFF application', () => {
   it('marks every API answer no-store, errors included', async () => {
     upstream = await startFakeUpstream();
     app = await buildTestBff({ upstreamUrl: upstream.url });
-    for (const url of ['/api/config', '/api/session', '/api/v1/nothing/']) {
+    for (const url of ['/api/config', '/api/session', '/api/v1/nothing/', '/api/v1/buildings/']) {
       const response = await app.inject({ method: 'GET', url, headers: API_HEADERS });
       expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
     }
   });
 

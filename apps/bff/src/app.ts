@@ -48,6 +48,17 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Security headers of every `/api` answer, computed once. */
+const API_SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Paths whose logging would expose a secret. */
@@ -225,8 +236,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    // API answers are personal; no cache may keep them.
-    reply.header('cache-control', 'no-store');
+    // API answers are personal (no cache may keep them), and get the security headers a JSON
+    // answer needs; the proxy routes skip helmet's page-oriented set on their hot path.
+    reply.headers(API_SECURITY_HEADERS);
     assertSameOriginApiRequest(request, config.publicOrigin);
   });
 

@@ -81,7 +81,10 @@ export class SessionManager {
       if (error instanceof SessionEndedError) this.clearSessionCookie(reply);
       throw error;
     }
-    if (touch) {
+    // The idle deadline moves at most every so often: a write per request would cost a store
+    // round trip on the hot path (Redis) for a precision nobody needs.
+    const touchEveryMs = Math.min(60_000, (this.options.idleTimeoutSeconds * 1000) / 10);
+    if (touch && this.now() - record.lastActiveAt >= touchEveryMs) {
       const lastActiveAt = this.now();
       await this.store.patch(session.id, { lastActiveAt });
       record = { ...record, lastActiveAt };

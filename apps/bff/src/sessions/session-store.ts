@@ -81,8 +81,9 @@ export class MemorySessionStore implements SessionStore {
       this.sessions.delete(id);
       return null;
     }
-    // A copy, so callers cannot mutate the stored record behind the store's back.
-    return structuredClone(record);
+    // A shallow copy, so callers cannot reassign the stored record's fields; nested values are
+    // never mutated in place (patch stores clones), and a deep clone per request is costly.
+    return { ...record };
   }
 
   async create(id: string, record: SessionRecord): Promise<void> {

@@ -46,6 +46,8 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
       url: operation.fastifyPath,
       // HEAD would otherwise be added for every GET and reach the upstream unlisted.
       exposeHeadRoute: false,
+      // JSON answers get the API security headers (app.ts), not helmet's set for pages.
+      helmet: false,
       schema: {
         ...(schema.params ? { params: schema.params } : {}),
         ...(schema.querystring ? { querystring: schema.querystring } : {}),
