@@ -2,11 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_API_PORT, E2E_BFF_PORT, E2E_DATA_DIR_ENV } from './support/stack.js';
+import {
+  bffUrl,
+  E2E_API_PORT,
+  E2E_BFF_FLAGS_OFF_PORT,
+  E2E_BFF_HIDE_TENANT_PORT,
+  E2E_BFF_PORT,
+  E2E_DATA_DIR_ENV,
+} from './support/stack.js';
 
 /**
  * The whole stack, as a user gets it: the reference upstream on a fresh embedded database,
  * the BFF serving the built web app, and Debian's Chromium (never a downloaded browser).
+ * Two more BFF instances on the same upstream carry other runtime flags, so the
+ * flag-dependent navigation outcomes run against real configuration, not stubs.
  */
 
 // Playwright evaluates this file in every worker; only the main process starts servers, and it
@@ -14,7 +23,20 @@ import { E2E_API_PORT, E2E_BFF_PORT, E2E_DATA_DIR_ENV } from './support/stack.js
 const dataDir = process.env[E2E_DATA_DIR_ENV] ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env[E2E_DATA_DIR_ENV] = dataDir;
 
-const baseURL = `http://localhost:${E2E_BFF_PORT}`;
+const baseURL = bffUrl(E2E_BFF_PORT);
+
+const bff = (port: number, env: Record<string, string> = {}) => ({
+  command: 'node ../apps/bff/dist/server.js',
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: String(port),
+    UPSTREAM_URL: `http://127.0.0.1:${E2E_API_PORT}`,
+    LOG_LEVEL: 'warn',
+    ...env,
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -44,6 +66,18 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      // The main journeys again on a small phone (360 px wide, touch).
+      name: 'phone',
+      grep: /@journey/,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
   ],
   webServer: [
     {
@@ -58,16 +92,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
       },
     },
-    {
-      command: 'node ../apps/bff/dist/server.js',
-      url: `http://127.0.0.1:${E2E_BFF_PORT}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(E2E_BFF_PORT),
-        UPSTREAM_URL: `http://127.0.0.1:${E2E_API_PORT}`,
-        LOG_LEVEL: 'warn',
-      },
-    },
+    bff(E2E_BFF_PORT),
+    bff(E2E_BFF_HIDE_TENANT_PORT, { HIDE_TENANT_LOGIN: 'true' }),
+    bff(E2E_BFF_FLAGS_OFF_PORT, { FEATURE_TENANT_LOGIN: 'false', FEATURE_BILLING_STATEMENTS: 'false' }),
   ],
 });

@@ -1,8 +1,31 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR_ENV } from './stack.js';
 
 /** Demo accounts seeded by apps/api on its first start (apps/api/src/db/demo-data.ts). */
-export const TWO_TENANT_USER = { email: 'jana.novakova@example.cz', password: 'Heslo123!', firstName: 'Jana' };
-export const ONE_TENANT_USER = { email: 'petr.svoboda@example.cz', password: 'Heslo123!', firstName: 'Petr' };
+export const TWO_TENANT_USER = {
+  email: 'jana.novakova@example.cz',
+  password: 'Heslo123!',
+  firstName: 'Jana',
+  displayName: 'Jana Nováková',
+  // As GET /tenant_access/ lists them (by name, Czech collation).
+  tenants: ['Beta Solutions a.s.', 'Kancelářský dům Florenc – Alfa s.r.o.'],
+};
+export const ONE_TENANT_USER = {
+  email: 'petr.svoboda@example.cz',
+  password: 'Heslo123!',
+  firstName: 'Petr',
+  displayName: 'Petr Svoboda',
+  tenant: 'Beta Solutions a.s.',
+};
+
+/** Where apps/api writes its mails in this run (playwright.config.ts sets DATA_DIR). */
+export function outboxDir(): string {
+  const dataDir = process.env[E2E_DATA_DIR_ENV];
+  if (!dataDir) throw new Error(`${E2E_DATA_DIR_ENV} is not set; run through playwright.config.ts`);
+  return join(dataDir, 'api', 'outbox');
+}
 
 export async function logIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.getByLabel('E-mail').fill(user.email);
@@ -10,19 +33,40 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
 }
 
+/** Opens the login page of the BFF under `origin` (default: baseURL) and logs in. */
+export async function goAndLogIn(page: Page, user: { email: string; password: string }, path = '/prihlaseni') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
+  await logIn(page, user);
+}
+
 const JWT_PATTERN = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
 
+/** Responses a test fabricates with `page.route` carry this header; the 5xx check skips them. */
+export const STUB_HEADER = 'x-e2e-stub';
+
+/** WCAG 2.0/2.1/2.2 A and AA rules (axe tags); `target-size` (2.5.8) is off by default in axe. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+export interface A11y {
+  /** Runs axe on the page as it is now; serious or critical violations fail the test. */
+  check: (state: string) => Promise<void>;
+}
+
 /**
- * Watches every API answer of every test: none may be a 5xx, and none may carry a token
- * (tokens stay on the server). Tests can read what was seen for their own assertions.
+ * - `seenByBrowser` (automatic): no API answer may be a 5xx (except stubs) or carry a token.
+ * - `a11y`: axe-core on each page state a test reaches – explicitly through `a11y.check()` at
+ *   intermediate states, and automatically on the state the test ends in.
  */
-export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: number[] } }>({
+export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: number[] }; a11y: A11y }>({
   seenByBrowser: [
     async ({ page }, use) => {
       const seen = { bodies: [] as string[], statuses: [] as number[] };
       const reads: Promise<void>[] = [];
       page.on('response', (response) => {
         if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+        if (response.headers()[STUB_HEADER]) return;
         seen.statuses.push(response.status());
         reads.push(
           response.text().then(
@@ -35,6 +79,33 @@ export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: n
       await Promise.all(reads);
       expect(seen.statuses.filter((status) => status >= 500), 'API answers with a 5xx').toEqual([]);
       for (const body of seen.bodies) expect(body).not.toMatch(JWT_PATTERN);
+    },
+    { auto: true },
+  ],
+  a11y: [
+    async ({ page }, use, testInfo) => {
+      const checked: string[] = [];
+      const check = async (state: string) => {
+        // Let entry animations (toasts, menus) settle so colours are measured at rest.
+        await page.waitForTimeout(250);
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+        checked.push(`${state} (${page.url()}): ${results.violations.length} violations, ${blocking.length} serious/critical`);
+        expect(
+          blocking.map((violation) => ({
+            rule: violation.id,
+            impact: violation.impact,
+            help: violation.help,
+            targets: violation.nodes.map((node) => node.target.join(' ')),
+          })),
+          `axe: serious or critical violations in state „${state}"`,
+        ).toEqual([]);
+      };
+      await use({ check });
+      if (testInfo.status === testInfo.expectedStatus && !page.isClosed() && page.url().startsWith('http')) {
+        await check('final state');
+      }
+      await testInfo.attach('axe', { body: checked.join('\n'), contentType: 'text/plain' });
     },
     { auto: true },
   ],

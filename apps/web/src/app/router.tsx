@@ -33,11 +33,10 @@ function page(queryClient: QueryClient, key: RouteKey, load: () => Promise<Route
 }
 
 /**
- * Routes of the table whose screens belong to later feature issues. They stay out of the
- * router – an address of theirs shows the 404 page rather than a placeholder screen – until
- * their issue adds the page module and moves the key into `createRoutes`. Their rules (access,
- * flag, tenant) are already in the table and covered by the navigation-rule tests.
- * `router.test.ts` checks that every table key is either registered or listed here.
+ * Routes of the table whose screens belong to later feature issues. They are registered with
+ * their guard – access, feature flag and tenant rules apply exactly as they will – but render
+ * the 404 page instead of a placeholder screen until their issue adds the page module and
+ * removes the key from this list. `router.test.ts` checks that every table key is registered.
  */
 export const PENDING_ROUTES = {
   incidents: 'incidents',
@@ -58,6 +57,7 @@ export const PENDING_ROUTES = {
 /**
  * The route tree. Every route's rules live in the route table (`config/paths.ts`), so adding a
  * screen is one `page(...)` line (and removing its key from PENDING_ROUTES).
+ * Static segments outrank `:id`, so `/hlaseni-incidentu/novy` never reaches the detail route.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -83,6 +83,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'passwordResetChange', () => import('./routes/auth/new-password.tsx')),
             page(queryClient, 'tenant', () => import('./routes/tenants/tenant-select.tsx')),
             page(queryClient, 'profile', () => import('./routes/profile/profile.tsx')),
+            ...Object.keys(PENDING_ROUTES).map((key) =>
+              page(queryClient, key as RouteKey, () => import('./routes/not-found.tsx')),
+            ),
             {
               id: 'not-found',
               path: '*',

@@ -1,6 +1,6 @@
 import { ApiError } from '@portal/sdk/client';
 import { toaster } from '@portal/ui/toast';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { showUnhandledError } from './unhandled-errors.ts';
 
 const visible = () => toaster.getVisibleToasts().map((item) => ({ type: item.type, title: item.title, description: item.description }));
@@ -16,8 +16,15 @@ describe('unhandled errors', () => {
     expect(visible()[0]?.description).toBe('Cannot read properties of undefined');
   });
 
-  it('stays quiet about chunk load failures and browser noise', () => {
-    showUnhandledError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+  it('reloads once on a chunk load failure instead of toasting', () => {
+    const reload = vi.fn();
+    showUnhandledError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'), reload);
+    showUnhandledError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'), reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(visible()).toEqual([]);
+  });
+
+  it('stays quiet about browser noise', () => {
     showUnhandledError(new Error('ResizeObserver loop completed with undelivered notifications.'));
     showUnhandledError('Script error.');
     expect(visible()).toEqual([]);

@@ -1,6 +1,6 @@
 import { toast } from '@portal/ui/toast';
 import i18next from 'i18next';
-import { isChunkLoadError } from '#src/lib/chunk-reload.ts';
+import { isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
 
 export const UNHANDLED_ERROR_GROUP = 'unhandled-errors';
@@ -12,10 +12,14 @@ const BENIGN = /^(ResizeObserver loop|Script error\.?$)/;
 /**
  * Spec §8: an error nobody handled becomes one error toast – the server's message for an HTTP
  * error, else the error's own message. (Sentry, when running, captures these itself through
- * its global handlers.) A failed chunk load is left to the chunk-reload handler.
+ * its global handlers.) A failed chunk load reloads the page once instead (spec §4).
  */
-export function showUnhandledError(error: unknown) {
-  if (isChunkLoadError(error)) return;
+export function showUnhandledError(error: unknown, reload?: () => void) {
+  // A lazy chunk outside routing (menus, toaster) failed: a new build is out – reload once.
+  if (isChunkLoadError(error)) {
+    reloadForNewBuild(reload);
+    return;
+  }
   const message = error instanceof Error ? error.message : String(error ?? '');
   if (!isApiError(error) && BENIGN.test(message)) return;
   toast.add({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installChunkErrorReload, isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
+import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,14 +22,5 @@ describe('reload on a failed chunk load', () => {
     vi.setSystemTime(new Date('2026-11-22T10:00:11Z'));
     expect(reloadForNewBuild(reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
-  });
-
-  it('reloads on Vite’s preload error and marks it handled', () => {
-    const reload = vi.fn();
-    installChunkErrorReload(reload);
-    const event = new Event('vite:preloadError', { cancelable: true });
-    window.dispatchEvent(event);
-    expect(reload).toHaveBeenCalledTimes(1);
-    expect(event.defaultPrevented).toBe(true);
   });
 });

@@ -22,10 +22,15 @@ export function reloadForNewBuild(reload: () => void = () => window.location.rel
   return true;
 }
 
-/** Vite reports failed preloads of lazy chunks with this event. */
-export function installChunkErrorReload(reload?: () => void) {
+/**
+ * Vite reports failed preloads of a lazy chunk's dependencies with this event, before the
+ * import itself rejects. The reload is left to whoever awaited the import – the route error
+ * boundary (the router has then committed the target address, so the reload lands there) or
+ * the unhandled-rejection handler – because reloading here would reload the page being left.
+ * Here it is only marked, so a deploy is visible in the console.
+ */
+export function installChunkErrorReload() {
   window.addEventListener('vite:preloadError', (event) => {
-    // Handled: no unhandled rejection (and no error toast) for the failed import.
-    if (reloadForNewBuild(reload)) event.preventDefault();
+    console.warn('A chunk of the portal failed to load; the page reloads once.', event);
   });
 }

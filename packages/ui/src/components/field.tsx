@@ -67,7 +67,12 @@ export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(props
     >
       <ChakraField.Label>
         {label}
-        {optionalText ? <ChakraField.RequiredIndicator fallback={optionalText} /> : null}
+        {optionalText ? (
+          <>
+            {' '}
+            <ChakraField.RequiredIndicator fallback={optionalText} />
+          </>
+        ) : null}
       </ChakraField.Label>
       {helperText ? <ChakraField.HelperText mt="0">{helperText}</ChakraField.HelperText> : null}
       {showError ? (

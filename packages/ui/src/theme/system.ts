@@ -48,7 +48,8 @@ const config = defineConfig({
   cssVarsRoot: ':where(html, .chakra-theme)',
   globalCss: {
     ...globalCss,
-    html: { ...globalCss['html'], colorPalette: 'brand' },
+    // Focused fields scroll clear of the bottom-left toast area (WCAG 2.2 2.4.11).
+    html: { ...globalCss['html'], colorPalette: 'brand', scrollPaddingBottom: '8rem' },
   },
   theme: {
     breakpoints,

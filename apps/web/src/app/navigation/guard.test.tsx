@@ -42,3 +42,36 @@ describe('route guards', () => {
     expect(view.location()).toBe('/profil');
   });
 });
+
+describe('routes whose screens come with a later feature issue', () => {
+  it('apply their rules: a guest goes to the login', async () => {
+    const view = renderRoute('/vyuctovani');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeInTheDocument();
+    expect(view.location()).toBe('/prihlaseni?redirect=%2Fvyuctovani');
+  });
+
+  it('apply their rules: no tenant chosen → tenant page with the redirect', async () => {
+    const view = renderRoute('/vyuctovani?rok=2026', createBackend({ session: buildSession({ selectedTenantId: null }) }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Výběr nájemce' })).toBeInTheDocument();
+    expect(view.location()).toBe(`/tenant?redirect=${encodeURIComponent('/vyuctovani?rok=2026')}`);
+  });
+
+  it('apply their rules: a hidden feature goes home', async () => {
+    const view = renderRoute(
+      '/planovane-vypadky',
+      createBackend({ config: buildConfig({ features: { maintenanceEvents: false } }) }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeInTheDocument();
+    expect(view.location()).toBe('/');
+  });
+
+  it('show the 404 page once every rule lets the user through', async () => {
+    renderRoute('/vyuctovani', createBackend({ session: buildSession() }));
+    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+  });
+
+  it('answer 404 for a malformed id before anything else', async () => {
+    renderRoute('/hlaseni-incidentu/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+  });
+});

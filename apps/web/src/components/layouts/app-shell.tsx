@@ -71,7 +71,9 @@ export function AppShell({ actions, children }: { actions?: ReactNode; children:
         flex="1"
         maxW="6xl"
         px={{ base: '4', md: '6' }}
-        py={{ base: '6', md: '10' }}
+        pt={{ base: '6', md: '10' }}
+        // Room below the last control so the bottom-left toasts never cover it (WCAG 2.4.11).
+        pb="32"
         outline="none"
       >
         {children}

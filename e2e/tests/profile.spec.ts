@@ -1,0 +1,62 @@
+import { expect, goAndLogIn, test, TWO_TENANT_USER } from '../support/fixtures.js';
+
+// The profile page: details and contact phone edited through PATCH /api/v1/my_profile/, the
+// password changed with the current one. Jana's data is put back at the end of each test.
+
+test('the user edits name and phone; the change survives a reload @journey', async ({ page, a11y }) => {
+  await goAndLogIn(page, TWO_TENANT_USER, '/prihlaseni?redirect=%2Fprofil');
+  await expect(page.getByRole('heading', { level: 1, name: 'Můj profil' })).toBeVisible();
+  const lastName = page.getByLabel('Příjmení');
+  const phone = page.getByLabel(/^Telefon/);
+  await expect(lastName).toHaveValue('Nováková');
+  const originalPhone = await phone.inputValue();
+  await a11y.check('profile page');
+
+  try {
+    // Czech validation on submit, nothing sent.
+    await lastName.fill('');
+    await phone.fill('12ab');
+    await page.getByRole('button', { name: 'Uložit údaje' }).click();
+    await expect(page.getByRole('link', { name: 'Zadejte příjmení' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Zadejte telefon ve správném tvaru/ })).toBeVisible();
+    await a11y.check('profile with errors');
+
+    await lastName.fill('Dvořáková');
+    await phone.fill('+420 777 888 999');
+    await page.getByRole('button', { name: 'Uložit údaje' }).click();
+    await expect(page.getByText('Údaje byly uloženy.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Jana Dvořáková' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Příjmení')).toHaveValue('Dvořáková');
+    await expect(page.getByLabel(/^Telefon/)).toHaveValue('+420 777 888 999');
+  } finally {
+    await page.getByLabel('Příjmení').fill('Nováková');
+    await page.getByLabel(/^Telefon/).fill(originalPhone);
+    await page.getByRole('button', { name: 'Uložit údaje' }).click();
+    await expect(page.getByRole('button', { name: TWO_TENANT_USER.displayName })).toBeVisible();
+  }
+});
+
+test('the user changes the password with the current one', async ({ page }) => {
+  const newPassword = 'Letni-dovolena-2026';
+  await goAndLogIn(page, TWO_TENANT_USER, '/prihlaseni?redirect=%2Fprofil');
+  const change = async (current: string, next: string) => {
+    await page.getByLabel('Současné heslo').fill(current);
+    await page.getByLabel('Nové heslo', { exact: true }).fill(next);
+    await page.getByLabel('Nové heslo znovu').fill(next);
+    await page.getByRole('button', { name: 'Změnit heslo' }).click();
+  };
+
+  await change('spatne-heslo', newPassword);
+  await expect(page.getByRole('link', { name: 'Současné heslo není správné.' })).toBeVisible();
+  await expect(page.getByLabel('Současné heslo')).toHaveAttribute('aria-invalid', 'true');
+
+  await change(TWO_TENANT_USER.password, newPassword);
+  await expect(page.getByText('Heslo bylo změněno.')).toBeVisible();
+  await expect(page.getByLabel('Současné heslo')).toHaveValue('');
+  // Still logged in, and the password goes back for the other tests.
+  await change(newPassword, TWO_TENANT_USER.password);
+  await expect(page.getByText('Heslo bylo změněno.').first()).toBeVisible();
+  await expect(page.getByLabel('Současné heslo')).toHaveValue('');
+});

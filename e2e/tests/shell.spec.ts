@@ -1,0 +1,140 @@
+import { expect, goAndLogIn, STUB_HEADER, test, TWO_TENANT_USER } from '../support/fixtures.js';
+
+// Shell behaviour: tenant switching, toasts (spec §3/§9), unhandled errors and the error page.
+
+const [FIRST_TENANT, SECOND_TENANT] = TWO_TENANT_USER.tenants as [string, string];
+
+async function logInWithTenant(page: Parameters<typeof goAndLogIn>[0]) {
+  await goAndLogIn(page, TWO_TENANT_USER);
+  await page.getByRole('main').getByRole('button', { name: FIRST_TENANT }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${TWO_TENANT_USER.firstName}` })).toBeVisible();
+}
+
+test('the tenant switcher changes the tenant with the keyboard and confirms with a toast @journey', async ({ page, a11y }) => {
+  await logInWithTenant(page);
+  const switcher = page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` });
+  await switcher.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitemradio', { name: FIRST_TENANT })).toHaveAttribute('aria-checked', 'true');
+  await a11y.check('tenant switcher open');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+
+  const toast = page.getByRole('status').filter({ hasText: 'Nájemce byl změněn' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(SECOND_TENANT);
+  await a11y.check('toast shown');
+  await expect(page.getByRole('main').getByText(SECOND_TENANT)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Nájemce: ${SECOND_TENANT}` })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('main').getByText(SECOND_TENANT)).toBeVisible();
+});
+
+test('toasts sit bottom-left, close by keyboard, and success toasts leave after 3 s', async ({ page }) => {
+  await logInWithTenant(page);
+  await page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` }).click();
+  await page.getByRole('menuitemradio', { name: SECOND_TENANT }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Nájemce byl změněn' });
+  await expect(toast).toBeVisible();
+
+  const box = await toast.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('no layout');
+  expect(box.x).toBeLessThan(viewport.width / 3);
+  expect(box.y + box.height).toBeGreaterThan(viewport.height - 120);
+
+  // Success lives 3000 ms (pausing while the page is idle or hovered is Chakra's kindness).
+  await page.mouse.move(viewport.width - 5, 5);
+  await expect(toast).toBeHidden({ timeout: 6_000 });
+
+  // Closable: a second toast closed from the keyboard.
+  await page.getByRole('button', { name: `Nájemce: ${SECOND_TENANT}` }).click();
+  await page.getByRole('menuitemradio', { name: FIRST_TENANT }).click();
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Zavřít oznámení' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast).toBeHidden();
+});
+
+test('a failed call shows the server message in an error toast; an unhandled error shows its own', async ({ page, a11y }) => {
+  await logInWithTenant(page);
+  await page.route('**/api/session/tenant', (route) =>
+    route.fulfill({
+      status: 409,
+      headers: { [STUB_HEADER]: '1' },
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'conflict', message: 'Nájemce teď nelze změnit, zkuste to za chvíli.' }),
+    }),
+  );
+  await page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` }).click();
+  await page.getByRole('menuitemradio', { name: SECOND_TENANT }).click();
+  const httpToast = page.getByRole('status').filter({ hasText: 'Nájemce teď nelze změnit, zkuste to za chvíli.' });
+  await expect(httpToast).toBeVisible();
+  await expect(httpToast).toContainText('Chyba');
+  await a11y.check('error toast');
+
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('Test: neošetřená chyba');
+    });
+  });
+  const unhandled = page.getByRole('status').filter({ hasText: 'Test: neošetřená chyba' });
+  await expect(unhandled).toBeVisible();
+  await expect(unhandled).toContainText('Něco se nepovedlo');
+  // Error toasts live 3000 ms too.
+  await page.mouse.move(5, 5);
+  await expect(unhandled).toBeHidden({ timeout: 6_000 });
+});
+
+test('the error page shows status and message; its button goes home @journey', async ({ page, a11y }) => {
+  await page.route('**/api/config', (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { [STUB_HEADER]: '1' },
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'unavailable', message: 'Služba je dočasně nedostupná.' }),
+    }),
+  );
+  await page.goto('/zapomenute-heslo');
+  await expect(page.getByRole('heading', { level: 1, name: '503' })).toBeVisible();
+  await expect(page.getByText('Služba je dočasně nedostupná.')).toBeVisible();
+  await expect(page).toHaveTitle('Chyba: Služba je dočasně nedostupná. – Portál nájemníka');
+  await a11y.check('error page');
+
+  await page.unroute('**/api/config');
+  await page.getByRole('button', { name: 'Jít na domovskou stránku' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeVisible();
+});
+
+test('a failed chunk load reloads the page once and the navigation completes', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeVisible();
+  // The next page's chunk fails once, as after a deploy that removed the old files.
+  let failed = false;
+  await page.route(/\/assets\/password-reset-[^/]+\.js$/, (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    return route.abort();
+  });
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('link', { name: 'Přihlásit se', exact: true }).click();
+  await page.getByRole('link', { name: 'Zapomněli jste heslo?' }).click();
+  await reloaded;
+  await expect(page.getByRole('heading', { level: 1, name: 'Zapomenuté heslo' })).toBeVisible();
+  expect(failed).toBe(true);
+});
+
+test('Sentry is not downloaded when no DSN is configured', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/prihlaseni');
+  await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => /sentry/i.test(path))).toEqual([]);
+});
