@@ -6,13 +6,22 @@
  *   BENCH_DURATION=20 pnpm --filter @portal/api bench
  *
  * Creates (and drops afterwards) the database `portal_bench` on that server, builds the real app
- * on it, listens on 127.0.0.1 and drives it with autocannon. Prints requests/s and p50/p95/p99.
+ * on it, listens on 127.0.0.1 and drives it with autocannon running in a child process
+ * (bench/load.mjs), so the load generator does not share the server's event loop. Prints
+ * requests/s and p50/p95/p99 per scenario, after a warm-up of BENCH_WARMUP seconds.
+ *
+ *   BENCH_POOL_SIZE      PostgreSQL pool size of the server (default: DATABASE_POOL_SIZE's default, 10)
+ *   BENCH_CONNECTIONS    concurrent connections (default 50, the issue's figure)
+ *   BENCH_KEEP=1         keep the seeded database for EXPLAIN afterwards
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { DEMO_PASSWORD } from '../src/db/demo-data.js';
@@ -21,7 +30,11 @@ import { testConfig } from '../src/testing/test-config.js';
 
 const SERVER = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 3);
+const POOL_SIZE = process.env['BENCH_POOL_SIZE'] === undefined ? undefined : Number(process.env['BENCH_POOL_SIZE']);
+const KEEP = process.env['BENCH_KEEP'] === '1';
+const LOAD_SCRIPT = fileURLToPath(new URL('./load.mjs', import.meta.url));
 const TENANTS = 1_000;
 const TICKETS = 200_000;
 const NAME = 'portal_bench';
@@ -74,26 +87,34 @@ async function seed(url: string): Promise<{ tenantId: string; email: string; tic
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+interface LoadSpec {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
-async function measure(label: string, options: autocannon.Options): Promise<void> {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...options, connections: CONNECTIONS, duration: DURATION }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      latencies.push(responseTime);
-      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  const codes = [...statuses].map(([code, n]) => `${code}×${n}`).join(' ');
+interface LoadResult {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
+
+async function measure(label: string, spec: LoadSpec): Promise<void> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [LOAD_SCRIPT, JSON.stringify({ ...spec, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP })],
+    { maxBuffer: 1 << 20 },
+  );
+  const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadResult;
+  const codes = Object.entries(result.statuses)
+    .map(([code, n]) => `${code}×${n}`)
+    .join(' ');
   process.stdout.write(
-    `${label.padEnd(34)} ${(result.requests.total / DURATION).toFixed(0).padStart(6)} req/s  p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  (${codes})\n`,
+    `${label.padEnd(34)} ${(result.requests / result.seconds).toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  (${codes})\n`,
   );
 }
 
@@ -104,7 +125,13 @@ async function main(): Promise<void> {
   url.pathname = `/${NAME}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   const app = await buildApp(
-    testConfig({ dataDir, databaseUrl: url.toString(), seedDemoData: false, jwtSecret: randomBytes(32).toString('hex') }),
+    testConfig({
+      dataDir,
+      databaseUrl: url.toString(),
+      seedDemoData: false,
+      jwtSecret: randomBytes(32).toString('hex'),
+      databasePoolSize: POOL_SIZE,
+    }),
   );
   try {
     await app.ready();
@@ -120,8 +147,16 @@ async function main(): Promise<void> {
     const { meta } = (await login.json()) as { meta: { access: string } };
     const headers = { authorization: `Bearer ${meta.access}`, 'x-tenant-id': target.tenantId, 'content-type': 'application/json' };
     const buildings = (await (await fetch(`${base}/api/v1/buildings/?tenant_only=true`, { headers })).json()) as Array<{ id: number }>;
-    process.stdout.write(`${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}\n`);
+    process.stdout.write(
+      `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up, pool ${POOL_SIZE ?? 'default'}, ` +
+        `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+        `load average before ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`,
+    );
     await measure('GET list (first page + total)', { url: `${base}/api/v1/support_tickets/`, headers });
+    await measure('GET list, status filter, page 2', {
+      url: `${base}/api/v1/support_tickets/?status=open&status=in_progress&page=2`,
+      headers,
+    });
     await measure('GET ticket detail', { url: `${base}/api/v1/support_tickets/${target.ticketId}/`, headers });
     await measure('POST create ticket', {
       url: `${base}/api/v1/support_tickets/`,
@@ -129,10 +164,11 @@ async function main(): Promise<void> {
       headers,
       body: JSON.stringify({ subject: 'Benchmark', description: 'Zátěžový test.', building: buildings[0]?.id }),
     });
+    process.stdout.write(`load average after ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
-    await admin(`drop database if exists ${NAME} with (force)`);
+    if (!KEEP) await admin(`drop database if exists ${NAME} with (force)`);
   }
 }
 

@@ -152,7 +152,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's billing statements */
+        /**
+         * List the tenant's billing statements
+         * @description Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
+         *     page past the end answers 404 with code `invalid_page` (page 1 always exists, possibly
+         *     empty). `X-Total-Count` is the size of the whole filtered list, counted with the same
+         *     filters as the page. Ordering: `-issued_on` by default, the id (descending) breaks ties.
+         *     `paid` filters on paid in full; `issued_from`/`issued_to` are inclusive dates.
+         */
         get: operations["listBillingStatements"];
         put?: never;
         post?: never;
@@ -171,7 +180,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a billing statement with its items */
+        /**
+         * Get a billing statement with its items
+         * @description Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Another tenant's statement answers 404 like an unknown id. Items are in their stated
+         *     order.
+         */
         get: operations["getBillingStatement"];
         put?: never;
         post?: never;
@@ -194,6 +209,12 @@ export interface paths {
          * Download a billing statement as PDF
          * @description Portal extension (not in §7 of the specification): the statement's `pdf_url` points
          *     here, so the PDF can be fetched through the BFF, which holds the token.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Another tenant's statement answers 404. The PDF imported by the operator is served
+         *     as stored; a statement without one gets a generated one-page PDF (embedded font with Czech
+         *     characters).
          */
         get: operations["downloadBillingStatementPdf"];
         put?: never;
@@ -216,6 +237,10 @@ export interface paths {
          * @description Public: the public forms (fault report, public support, planned outages) let a visitor
          *     pick a building. With a tenant (`X-Tenant-ID`) and `tenant_only=true` only the buildings
          *     where the tenant rents space are listed, for the incident form.
+         *
+         *     Server rules: ordered by `ordering` with the id breaking ties; paginated like every list (a
+         *     page past the end answers 404 `invalid_page`). Integer ids and filters above 2147483647
+         *     answer 400.
          */
         get: operations["listBuildings"];
         put?: never;
@@ -235,7 +260,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a building */
+        /**
+         * Get a building
+         * @description Server rules: an unknown id answers 404.
+         */
         get: operations["getBuilding"];
         put?: never;
         post?: never;
@@ -256,6 +284,14 @@ export interface paths {
          * List planned outages and maintenance
          * @description Anonymous callers get public events only. With a token and `X-Tenant-ID` the tenant-only
          *     events of the tenant's buildings are included.
+         *
+         *     Server rules: tenant-only events are shown only to tenants renting space in the event's
+         *     building. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
+         *     page past the end answers 404 with code `invalid_page` (page 1 always exists, possibly
+         *     empty). `X-Total-Count` is the size of the whole filtered list, counted with the same
+         *     filters as the page. Ordering: `starts_at` by default, the id breaks ties.
+         *     `date_from`/`date_to` are whole days in Europe/Prague; an event without an end counts as
+         *     ongoing.
          */
         get: operations["listMaintenanceEvents"];
         put?: never;
@@ -278,6 +314,8 @@ export interface paths {
         /**
          * Get a maintenance event
          * @description A tenant-only event answers 404 to callers who may not see it.
+         *
+         *     Server rules: the same visibility as listMaintenanceEvents.
          */
         get: operations["getMaintenanceEvent"];
         put?: never;
@@ -301,6 +339,12 @@ export interface paths {
          *     the rooms the tenant may book are listed; `public=true` restricts either list to rooms
          *     open to public booking. Shared by the meetingRooms and publicMeetingRooms features, so
          *     it carries no `x-feature`.
+         *
+         *     Server rules: a tenant may book the public rooms and the rooms in buildings where it rents
+         *     space. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
+         *     page past the end answers 404 with code `invalid_page` (page 1 always exists, possibly
+         *     empty). `X-Total-Count` is the size of the whole filtered list, counted with the same
+         *     filters as the page. Ordering: `name` by default, the id breaks ties.
          */
         get: operations["listMeetingRooms"];
         put?: never;
@@ -321,6 +365,13 @@ export interface paths {
         /**
          * List the tenant's reservations
          * @description Reservations made by any user of the tenant.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
+         *     page past the end answers 404 with code `invalid_page` (page 1 always exists, possibly
+         *     empty). `X-Total-Count` is the size of the whole filtered list, counted with the same
+         *     filters as the page. Ordering: `starts_at` by default, the id breaks ties.
          */
         get: operations["listReservations"];
         put?: never;
@@ -329,6 +380,21 @@ export interface paths {
          * @description `starts_at`/`ends_at` must lie on the room's slot grid, within its opening hours, in the
          *     future and at most `max_duration_minutes` apart. An overlap with a confirmed reservation
          *     answers 409 with code `reservation_conflict`.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. The room must be one the tenant may book (400 on `room` otherwise). The slot grid
+         *     starts at the room's opening time and has steps of `slot_minutes`; start and end must be on
+         *     it, on whole minutes, inside the opening hours (Europe/Prague), in the future, with the end
+         *     after the start and at most `max_duration_minutes` later. `attendees` may not exceed the
+         *     room's capacity. Each broken rule is a Czech field error in one 400. Overlaps are refused by
+         *     a database exclusion constraint on (room, time range) of confirmed reservations, so
+         *     concurrent requests for the same slot cannot both succeed: exactly one gets 201, the others
+         *     409 `reservation_conflict`. Adjacent reservations (one ends when the next starts) do not
+         *     overlap. Idempotency: with `Idempotency-Key` the key is stored in the create's own
+         *     transaction, so a concurrent repeat waits and then answers the first result (with
+         *     `Idempotent-Replayed: true`); keys are per caller and tenant and live 24 hours; only
+         *     successful creates are replayed.
          */
         post: operations["createReservation"];
         delete?: never;
@@ -349,6 +415,9 @@ export interface paths {
          * @description The calendar view: confirmed reservations of all rooms the tenant may book, whoever made
          *     them, overlapping `date_from`..`date_to` (inclusive, at most 31 days; not paginated).
          *     Other tenants' and public reservations are anonymised (`is_own: false`, `title: null`).
+         *
+         *     Server rules: the same range rules as getMeetingRoomAvailability; cancelled reservations are
+         *     left out.
          */
         get: operations["listAllReservations"];
         put?: never;
@@ -373,6 +442,15 @@ export interface paths {
          * @description Only rooms with `public_booking: true`. Answers the reservation's `uuid` and a
          *     `cancel_token`; both are also e-mailed to the visitor and together allow cancelling.
          *     An overlap answers 409 with code `reservation_conflict`.
+         *
+         *     Server rules: the same slot, opening-hours, future, duration and overlap rules as
+         *     createReservation (exclusion constraint, 409 `reservation_conflict`). The cancel token has
+         *     192 random bits, is answered once and stored only as a SHA-256 hash. The visitor's name,
+         *     e-mail, phone and note are anonymised once the reservation ended more than the retention
+         *     period ago (`ANONYMISE_AFTER_DAYS`, 365 days by default). Idempotency: with
+         *     `Idempotency-Key` the key is stored in the create's own transaction, so a concurrent repeat
+         *     waits and then answers the first result (with `Idempotent-Replayed: true`); keys are per
+         *     caller and tenant and live 24 hours; only successful creates are replayed.
          */
         post: operations["createPublicReservation"];
         delete?: never;
@@ -394,6 +472,10 @@ export interface paths {
          * Get one of the tenant's reservations
          * @description The original client sent a query here whose content the specification does not show;
          *     this contract defines none. A reservation of another tenant answers 404.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant.
          */
         get: operations["getReservation"];
         put?: never;
@@ -421,6 +503,11 @@ export interface paths {
          *     reservations): a tenant must be able to release a room it booked. Any user of the tenant
          *     may cancel; a reservation that has already started or is cancelled answers 409 with code
          *     `reservation_not_cancellable`.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Cancelling is a single change under a row lock: two concurrent cancels give one 200
+         *     and one 409.
          */
         post: operations["cancelReservation"];
         delete?: never;
@@ -447,6 +534,10 @@ export interface paths {
          * Cancel a public reservation with its uuid and token
          * @description A wrong token answers 404, as an unknown uuid does. A reservation that has already started
          *     or is cancelled answers 409 with code `reservation_not_cancellable`.
+         *
+         *     Server rules: the token is compared with the stored hash in constant time; a tenant's
+         *     reservation cannot be cancelled this way (404). A reservation can be cancelled once; a
+         *     second attempt answers 409 `reservation_not_cancellable`.
          */
         post: operations["cancelPublicReservation"];
         delete?: never;
@@ -467,6 +558,8 @@ export interface paths {
         /**
          * Get a meeting room
          * @description A room the caller may not book (see listMeetingRooms) answers 404.
+         *
+         *     Server rules: the same visibility as listMeetingRooms.
          */
         get: operations["getMeetingRoom"];
         put?: never;
@@ -491,6 +584,9 @@ export interface paths {
          * @description Portal extension (not in §7 of the specification): both booking pages need to show when a
          *     room is taken without revealing who booked it. Answers the confirmed reservations that
          *     overlap the days `date_from`..`date_to` (inclusive, at most 31 days) as bare time ranges.
+         *
+         *     Server rules: `date_to` before `date_from` or more than 31 days after it answers 400; days
+         *     are Europe/Prague days. Cancelled reservations are not busy.
          */
         get: operations["getMeetingRoomAvailability"];
         put?: never;
@@ -512,6 +608,13 @@ export interface paths {
          * List the tenant's meters with their last reading
          * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
          *     the readings page shows the tenant's meters and the last value to compare against.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
+         *     page past the end answers 404 with code `invalid_page` (page 1 always exists, possibly
+         *     empty). `X-Total-Count` is the size of the whole filtered list, counted with the same
+         *     filters as the page. Ordering: `serial_number` by default, the id breaks ties.
          */
         get: operations["listMeters"];
         put?: never;
@@ -532,6 +635,9 @@ export interface paths {
         /**
          * Get the logged-in user's profile
          * @description A 401 here ends the portal session (specification §4).
+         *
+         *     Server rules: a deactivated or deleted user answers 401 even with an unexpired access token
+         *     (the user row is read on every request).
          */
         get: operations["getMyProfile"];
         put?: never;
@@ -544,6 +650,9 @@ export interface paths {
          * @description Portal extension (not in §7 of the specification): the profile page lets a tenant
          *     correct their name and the contact phone that incidents fall back to. The e-mail address
          *     is the login and cannot be changed here.
+         *
+         *     Server rules: only the fields sent are changed; names and phone are trimmed, and an empty
+         *     phone is stored as none.
          */
         patch: operations["updateMyProfile"];
         trace?: never;
@@ -563,6 +672,9 @@ export interface paths {
          *     their password without the e-mail reset flow. A wrong `current_password` answers 400
          *     `{"current_password": ["…"]}`; a weak `new_password` answers 400 `{"new_password": ["…"]}`.
          *     The caller's tokens stay valid; the user's other refresh-token families should be revoked.
+         *
+         *     Server rules: the new password must pass the same strength rules as a reset; wrong current
+         *     passwords count towards a per-user attempt limit (then 429 `throttled` with `Retry-After`).
          */
         post: operations["changeMyPassword"];
         delete?: never;
@@ -586,6 +698,15 @@ export interface paths {
          *     it. Besides the public support pages, the fault report (`/hlaseni-poruch`, category
          *     `fault_report`) and the order page (`/order`, category `order`) create requests here;
          *     those pages have no feature flag, so this operation carries no `x-feature`.
+         *
+         *     Server rules: the access code has 128 random bits, is answered once and stored only as a
+         *     SHA-256 hash. `name`, `subject` and `message` must not be blank; `building`, when given,
+         *     must exist (400 otherwise). The visitor's personal data (name, e-mail, phone, location, the
+         *     text of their messages) is anonymised once the request has had no activity for the retention
+         *     period (`ANONYMISE_AFTER_DAYS`, 365 days by default). Idempotency: with `Idempotency-Key`
+         *     the key is stored in the create's own transaction, so a concurrent repeat waits and then
+         *     answers the first result (with `Idempotent-Replayed: true`); keys are per caller and tenant
+         *     and live 24 hours; only successful creates are replayed.
          */
         post: operations["createPublicSupportRequest"];
         delete?: never;
@@ -609,6 +730,10 @@ export interface paths {
         /**
          * Get a public support request with its messages
          * @description A wrong access code answers 404, as an unknown id does, so ids cannot be probed.
+         *
+         *     Server rules: the code is compared with the stored hash in constant time, and an unknown id
+         *     is checked against a dummy hash, so a wrong code and a missing request answer the same 404
+         *     in the same time. Messages are ordered oldest first.
          */
         get: operations["getPublicSupportRequest"];
         put?: never;
@@ -636,6 +761,12 @@ export interface paths {
         /**
          * Add a visitor's message to a public support request
          * @description A closed request answers 409 with code `request_closed`.
+         *
+         *     Server rules: the same access-code check as getPublicSupportRequest (a wrong code answers
+         *     404). A blank body answers 400. Idempotency: with `Idempotency-Key` the key is stored in the
+         *     create's own transaction, so a concurrent repeat waits and then answers the first result
+         *     (with `Idempotent-Replayed: true`); keys are per caller and tenant and live 24 hours; only
+         *     successful creates are replayed.
          */
         post: operations["addPublicSupportMessage"];
         delete?: never;
@@ -655,6 +786,15 @@ export interface paths {
          * List submitted meter readings (history)
          * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
          *     the readings page shows the history of each meter.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Only readings of the tenant's meters. Pagination: `page` is 1-based, `page_size`
+         *     defaults to 20 and is capped at 100; a page past the end answers 404 with code
+         *     `invalid_page` (page 1 always exists, possibly empty). `X-Total-Count` is the size of the
+         *     whole filtered list, counted with the same filters as the page. Ordering: newest first by
+         *     default (`read_at` for oldest first), the id breaks ties. `date_from`/`date_to` are whole
+         *     days in Europe/Prague.
          */
         get: operations["listReadings"];
         put?: never;
@@ -663,6 +803,20 @@ export interface paths {
          * @description A value lower than the meter's last reading needs a `reason` (`meter_replaced` or
          *     `rollover`), otherwise 400 on `value`. An implausibly large jump is accepted but flagged
          *     with `implausible_jump: true` in the answer so the portal can ask the tenant to check it.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. The meter must be one of the tenant's (400 on `meter` otherwise). A value equal to
+         *     the last reading is accepted. A lower value is accepted only with `reason` (the meter was
+         *     replaced or rolled over), otherwise 400 on `value` naming the last value; such a reading
+         *     starts a new series and has no consumption. The jump is implausible when the daily rate
+         *     since the last reading is more than ten times the meter's average daily rate so far (needs
+         *     at least two earlier readings); the reading is stored, and `implausible_jump: true` lets the
+         *     operator check it. Concurrent readings of one meter are judged one after the other (row
+         *     lock). Idempotency: with `Idempotency-Key` the key is stored in the create's own
+         *     transaction, so a concurrent repeat waits and then answers the first result (with
+         *     `Idempotent-Replayed: true`); keys are per caller and tenant and live 24 hours; only
+         *     successful creates are replayed.
          */
         post: operations["createReading"];
         delete?: never;
@@ -678,13 +832,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the tenant's support tickets */
+        /**
+         * List the tenant's support tickets
+         * @description Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
+         *     page past the end answers 404 with code `invalid_page` (page 1 always exists, possibly
+         *     empty). `X-Total-Count` is the size of the whole filtered list, counted with the same
+         *     filters as the page. Ordering: `-created_at` by default; the id breaks ties in the same
+         *     direction, so pages never overlap or skip. Filters combine with AND: `status` and `priority`
+         *     match any of the repeated values, `building` one building, `created_from`/`created_to` are
+         *     whole days in Europe/Prague (inclusive), `search` matches subject or description
+         *     case-insensitively (`%` and `_` are literal). An unknown filter value answers 400.
+         */
         get: operations["listSupportTickets"];
         put?: never;
         /**
          * Report an incident
          * @description Creates a ticket in status `open`. Without `contact_phone` the user's registered phone is
          *     used. The building must be one of the tenant's buildings (otherwise 400 on `building`).
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. The reporter is the calling user; priority defaults to `standard`; an empty
+         *     `contact_phone` is stored as null (the registered phone is used). Subject is trimmed.
+         *     Idempotency: with `Idempotency-Key` the key is stored in the create's own transaction, so a
+         *     concurrent repeat waits and then answers the first result (with `Idempotent-Replayed:
+         *     true`); keys are per caller and tenant and live 24 hours; only successful creates are
+         *     replayed.
          */
         post: operations["createSupportTicket"];
         delete?: never;
@@ -705,6 +880,13 @@ export interface paths {
         /**
          * Get a ticket with its timeline and attachments
          * @description A ticket of another tenant answers 404, as an unknown id does.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. The timeline is ordered oldest first and contains the entries the server wrote when
+         *     each change happened: `comment` (tenant or operator message), `status_change` and
+         *     `priority_change` (with `from_value`/`to_value`) and `assignment` (`to_value` is the new
+         *     assignee's name, null when unassigned).
          */
         get: operations["getSupportTicket"];
         put?: never;
@@ -731,6 +913,16 @@ export interface paths {
          * @description Multipart with one or more `files` parts. Up to 10 files of at most 10 MB each; images,
          *     PDF and office documents. Answers the created attachments (never an empty array). A
          *     closed ticket answers 409 with code `ticket_closed`; a file that is too large answers 413.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Another tenant's ticket answers 404. Accepted: images except SVG, PDF, plain text
+         *     and office documents (Word, Excel, OpenDocument); `application/octet-stream` parts are
+         *     judged by their file extension; anything else answers 400 on `files`. More than 10 files
+         *     answers 413 `too_many_files`, a file over 10 MB 413 `file_too_large`. Parts with another
+         *     field name are ignored; no `files` part answers 400. Files are stored under the server's
+         *     data folder with random names (the client's name is only shown, cleaned of paths and control
+         *     characters); if any file fails, none is kept.
          */
         post: operations["uploadSupportTicketAttachments"];
         delete?: never;
@@ -754,6 +946,12 @@ export interface paths {
          * @description Portal extension (not in §7 of the specification): the incident detail links to its
          *     attachments, which must come through the BFF because the browser holds no token. Answers
          *     the file with its stored content type and `Content-Disposition: attachment`.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. An attachment of another tenant's ticket, or one not belonging to the ticket in the
+         *     path, answers 404 exactly like an unknown id. The answer carries `X-Content-Type-Options:
+         *     nosniff`.
          */
         get: operations["downloadSupportTicketAttachment"];
         put?: never;
@@ -779,6 +977,11 @@ export interface paths {
          * Close a ticket with a resolution
          * @description Sets the status to `closed`, stores the resolution and adds a `status_change` timeline
          *     entry. Closing an already closed ticket answers 409 with code `ticket_closed`.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. An empty resolution answers 400. A closed ticket is final: comments, attachments and
+         *     further changes answer 409 `ticket_closed`.
          */
         post: operations["closeSupportTicket"];
         delete?: never;
@@ -801,6 +1004,15 @@ export interface paths {
         /**
          * Comment on a ticket
          * @description A closed ticket answers 409 with code `ticket_closed`.
+         *
+         *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
+         *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
+         *     tenant. Another tenant's ticket answers 404. The comment becomes a `comment` timeline entry
+         *     with `author_role: tenant` and updates the ticket's `updated_at`; an empty (whitespace-only)
+         *     body answers 400. Idempotency: with `Idempotency-Key` the key is stored in the create's own
+         *     transaction, so a concurrent repeat waits and then answers the first result (with
+         *     `Idempotent-Replayed: true`); keys are per caller and tenant and live 24 hours; only
+         *     successful creates are replayed.
          */
         post: operations["addSupportTicketMessage"];
         delete?: never;
@@ -820,6 +1032,8 @@ export interface paths {
          * List the tenants the user may act for
          * @description The whole list (not paginated; a user has few tenants), so it needs no `X-Tenant-ID`.
          *     Any tenant-scoped call with an `X-Tenant-ID` outside this list answers 403.
+         *
+         *     Server rules: sorted by name with Czech collation, then by id.
          */
         get: operations["listTenantAccess"];
         put?: never;

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: undefined,
       anonymiseAfterDays: 365,
+      databasePoolSize: 10,
     });
     expect(DEFAULT_DATA_DIR.endsWith(path.join('.data', 'api'))).toBe(true);
     expect(path.isAbsolute(DEFAULT_DATA_DIR)).toBe(true);
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://portal:pw@mail.example.cz:465',
         MAIL_FROM: 'Portál <portal@example.cz>',
         ANONYMISE_AFTER_DAYS: '90',
+        DATABASE_POOL_SIZE: '24',
       },
       '/srv',
     );
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://portal:pw@mail.example.cz:465',
       mailFrom: 'Portál <portal@example.cz>',
       anonymiseAfterDays: 90,
+      databasePoolSize: 24,
     });
   });
 
@@ -78,6 +81,7 @@ describe('loadConfig', () => {
     [{ PORTAL_URL: 'javascript:alert(1)' }, 'PORTAL_URL'],
     [{ SMTP_URL: 'http://mail:25' }, 'SMTP_URL'],
     [{ ANONYMISE_AFTER_DAYS: '0' }, 'ANONYMISE_AFTER_DAYS'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
   ])('stops start-up on %j with a message naming %s', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

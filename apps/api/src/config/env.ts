@@ -83,6 +83,7 @@ const envSchema = z
     ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
     ANONYMISE_AFTER_DAYS: positiveInt(365),
+    DATABASE_POOL_SIZE: positiveInt(10),
   })
   .superRefine((env, ctx) => {
     // Several API instances share one PostgreSQL database and must verify each other's
@@ -117,6 +118,8 @@ export interface AppConfig {
   mailFrom?: string | undefined;
   /** Days after which anonymous visitors' personal data is anonymised. */
   anonymiseAfterDays: number;
+  /** Connections in the PostgreSQL pool (ignored for PGlite); 10 when absent. */
+  databasePoolSize?: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -154,6 +157,7 @@ export function loadConfig(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     anonymiseAfterDays: env.ANONYMISE_AFTER_DAYS,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
   };
 }
 

@@ -38,27 +38,37 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * More connections than the server has cores to run them rarely helps: PostgreSQL then only
+ * switches between them. 10 suits a small server; raise it with DATABASE_POOL_SIZE when the
+ * database has cores to spare.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL server; when absent the embedded store under `dataDir/pglite` is used. */
   databaseUrl?: string | undefined;
   dataDir: string;
   /** Receives errors of idle pooled connections, which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL pool size (DATABASE_POOL_SIZE); 10 when absent. */
+  poolSize?: number | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl === undefined
     ? openPglite(options.dataDir)
-    : openPostgres(options.databaseUrl, options.onPoolError);
+    : openPostgres(options.databaseUrl, options.onPoolError, options.poolSize ?? DEFAULT_POOL_SIZE);
 }
 
 async function openPostgres(
   connectionString: string,
   onPoolError: ((error: Error) => void) | undefined,
+  poolSize: number,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     // Bounds a runaway query instead of letting it hold a connection forever.

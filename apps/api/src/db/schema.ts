@@ -193,6 +193,9 @@ export const supportTickets = pgTable(
     // The first page of a tenant's list in its default order (newest first) is an index scan.
     index('support_tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('support_tickets_tenant_status_idx').on(t.tenantId, t.status),
+    // The other orderings and the building filter a portal uses, so they stay index scans too.
+    index('support_tickets_tenant_updated_idx').on(t.tenantId, t.updatedAt.desc(), t.id.desc()),
+    index('support_tickets_tenant_building_created_idx').on(t.tenantId, t.buildingId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

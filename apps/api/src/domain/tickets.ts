@@ -1,8 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
-import { supportTickets, ticketAttachments, ticketTimeline } from '../db/schema.js';
+import { buildings, supportTickets, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
 import { drfError } from '../http/api-error.js';
-import { buildingRefs, iso, userRefs } from './refs.js';
+import { displayName } from '../plugins/app/users.js';
+import { iso, userRefs } from './refs.js';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['low', 'standard', 'high', 'critical'] as const;
@@ -33,29 +35,92 @@ export async function findTicket(
   return row;
 }
 
-export async function serializeTickets(db: Database, rows: TicketRow[]) {
-  const [people, places] = await Promise.all([
-    userRefs(
-      db,
-      rows.map((row) => row.assigneeId),
-    ),
-    buildingRefs(
-      db,
-      rows.map((row) => row.buildingId),
-    ),
-  ]);
-  return rows.map((row) => ({
+const assignees = alias(users, 'assignee');
+const reporters = alias(users, 'reporter');
+
+/** Columns of a `SupportTicket` summary, with its building and assignee joined in. */
+const summaryColumns = {
+  id: supportTickets.id,
+  subject: supportTickets.subject,
+  buildingId: supportTickets.buildingId,
+  buildingName: buildings.name,
+  priority: supportTickets.priority,
+  status: supportTickets.status,
+  contactPhone: supportTickets.contactPhone,
+  createdAt: supportTickets.createdAt,
+  updatedAt: supportTickets.updatedAt,
+  resolution: supportTickets.resolution,
+  assigneeId: supportTickets.assigneeId,
+  assigneeEmail: assignees.email,
+  assigneeFirstName: assignees.firstName,
+  assigneeLastName: assignees.lastName,
+};
+
+interface SummaryRow {
+  id: number;
+  subject: string;
+  buildingId: number;
+  buildingName: string | null;
+  priority: string;
+  status: string;
+  contactPhone: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  resolution: string | null;
+  assigneeId: number | null;
+  assigneeEmail: string | null;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+}
+
+function serializeSummary(row: SummaryRow) {
+  return {
     id: row.id,
     subject: row.subject,
-    building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
+    building: { id: row.buildingId, name: row.buildingName ?? '' },
     priority: row.priority,
     status: row.status,
     contact_phone: row.contactPhone,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     resolution: row.resolution,
-    assignee: row.assigneeId === null ? null : (people.get(row.assigneeId) ?? null),
-  }));
+    assignee:
+      row.assigneeId === null
+        ? null
+        : {
+            id: row.assigneeId,
+            display_name: displayName({
+              email: row.assigneeEmail ?? '',
+              firstName: row.assigneeFirstName ?? '',
+              lastName: row.assigneeLastName ?? '',
+            }),
+          },
+  };
+}
+
+/**
+ * One page of a tenant's tickets and the size of the whole filtered list, in a single round
+ * trip: `count(*) over ()` is computed on the filtered rows before LIMIT applies, and the
+ * building and assignee names are joined in rather than fetched afterwards. An empty page
+ * carries no count; the caller knows it is 0 (page 1) or past the end (invalid_page).
+ */
+export async function listTicketSummaries(
+  db: Database,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ total: number | undefined; items: Array<ReturnType<typeof serializeSummary>> }> {
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(supportTickets)
+    .leftJoin(buildings, eq(buildings.id, supportTickets.buildingId))
+    .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  return { total: rows[0]?.total, items: rows.map(serializeSummary) };
 }
 
 export async function serializeTimelineEntries(db: Database, rows: Array<typeof ticketTimeline.$inferSelect>) {
@@ -89,25 +154,127 @@ export function serializeAttachment(row: typeof ticketAttachments.$inferSelect) 
   };
 }
 
-/** `SupportTicketDetail`: the ticket with description, reporter, timeline (oldest first), attachments. */
-export async function ticketDetail(db: Database, row: TicketRow) {
-  const [[summary], timeline, attachments, reporter] = await Promise.all([
-    serializeTickets(db, [row]),
-    db.select().from(ticketTimeline).where(eq(ticketTimeline.ticketId, row.id)).orderBy(asc(ticketTimeline.id)),
-    db
-      .select()
-      .from(ticketAttachments)
-      .where(eq(ticketAttachments.ticketId, row.id))
-      .orderBy(asc(ticketAttachments.id)),
-    userRefs(db, [row.reporterId]),
-  ]);
+interface TimelineJson {
+  id: number;
+  type: string;
+  created_at: string;
+  author_id: number | null;
+  author_email: string | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  author_role: string;
+  body: string | null;
+  from_value: string | null;
+  to_value: string | null;
+}
+
+interface AttachmentJson {
+  id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+/**
+ * `SupportTicketDetail` (summary, description, reporter, timeline oldest first, attachments)
+ * of this tenant's ticket (any tenant's when `tenantId` is null), or undefined. One query: the
+ * timeline and attachments come back as JSON arrays, so a detail costs one round trip instead
+ * of six, and runs on a transaction's single connection without overlapping queries.
+ */
+export async function loadTicketDetail(db: Database, id: number, tenantId: string | null) {
+  const where =
+    tenantId === null
+      ? eq(supportTickets.id, id)
+      : and(eq(supportTickets.id, id), eq(supportTickets.tenantId, tenantId));
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      description: supportTickets.description,
+      reporterId: supportTickets.reporterId,
+      reporterEmail: reporters.email,
+      reporterFirstName: reporters.firstName,
+      reporterLastName: reporters.lastName,
+      timeline: sql<TimelineJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', e.id, 'type', e.type, 'created_at', e.created_at, 'author_id', e.author_id,
+          'author_email', u.email, 'author_first_name', u.first_name, 'author_last_name', u.last_name,
+          'author_role', e.author_role, 'body', e.body, 'from_value', e.from_value, 'to_value', e.to_value
+        ) order by e.id)
+        from ${ticketTimeline} e left join ${users} u on u.id = e.author_id
+        where e.ticket_id = ${supportTickets.id}), '[]'::json)`,
+      attachments: sql<AttachmentJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', f.id, 'file_name', f.file_name, 'content_type', f.content_type, 'size', f.size,
+          'created_at', f.created_at
+        ) order by f.id)
+        from ${ticketAttachments} f where f.ticket_id = ${supportTickets.id}), '[]'::json)`,
+    })
+    .from(supportTickets)
+    .leftJoin(buildings, eq(buildings.id, supportTickets.buildingId))
+    .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
+    .leftJoin(reporters, eq(reporters.id, supportTickets.reporterId))
+    .where(where)
+    .limit(1);
+  if (row === undefined) return undefined;
+  // json_build_object renders timestamptz as "2026-01-01T10:00:00.123456+00:00"; the contract
+  // wants the same ISO form as everywhere else.
+  const isoOf = (value: string) => new Date(value).toISOString();
   return {
-    ...summary,
+    ...serializeSummary(row),
     description: row.description,
-    reporter: reporter.get(row.reporterId) ?? { id: row.reporterId, display_name: '' },
-    timeline: await serializeTimelineEntries(db, timeline),
-    attachments: attachments.map(serializeAttachment),
+    reporter: {
+      id: row.reporterId,
+      display_name:
+        row.reporterEmail === null
+          ? ''
+          : displayName({
+              email: row.reporterEmail,
+              firstName: row.reporterFirstName ?? '',
+              lastName: row.reporterLastName ?? '',
+            }),
+    },
+    timeline: parseJson<TimelineJson[]>(row.timeline).map((entry) => ({
+      id: entry.id,
+      type: entry.type,
+      created_at: isoOf(entry.created_at),
+      author:
+        entry.author_id === null
+          ? null
+          : {
+              id: entry.author_id,
+              display_name: displayName({
+                email: entry.author_email ?? '',
+                firstName: entry.author_first_name ?? '',
+                lastName: entry.author_last_name ?? '',
+              }),
+            },
+      author_role: entry.author_role,
+      body: entry.body,
+      from_value: entry.from_value,
+      to_value: entry.to_value,
+    })),
+    attachments: parseJson<AttachmentJson[]>(row.attachments).map((file) => ({
+      id: file.id,
+      file_name: file.file_name,
+      content_type: file.content_type,
+      size: file.size,
+      created_at: isoOf(file.created_at),
+      download_url: attachmentUrl(row.id, file.id),
+    })),
   };
+}
+
+/** node-postgres parses `json` results; PGlite may hand some back as text. */
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** The detail of a ticket row already known to be visible to the caller. */
+export async function ticketDetail(db: Database, row: Pick<TicketRow, 'id'>) {
+  const detail = await loadTicketDetail(db, row.id, null);
+  if (detail === undefined) throw ticketNotFound(row.id);
+  return detail;
 }
 
 export interface Actor {

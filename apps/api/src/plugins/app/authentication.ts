@@ -14,6 +14,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `fastify.authenticate`; null on routes that do not use it. */
     user: User | null;
+    /**
+     * Whether the user may act for the tenant named in `X-Tenant-ID`, looked up together with
+     * the user (one round trip) so the tenant guard need not ask again; null when no header.
+     */
+    tenantAccess: { tenantId: string; allowed: boolean } | null;
   }
 }
 
@@ -34,6 +39,15 @@ const userNotFound = () =>
 const userInactive = () =>
   drfError(401, 'user_inactive', 'Uživatelský účet je neaktivní.', BEARER_CHALLENGE);
 
+export const TENANT_HEADER = 'x-tenant-id';
+export const MAX_TENANT_ID_LENGTH = 64;
+
+/** `X-Tenant-ID`, trimmed; empty means none, as the spec asks of the client (§5). */
+export function requestedTenant(request: FastifyRequest): string {
+  const raw = request.headers[TENANT_HEADER];
+  return (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
+}
+
 /** Returns the user of a valid access token, or the error to answer with. */
 export async function authenticateRequest(
   request: FastifyRequest,
@@ -47,10 +61,16 @@ export async function authenticateRequest(
 
   const verified = await request.server.tokens.verifyAccess(parts[1]);
   if (!verified.ok) return { error: tokenNotValid() };
-  const user = await request.server.users.findById(Number(verified.claims.user_id));
-  if (user === undefined) return { error: userNotFound() };
-  if (!user.isActive) return { error: userInactive() };
-  return { user };
+  // The token proves who the caller is, but not that the account still exists and is active
+  // (simplejwt checks that on every request too), so the user row is still read; the tenant
+  // access check rides along in the same query.
+  const requested = requestedTenant(request);
+  const candidate = requested !== '' && requested.length <= MAX_TENANT_ID_LENGTH ? requested : null;
+  const found = await request.server.users.findByIdWithAccess(Number(verified.claims.user_id), candidate);
+  if (found === undefined) return { error: userNotFound() };
+  if (!found.user.isActive) return { error: userInactive() };
+  request.tenantAccess = candidate === null ? null : { tenantId: candidate, allowed: found.tenantAllowed };
+  return { user: found.user };
 }
 
 /**
@@ -62,6 +82,7 @@ export async function authenticateRequest(
 export const authenticationPlugin = fp(
   (fastify, _opts, done) => {
     fastify.decorateRequest('user', null);
+    fastify.decorateRequest('tenantAccess', null);
     fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const result = await authenticateRequest(request);
       if ('error' in result) throw result.error;

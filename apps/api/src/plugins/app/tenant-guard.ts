@@ -1,7 +1,12 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { drfError } from '../../http/api-error.js';
-import { authenticateRequest } from './authentication.js';
+import {
+  MAX_TENANT_ID_LENGTH,
+  TENANT_HEADER,
+  authenticateRequest,
+  requestedTenant,
+} from './authentication.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export const TENANT_HEADER = 'x-tenant-id';
-const MAX_TENANT_ID_LENGTH = 64;
+export { TENANT_HEADER };
 
 /**
  * The `X-Tenant-ID` guard (ADR 001, DESIGN "Tenant isolation"). A tenant outside the user's
@@ -35,6 +39,13 @@ const MAX_TENANT_ID_LENGTH = 64;
  * filter by `request.tenantId` without checking access themselves. Without the header, a user
  * with exactly one tenant acts for it, one with several gets 400 `tenant_required`.
  */
+/** The answer authentication already looked up for this header, else a fresh lookup. */
+function mayActFor(request: FastifyRequest, userId: number, tenantId: string): Promise<boolean> | boolean {
+  const known = request.tenantAccess;
+  if (known !== null && known.tenantId === tenantId) return known.allowed;
+  return request.server.tenants.userHasAccess(userId, tenantId);
+}
+
 export const tenantGuardPlugin = fp(
   (fastify, _opts, done) => {
     fastify.decorateRequest('tenantId', null);
@@ -44,9 +55,7 @@ export const tenantGuardPlugin = fp(
         // A wiring mistake in a route, not a client error: fail loudly (masked as a 500).
         throw new Error('requireTenant must run after authenticate');
       }
-      const raw = request.headers[TENANT_HEADER];
-      // Trimmed, and empty means none, as the spec asks of the client (§5).
-      const requested = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
+      const requested = requestedTenant(request);
       let tenantId: string;
       if (requested === '') {
         // upstream.yaml (TenantIdHeader): without a header the user's only tenant is meant;
@@ -60,10 +69,7 @@ export const tenantGuardPlugin = fp(
           throw drfError(400, 'tenant_required', 'Vyberte nájemce: chybí hlavička X-Tenant-ID.');
         }
         tenantId = only.id;
-      } else if (
-        requested.length <= MAX_TENANT_ID_LENGTH &&
-        (await fastify.tenants.userHasAccess(user.id, requested))
-      ) {
+      } else if (requested.length <= MAX_TENANT_ID_LENGTH && (await mayActFor(request, user.id, requested))) {
         tenantId = requested;
       } else {
         throw drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
@@ -76,8 +82,7 @@ export const tenantGuardPlugin = fp(
       const result = await authenticateRequest(request);
       if ('error' in result) throw result.error;
       request.user = result.user;
-      const raw = request.headers[TENANT_HEADER];
-      const requested = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
+      const requested = requestedTenant(request);
       if (requested === '') {
         const accessible = await fastify.tenants.listForUser(result.user.id);
         request.tenantId = accessible.length === 1 ? (accessible[0]?.id ?? null) : null;
@@ -85,7 +90,7 @@ export const tenantGuardPlugin = fp(
       }
       if (
         requested.length > MAX_TENANT_ID_LENGTH ||
-        !(await fastify.tenants.userHasAccess(result.user.id, requested))
+        !(await mayActFor(request, result.user.id, requested))
       ) {
         throw drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
       }

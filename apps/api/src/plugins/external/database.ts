@@ -21,6 +21,7 @@ export const databasePlugin = fp(
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
       onPoolError: (error) => fastify.log.error({ err: error }, 'idle PostgreSQL connection failed'),
     });
     try {

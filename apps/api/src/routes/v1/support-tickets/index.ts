@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { supportTickets, ticketAttachments } from '../../../db/schema.js';
 import {
@@ -10,7 +10,8 @@ import {
   changeStatus,
   findTicket,
   serializeAttachment,
-  serializeTickets,
+  listTicketSummaries,
+  loadTicketDetail,
   serializeTimelineEntries,
   ticketDetail,
   ticketNotFound,
@@ -104,17 +105,16 @@ export const supportTicketRoutes: FastifyPluginAsync = async (fastify) => {
     }
     const where = and(...filters);
     const page = pageOf(query);
-    const [totalRow] = await fastify.db.select({ value: count() }).from(supportTickets).where(where);
-    const total = totalRow?.value ?? 0;
-    assertPageExists(page, total);
-    const rows = await fastify.db
-      .select()
-      .from(supportTickets)
-      .where(where)
-      .orderBy(...orderingOf(query.ordering))
-      .limit(page.limit)
-      .offset(page.offset);
-    return reply.header('x-total-count', String(total)).send(await serializeTickets(fastify.db, rows));
+    const { total, items } = await listTicketSummaries(
+      fastify.db,
+      where,
+      orderingOf(query.ordering),
+      page.limit,
+      page.offset,
+    );
+    // An empty page means an empty list (page 1) or a page past the end (404 invalid_page).
+    assertPageExists(page, total ?? 0);
+    return reply.header('x-total-count', String(total ?? 0)).send(items);
   });
 
   fastify.post('/support_tickets/', { schema: contractSchema('createSupportTicket'), ...tenantScoped }, async (request, reply) => {
@@ -149,9 +149,9 @@ export const supportTicketRoutes: FastifyPluginAsync = async (fastify) => {
 
   fastify.get('/support_tickets/:id/', { schema: contractSchema('getSupportTicket'), ...tenantScoped }, async (request) => {
     const id = ticketId(request);
-    const row = await findTicket(fastify.db, id, request.tenantId);
-    if (row === undefined) throw ticketNotFound(id);
-    return ticketDetail(fastify.db, row);
+    const detail = await loadTicketDetail(fastify.db, id, request.tenantId);
+    if (detail === undefined) throw ticketNotFound(id);
+    return detail;
   });
 
   fastify.post(
@@ -186,9 +186,7 @@ export const supportTicketRoutes: FastifyPluginAsync = async (fastify) => {
         const ticket = await findTicket(tx, id, request.tenantId, true);
         if (ticket === undefined) throw ticketNotFound(id);
         await changeStatus(tx, ticket, { userId: user.id, role: 'tenant' }, 'closed', resolution.trim());
-        const closed = await findTicket(tx, id, request.tenantId);
-        if (closed === undefined) throw ticketNotFound(id);
-        return ticketDetail(tx, closed);
+        return ticketDetail(tx, ticket);
       });
     },
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "support_tickets_tenant_updated_idx" ON "support_tickets" USING btree ("tenant_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "support_tickets_tenant_building_created_idx" ON "support_tickets" USING btree ("tenant_id","building_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
