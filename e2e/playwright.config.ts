@@ -34,14 +34,32 @@ const bff = (port: number, env: Record<string, string> = {}) => ({
     PORT: String(port),
     UPSTREAM_URL: `http://127.0.0.1:${E2E_API_PORT}`,
     LOG_LEVEL: 'warn',
+    // Every browser of the run comes from 127.0.0.1, so the per-address limits (tested in
+    // apps/bff) would count the whole suite as one visitor. The API's per-account limits stay.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '1000',
+    RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '1000',
+    RATE_LIMIT_NOT_FOUND_PER_MINUTE: '1000',
     ...env,
   },
 });
 
+const ACCOUNT_CHANGING = /(profile|password-reset)\.spec\.ts$/;
+const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
+const PHONE = {
+  ...devices['Desktop Chrome'],
+  channel: undefined,
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+};
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // Two workers: the read-mostly journeys of both viewports run side by side; the files that
+  // change a demo account's data run afterwards, one project at a time (see projects).
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
@@ -65,18 +83,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', testIgnore: ACCOUNT_CHANGING, use: DESKTOP },
+    // The main journeys again on a small phone (360 px wide, touch).
+    { name: 'phone', grep: /@journey/, testIgnore: ACCOUNT_CHANGING, use: PHONE },
+    // These change Jana's profile and password and Petr's password (and put them back), so
+    // they must not overlap with tests that log in as them.
+    { name: 'desktop-accounts', testMatch: ACCOUNT_CHANGING, dependencies: ['desktop', 'phone'], use: DESKTOP },
     {
-      // The main journeys again on a small phone (360 px wide, touch).
-      name: 'phone',
+      name: 'phone-accounts',
+      testMatch: ACCOUNT_CHANGING,
       grep: /@journey/,
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        viewport: { width: 360, height: 740 },
-        isMobile: true,
-        hasTouch: true,
-      },
+      dependencies: ['desktop-accounts'],
+      use: PHONE,
     },
   ],
   webServer: [

@@ -87,7 +87,11 @@ export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: n
       const checked: string[] = [];
       const check = async (state: string) => {
         // Let entry animations (toasts, menus) settle so colours are measured at rest.
-        await page.waitForTimeout(250);
+        await page
+          .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
+            timeout: 2_000,
+          })
+          .catch(() => undefined);
         const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
         checked.push(`${state} (${page.url()}): ${results.violations.length} violations, ${blocking.length} serious/critical`);
