@@ -23,6 +23,8 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const serversScript = fileURLToPath(new URL('./servers.ts', import.meta.url));
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const LIST_PATH = '/api/v1/support_tickets/';
+/** Comma-separated subset of direct,bare,memory,redis (all by default), for quick A/B runs. */
+const only = new Set((process.env.BENCH_TARGETS ?? 'direct,bare,memory,redis').split(',').map((name) => name.trim()));
 
 interface Server {
   name: string;
@@ -125,14 +127,20 @@ async function redisReachable(): Promise<boolean> {
 const upstream = await startServer('upstream', ['upstream', '4601']);
 const servers: Server[] = [upstream];
 const targets: Array<{ name: string; url: string; front: Server; headers: Record<string, string> }> = [];
-targets.push({ name: 'direct', url: `${upstream.url}${LIST_PATH}`, front: upstream, headers: { authorization: 'Bearer x', 'x-tenant-id': 'tenant-alfa' } });
-const bare = await startServer('bare proxy', ['bare-proxy', '4602', upstream.url]);
-servers.push(bare);
-targets.push({ name: 'bare proxy', url: `${bare.url}${LIST_PATH}`, front: bare, headers: {} });
-const bffMemory = await startServer('BFF memory', ['bff', '4603', upstream.url]);
-servers.push(bffMemory);
-targets.push({ name: 'BFF memory', url: `${bffMemory.url}${LIST_PATH}`, front: bffMemory, headers: { 'x-csrf': '1', cookie: await bffSession(bffMemory.url) } });
-if (await redisReachable()) {
+if (only.has('direct')) targets.push({ name: 'direct', url: `${upstream.url}${LIST_PATH}`, front: upstream, headers: { authorization: 'Bearer x', 'x-tenant-id': 'tenant-alfa' } });
+if (only.has('bare')) {
+  const bare = await startServer('bare proxy', ['bare-proxy', '4602', upstream.url]);
+  servers.push(bare);
+  targets.push({ name: 'bare proxy', url: `${bare.url}${LIST_PATH}`, front: bare, headers: {} });
+}
+if (only.has('memory')) {
+  const bffMemory = await startServer('BFF memory', ['bff', '4603', upstream.url]);
+  servers.push(bffMemory);
+  targets.push({ name: 'BFF memory', url: `${bffMemory.url}${LIST_PATH}`, front: bffMemory, headers: { 'x-csrf': '1', cookie: await bffSession(bffMemory.url) } });
+}
+if (!only.has('redis')) {
+  // skipped on request
+} else if (await redisReachable()) {
   const bffRedis = await startServer('BFF Redis', ['bff', '4604', upstream.url, redisUrl]);
   servers.push(bffRedis);
   targets.push({ name: 'BFF Redis', url: `${bffRedis.url}${LIST_PATH}`, front: bffRedis, headers: { 'x-csrf': '1', cookie: await bffSession(bffRedis.url) } });

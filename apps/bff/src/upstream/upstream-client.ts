@@ -1,6 +1,7 @@
+import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import { BffError, errorMessages } from '../http/errors.js';
 
 /**
@@ -46,12 +47,15 @@ export interface UpstreamClientOptions {
 }
 
 export class UpstreamClient {
-  private readonly agent: Agent;
-  private readonly baseUrl: string;
+  private readonly pool: Pool;
+  /** Path of the base URL (an upstream mounted below `/`), without a trailing slash. */
+  private readonly basePath: string;
 
   constructor(private readonly options: UpstreamClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.agent = new Agent({
+    const base = new URL(options.baseUrl);
+    this.basePath = base.pathname.replace(/\/+$/, '');
+    // One origin, so a Pool rather than an Agent: no URL parsing and origin lookup per request.
+    this.pool = new Pool(base.origin, {
       connections: 128,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
@@ -126,19 +130,25 @@ export class UpstreamClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.pool.close();
   }
 
   private async send(upstreamRequest: UpstreamRequest, timeoutMs: number): Promise<UpstreamResponse> {
     // undici's own timeouts tick coarsely (about a second), so the wait for the answer's
     // headers is bounded by a precise timer; the body then has the idle timeout between chunks,
     // so a large download that keeps flowing is not cut off.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    // undici accepts an EventEmitter as the abort signal; an AbortController (an EventTarget)
+    // cost several times more per request in the profile of the proxied GET.
+    const abort = new EventEmitter();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.emit('abort');
+    }, timeoutMs);
     try {
-      const response = await request(`${this.baseUrl}${upstreamRequest.path}`, {
-        dispatcher: this.agent,
-        signal: controller.signal,
+      const response = await this.pool.request({
+        path: `${this.basePath}${upstreamRequest.path}`,
+        signal: abort,
         bodyTimeout: timeoutMs,
         method: upstreamRequest.method,
         headers: upstreamRequest.headers,
@@ -146,7 +156,7 @@ export class UpstreamClient {
       });
       return { statusCode: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
-      if (controller.signal.aborted) throw new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
+      if (timedOut) throw new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
       throw error;
     } finally {
       clearTimeout(timer);

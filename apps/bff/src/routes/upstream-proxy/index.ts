@@ -46,8 +46,6 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
       url: operation.fastifyPath,
       // HEAD would otherwise be added for every GET and reach the upstream unlisted.
       exposeHeadRoute: false,
-      // JSON answers get the API security headers (app.ts), not helmet's set for pages.
-      helmet: false,
       schema: {
         ...(schema.params ? { params: schema.params } : {}),
         ...(schema.querystring ? { querystring: schema.querystring } : {}),
@@ -197,16 +195,25 @@ function assertContentType(operation: OperationInfo, request: FastifyRequest): v
 /** The operation's own path template with the validated parameters, never the raw URL. */
 function upstreamPath(operation: OperationInfo, request: FastifyRequest): string {
   const params = (request.params ?? {}) as Record<string, unknown>;
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) =>
-    encodeURIComponent(String(params[name] ?? '')),
-  );
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+  // Most list operations have no path parameters and no query: no regex, no URLSearchParams.
+  const path = operation.path.includes('{')
+    ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) => encodeURIComponent(String(params[name] ?? '')))
+    : operation.path;
+  const queryValues = (request.query ?? {}) as Record<string, unknown>;
+  let search = '';
+  for (const name in queryValues) {
+    const value = queryValues[name];
     if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      search += `${search ? '&' : '?'}${encodeQueryComponent(name)}=${encodeQueryComponent(String(item))}`;
+    }
   }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
+  return path + search;
+}
+
+/** The encoding URLSearchParams applies (application/x-www-form-urlencoded), so upstreams see the same bytes. */
+function encodeQueryComponent(value: string): string {
+  return encodeURIComponent(value).replace(/%20/g, '+').replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**
