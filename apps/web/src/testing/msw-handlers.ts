@@ -27,7 +27,9 @@ export interface MockBackend {
   resetLinks: string[];
   /** Make the next PATCH /api/v1/my_profile/ answer 401 with this code (session over). */
   profileUnauthorized: string | null;
-  requests: { method: string; path: string; body: unknown; csrf: string | null }[];
+  requests: { method: string; path: string; body: unknown; csrf: string | null; botToken: string | null }[];
+  /** ALTCHA challenge answered by GET /api/bot-protection/challenge. */
+  altchaChallenge: Record<string, unknown> | null;
 }
 
 export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend {
@@ -40,6 +42,7 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
     password: 'Heslo123!',
     resetLinks: [],
     profileUnauthorized: null,
+    altchaChallenge: null,
     requests: [],
     ...overrides,
   };
@@ -61,6 +64,7 @@ export function backendHandlers(backend: MockBackend) {
       path: url.pathname,
       body: text ? (JSON.parse(text) as unknown) : undefined,
       csrf: request.headers.get('x-csrf'),
+      botToken: request.headers.get('x-bot-token'),
     });
   };
 
@@ -110,6 +114,11 @@ export function backendHandlers(backend: MockBackend) {
       }
       backend.session = { ...backend.session, selectedTenantId: tenantId };
       return HttpResponse.json(backend.session);
+    }),
+    http.get('*/api/bot-protection/challenge', async ({ request }) => {
+      await record(request);
+      if (!backend.altchaChallenge) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      return HttpResponse.json(backend.altchaChallenge);
     }),
     http.post('*/api/password-reset/request', async ({ request }) => {
       await record(request);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildProfile, buildSession, TENANT_A } from '#src/testing/factories.ts';
+import { buildConfig, buildProfile, buildSession, TENANT_A } from '#src/testing/factories.ts';
 import { createBackend, NUMERIC_PASSWORD } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
@@ -34,6 +34,32 @@ describe('password reset request', () => {
     await view.user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
     expect(await screen.findByRole('link', { name: /Zadejte e-mail ve správném tvaru/ })).toBeInTheDocument();
     expect(view.backend.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+});
+
+describe('password reset request with bot protection', () => {
+  it('solves an ALTCHA challenge and sends it in X-Bot-Token', async () => {
+    const salt = 'sul';
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}7`));
+    const challenge = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    const backend = createBackend({
+      config: buildConfig({ botProtection: { provider: 'altcha', siteKey: null } }),
+      altchaChallenge: { algorithm: 'SHA-256', challenge, salt, signature: 'podpis', maxnumber: 100 },
+    });
+    const view = renderRoute('/zapomenute-heslo', backend);
+    await view.user.type(await screen.findByLabelText('E-mail'), 'jana.novakova@example.cz');
+    await view.user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(CONFIRMATION);
+    const sent = backend.requests.find((request) => request.path === '/api/password-reset/request');
+    expect(JSON.parse(atob(sent?.botToken ?? ''))).toMatchObject({ number: 7, salt, signature: 'podpis' });
+  });
+
+  it('sends no bot token when protection is off', async () => {
+    const view = renderRoute('/zapomenute-heslo');
+    await view.user.type(await screen.findByLabelText('E-mail'), 'jana.novakova@example.cz');
+    await view.user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
+    await screen.findByRole('status');
+    expect(view.backend.requests.find((request) => request.path === '/api/password-reset/request')?.botToken).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod/mini';
+import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { ROUTES } from '#src/config/paths.ts';
@@ -33,6 +34,7 @@ export function PasswordResetRequestForm() {
   const { t } = useTranslation(['auth', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const request = useRequestPasswordReset();
+  const bot = useBotProtection('password-reset');
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const summary = useErrorSummaryFocus();
@@ -57,7 +59,16 @@ export function PasswordResetRequestForm() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await request.mutateAsync({ body: values });
+      const botToken = await bot.token();
+      if (botToken === undefined) {
+        setServerError(t('passwordReset.errors.botCheck'));
+        summary.focus();
+        return;
+      }
+      await request.mutateAsync({
+        body: values,
+        ...(botToken ? { params: { header: { 'X-Bot-Token': botToken } } } : {}),
+      });
     } catch (error) {
       for (const [name, message] of serverFieldErrors(error, ['email'] as const)) {
         setError(name, { type: 'server', message });
@@ -116,6 +127,7 @@ export function PasswordResetRequestForm() {
               spellCheck={false}
             />
           </Field>
+          {bot.widget}
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('passwordReset.submit')}
           </Button>
