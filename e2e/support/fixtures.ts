@@ -92,6 +92,12 @@ export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: n
             timeout: 2_000,
           })
           .catch(() => undefined);
+        // On a phone nothing may need sideways scrolling (WCAG 1.4.10 Reflow at 320–360 px).
+        const viewport = page.viewportSize();
+        if (viewport && viewport.width <= 400) {
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `horizontal overflow in state „${state}"`).toBeLessThanOrEqual(0);
+        }
         const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
         checked.push(`${state} (${page.url()}): ${results.violations.length} violations, ${blocking.length} serious/critical`);

@@ -125,3 +125,32 @@ test('an unknown address shows the Czech 404 page and the button goes home @jour
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeVisible();
 });
+
+test('the login works with the keyboard alone, from the skip link to the tenant choice @journey', async ({ page }) => {
+  await page.goto('/prihlaseni');
+  await expect(page.getByRole('heading', LOGIN_HEADING)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Přejít na obsah' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // Header link, then the form in reading order.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await page.keyboard.type(TWO_TENANT_USER.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Heslo', { exact: true })).toBeFocused();
+  await page.keyboard.type(TWO_TENANT_USER.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Výběr nájemce' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const first = page.getByRole('main').getByRole('button', { name: TWO_TENANT_USER.tenants[0] });
+  await expect(first).toBeFocused();
+  // The focus ring is visible (an outline or a box shadow).
+  const ring = await first.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? style.outlineWidth : style.boxShadow;
+  });
+  expect(ring).not.toMatch(/^(none|0px)?$/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${TWO_TENANT_USER.firstName}` })).toBeVisible();
+});

@@ -49,6 +49,35 @@ describe('toast store', () => {
     expect(toast.groupIds('forms')).toEqual([]);
   });
 
+  it('gives info and warn toasts longer to be read and removes everything with removeAll', () => {
+    const info = toast.add({ severity: 'info', summary: 'Informace', group: 'a' });
+    const warn = toast.add({ severity: 'warn', summary: 'Upozornění', group: 'b' });
+    const visible = toaster.getVisibleToasts();
+    expect(visible.find((item) => item.id === info)).toMatchObject({ type: 'info', duration: 5000 });
+    expect(visible.find((item) => item.id === warn)).toMatchObject({ type: 'warning', duration: 5000 });
+
+    const dismissed: string[] = [];
+    const unsubscribe = toaster.subscribe((data) => {
+      if ('message' in data && data.message === 'DISMISS') dismissed.push(data.id ?? 'all');
+    });
+    toast.removeAll();
+    unsubscribe();
+    expect(dismissed.length).toBeGreaterThan(0);
+    expect(toast.groupIds('a')).toEqual([]);
+    expect(toast.groupIds('b')).toEqual([]);
+  });
+
+  it('replaces a toast with the same id instead of stacking it', () => {
+    toast.add({ id: 'session-expired', severity: 'warn', summary: 'Jednou' });
+    toast.add({ id: 'session-expired', severity: 'warn', summary: 'Podruhé' });
+    expect(toaster.getVisibleToasts().filter((item) => item.id === 'session-expired')).toHaveLength(1);
+  });
+
+  it('places the stack bottom-left and clears it 200 ms after the last toast leaves', () => {
+    expect(toaster.attrs.placement).toBe('bottom-start');
+    expect(toaster.attrs.removeDelay).toBe(200);
+  });
+
   it('notifies the first-use listener once a toast is raised', async () => {
     toaster.remove();
     let calls = 0;
