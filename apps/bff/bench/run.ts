@@ -13,7 +13,8 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -95,11 +96,19 @@ function autocannon(url: string, headers: Record<string, string>, duration: numb
 }
 
 async function bffSession(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/session`, {
-    method: 'POST',
-    headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'jana@example.cz', password: 'benchmark' }),
-  });
+  let login: Response;
+  for (let attempt = 1; ; attempt += 1) {
+    login = await fetch(`${url}/api/session`, {
+      method: 'POST',
+      headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'jana@example.cz', password: 'benchmark' }),
+    });
+    // Right after start-up the overload guard may still see the event-loop delay of loading
+    // and compiling (503 with Retry-After); on a busy machine that takes a few seconds.
+    if (login.status !== 503 || attempt >= 10) break;
+    await login.body?.cancel();
+    await sleep(1_000);
+  }
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (login.status !== 200 || !cookie) throw new Error(`login at ${url} failed: ${login.status}`);
   const tenant = await fetch(`${url}/api/session/tenant`, {
@@ -124,8 +133,14 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
+const servers: Server[] = [];
+// Whatever fails, the servers go (they share the terminal and would keep a pipe open).
+process.on('exit', () => {
+  for (const server of servers) server.child.kill();
+});
+process.on('SIGINT', () => process.exit(130));
 const upstream = await startServer('upstream', ['upstream', '4601']);
-const servers: Server[] = [upstream];
+servers.push(upstream);
 const targets: Array<{ name: string; url: string; front: Server; headers: Record<string, string> }> = [];
 if (only.has('direct')) targets.push({ name: 'direct', url: `${upstream.url}${LIST_PATH}`, front: upstream, headers: { authorization: 'Bearer x', 'x-tenant-id': 'tenant-alfa' } });
 if (only.has('bare')) {
@@ -149,7 +164,9 @@ if (!only.has('redis')) {
 }
 
 try {
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(`Load average before the run: ${load()} (CPU µs/req is the fair comparison on a busy machine)`);
   console.log(`Each run: autocannon -c ${connections} -d ${seconds}; ${rounds} rounds, targets alternating.\n`);
   for (const target of targets) await autocannon(target.url, target.headers, 2); // warm-up (JIT, pools)
 
@@ -185,13 +202,14 @@ try {
     };
   });
   const floor = summary.find((row) => row.name === 'bare proxy');
-  console.log('\nMedian of the rounds:');
+  console.log(`\nLoad average after the run: ${load()}`);
+  console.log('Median of the rounds:');
   console.log('| target | req/s | mean ms | p50 ms | p99 ms | CPU µs/req (process in front) | vs bare proxy |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
   for (const row of summary) {
     const versus =
       floor && row.name.startsWith('BFF')
-        ? `${((row.rps / floor.rps) * 100).toFixed(0)} % throughput, +${(row.mean - floor.mean).toFixed(2)} ms mean`
+        ? `${((row.rps / floor.rps) * 100).toFixed(0)} % throughput, +${(row.mean - floor.mean).toFixed(2)} ms mean, +${row.p50 - floor.p50} ms p50, +${(row.cpu - floor.cpu).toFixed(0)} µs CPU`
         : '';
     console.log(`| ${row.name} | ${row.rps.toFixed(0)} | ${row.mean.toFixed(2)} | ${row.p50} | ${row.p99} | ${row.cpu.toFixed(0)} | ${versus} |`);
   }

@@ -4,8 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
   type RouteOptions,
@@ -59,6 +61,20 @@ const REDACTED_LOG_PATHS = [
   'req.body.password',
 ];
 
+/**
+ * One log line per request instead of Fastify's two ("incoming request" and "request
+ * completed", each serialising the request): the completion line carries the request id, the
+ * redacted request, the status and the time, at about half the cost.
+ */
+class OneLinePerRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Secrets that travel in a path (the public reservation's cancel token) stay out of the logs. */
 function redactUrl(url: string): string {
   return url.replace(/\/cancel\/[^/?]+/g, '/cancel/[redacted]');
@@ -95,9 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // Fastify's own request logging writes two lines per request (and serialises the request
-    // twice); one completion line below carries the same facts at about half the cost.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequestLog(),
     // Only the configured proxies may name the client (X-Forwarded-For); `true` would let any
     // client pick its own address and escape the rate limits.
     trustProxy: config.trustProxy ?? false,
@@ -226,13 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     done();
   });
-  // Skipped altogether when info lines would be dropped anyway (the level is fixed at start-up).
-  if (['info', 'debug', 'trace'].includes(app.log.level)) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-      done();
-    });
-  }
+
 
   await app.register(healthRoutes, { redis });
   await app.register(apiDocsRoutes);
