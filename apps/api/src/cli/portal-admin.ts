@@ -63,7 +63,7 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   anonymise          [--days N]   (default ANONYMISE_AFTER_DAYS)
 `;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -159,10 +159,12 @@ async function userByEmail(db: Database, email: string, staff = false) {
 }
 
 async function run(command: string, values: Values, db: Database, dataDir: string): Promise<unknown> {
-  const staffActor = async () =>
+  // Looked up on the command's transaction: PGlite has one connection, so a query on `db`
+  // while a transaction holds it would wait for ever.
+  const staffActor = async (tx: Database) =>
     values.staff === undefined
       ? { userId: null, role: 'operator' as const }
-      : { userId: (await userByEmail(db, values.staff, true)).id, role: 'operator' as const };
+      : { userId: (await userByEmail(tx, values.staff, true)).id, role: 'operator' as const };
   const ticketOf = async (tx: Database) => {
     const id = int(values, 'ticket');
     const ticket = await findTicket(tx, id, null, true);
@@ -310,22 +312,22 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       });
     }
     case 'ticket-answer':
-      return db.transaction(async (tx) => addComment(tx, await ticketOf(tx), await staffActor(), need(values, 'body')));
+      return db.transaction(async (tx) => addComment(tx, await ticketOf(tx), await staffActor(tx), need(values, 'body')));
     case 'ticket-status':
       return db.transaction(async (tx) => {
         const status = oneOf<TicketStatus>(need(values, 'status'), TICKET_STATUSES, 'status');
         if (status === 'closed' && values.resolution === undefined) throw new UsageError('--resolution is required to close');
-        return (await changeStatus(tx, await ticketOf(tx), await staffActor(), status, values.resolution)) ?? { unchanged: true };
+        return (await changeStatus(tx, await ticketOf(tx), await staffActor(tx), status, values.resolution)) ?? { unchanged: true };
       });
     case 'ticket-priority':
       return db.transaction(async (tx) => {
         const priority = oneOf<TicketPriority>(need(values, 'priority'), TICKET_PRIORITIES, 'priority');
-        return (await changePriority(tx, await ticketOf(tx), await staffActor(), priority)) ?? { unchanged: true };
+        return (await changePriority(tx, await ticketOf(tx), await staffActor(tx), priority)) ?? { unchanged: true };
       });
     case 'ticket-assign':
       return db.transaction(async (tx) => {
         const assignee = values.unassign === true ? null : (await userByEmail(tx, need(values, 'assignee'), true)).id;
-        return (await assign(tx, await ticketOf(tx), await staffActor(), assignee)) ?? { unchanged: true };
+        return (await assign(tx, await ticketOf(tx), await staffActor(tx), assignee)) ?? { unchanged: true };
       });
     case 'public-answer':
       return db.transaction(async (tx) => {
@@ -356,6 +358,22 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
     default:
       throw new UsageError(`unknown command ${command}`);
   }
+}
+
+/**
+ * Parses one command line and runs it on an open database: what `main` does after start-up,
+ * exported so tests can drive every command without a process per command.
+ */
+export async function runCommand(argv: string[], db: Database, dataDir: string): Promise<unknown> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [command] = parsed.positionals;
+  if (command === undefined) throw new UsageError('a command is required');
+  return run(command, parsed.values, db, dataDir);
 }
 
 export async function main(argv: string[]): Promise<number> {

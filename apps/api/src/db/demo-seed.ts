@@ -17,8 +17,11 @@ import {
   reservations,
   supportTickets,
   tenantBuildings,
+  ticketAttachments,
   ticketTimeline,
 } from './schema.js';
+import { storeBytes } from '../routes/v1/support-tickets/attachments.js';
+import { thermometerPng } from './demo-files.js';
 
 const DAY = 86_400_000;
 
@@ -44,7 +47,13 @@ export interface DemoPeople {
  * with reservations, past and upcoming outages, and a public support request with an answer.
  * Dates are relative to the moment of seeding so the demo never looks stale on first start.
  */
-export async function seedDemoFeatures(tx: Database, people: DemoPeople, now = new Date()): Promise<void> {
+export async function seedDemoFeatures(
+  tx: Database,
+  people: DemoPeople,
+  now = new Date(),
+  /** Where attachment files go; without it the demo tickets get no attachments. */
+  dataDir?: string,
+): Promise<void> {
   const [florenc, karlin, smichov] = await tx
     .insert(buildings)
     .values([
@@ -63,6 +72,7 @@ export async function seedDemoFeatures(tx: Database, people: DemoPeople, now = n
   ]);
 
   // ---- tickets, each with the timeline its history would have left
+  const createdTickets: Array<{ id: number; createdAt: Date }> = [];
   const ticket = async (
     values: {
       tenantId: string;
@@ -105,6 +115,7 @@ export async function seedDemoFeatures(tx: Database, people: DemoPeople, now = n
       })
       .returning({ id: supportTickets.id });
     if (row === undefined) throw new Error('ticket not seeded');
+    createdTickets.push({ id: row.id, createdAt });
     if (history.length > 0) {
       await tx.insert(ticketTimeline).values(
         history.map((entry) => ({
@@ -121,6 +132,7 @@ export async function seedDemoFeatures(tx: Database, people: DemoPeople, now = n
     }
   };
   const staff = 'Tomáš Dvořák';
+  const airConditioning = createdTickets.length;
   await ticket(
     {
       tenantId: alfa,
@@ -210,6 +222,20 @@ export async function seedDemoFeatures(tx: Database, people: DemoPeople, now = n
     ],
     { status: 'resolved' },
   );
+
+  // The tenant's photo on the air-conditioning ticket, so attachment downloads can be tried
+  // out of the box. The file is written before the transaction commits; should the seed fail
+  // after this, an unreferenced file is left behind, which is harmless.
+  const photoTicket = createdTickets[airConditioning];
+  if (dataDir !== undefined && photoTicket !== undefined) {
+    const file = await storeBytes(dataDir, 'teplomer-zasedacka-3-02.png', 'image/png', thermometerPng());
+    await tx.insert(ticketAttachments).values({
+      ticketId: photoTicket.id,
+      uploadedBy: people.janaId,
+      ...file,
+      createdAt: new Date(photoTicket.createdAt.getTime() + 5 * 60_000),
+    });
+  }
 
   // ---- maintenance events: past, ongoing, upcoming; public and tenant-only
   await tx.insert(maintenanceEvents).values([

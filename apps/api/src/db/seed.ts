@@ -12,7 +12,11 @@ export type SeedResult = { seeded: true; users: string[] } | { seeded: false };
  * operator's data is never touched again, so restarts (and several instances starting at
  * once, which run this under the start-up lock) are idempotent.
  */
-export async function seedDemoData(db: Database): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Database,
+  /** The data folder, for the demo tickets' attachment files. */
+  options: { dataDir?: string } = {},
+): Promise<SeedResult> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return { seeded: false };
 
@@ -46,7 +50,12 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
       .insert(users)
       .values({ ...DEMO_STAFF, passwordHash: staffHash, isStaff: true })
       .returning({ id: users.id });
-    await seedDemoFeatures(tx, { janaId: ids[0] ?? 0, petrId: ids[1] ?? 0, staffId: staff?.id ?? 0 });
+    await seedDemoFeatures(
+      tx,
+      { janaId: ids[0] ?? 0, petrId: ids[1] ?? 0, staffId: staff?.id ?? 0 },
+      new Date(),
+      options.dataDir,
+    );
   });
   return { seeded: true, users: demoUsers.map((user) => user.email) };
 }

@@ -1,8 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
 /**
- * A small, valid PDF 1.4 for a billing statement without any PDF library: one A4 page, text in
- * the standard Helvetica font. The standard fonts cover only WinAnsi, which lacks Czech letters
- * such as č and ř, so text is written without diacritics ("Vyuctovani"); an operator who needs
- * the exact document imports its own PDF (portal-admin import-statement --pdf).
+ * A billing statement as an A4 PDF (pdf-lib). The text is set in DejaVu Sans, embedded as a
+ * subset: the 14 standard PDF fonts cover only WinAnsi, which lacks Czech letters such as
+ * č, ř and ů. The font comes from the `dejavu-fonts-ttf` npm package, so the API needs no
+ * system fonts. pdf-lib writes a ToUnicode map for the subset, so the text can be searched
+ * and copied out of the document.
  */
 
 export interface PdfLine {
@@ -11,45 +17,67 @@ export interface PdfLine {
   bold?: boolean;
 }
 
-export function renderPdf(lines: PdfLine[]): Buffer {
-  let y = 800;
-  const content: string[] = [];
+export interface PdfOptions {
+  title?: string;
+}
+
+const require = createRequire(import.meta.url);
+const fontPath = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
+
+let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+
+/** Read once per process: the two files are about 1.4 MB together. */
+function fontBytes() {
+  fonts ??= Promise.all([readFile(fontPath('DejaVuSans.ttf')), readFile(fontPath('DejaVuSans-Bold.ttf'))]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  );
+  return fonts;
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+
+export async function renderPdf(lines: PdfLine[], options: PdfOptions = {}): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  if (options.title !== undefined) doc.setTitle(options.title);
+  doc.setLanguage('cs-CZ');
+  doc.setProducer('Portál nájemců');
+  const bytes = await fontBytes();
+  const regular = await doc.embedFont(bytes.regular, { subset: true });
+  const bold = await doc.embedFont(bytes.bold, { subset: true });
+
+  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - PAGE.margin;
+  const maxWidth = PAGE.width - 2 * PAGE.margin;
   for (const line of lines) {
     const size = line.size ?? 11;
-    y -= size + 6;
-    content.push(`BT /${line.bold === true ? 'F2' : 'F1'} ${size} Tf 50 ${y} Td (${escape(ascii(line.text))}) Tj ET`);
+    const font = line.bold === true ? bold : regular;
+    for (const part of wrap(line.text, font, size, maxWidth)) {
+      y -= size + 6;
+      if (y < PAGE.margin) {
+        page = doc.addPage([PAGE.width, PAGE.height]);
+        y = PAGE.height - PAGE.margin - size - 6;
+      }
+      page.drawText(part, { x: PAGE.margin, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+    }
   }
-  const stream = content.join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(pdf, 'latin1'));
-    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, 'latin1');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+  return Buffer.from(await doc.save());
 }
 
-function ascii(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[–—]/g, '-')
-    .replace(/\u00a0/g, ' ')
-    .replace(/[^\x20-\x7e]/g, '?');
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\()]/g, (c) => `\\${c}`);
+/** Greedy word wrap to the text width; a single over-long word is left to overflow. */
+function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const words = text.split(' ');
+  const lines: string[] = [];
+  let current = '';
+  for (const word of words) {
+    const candidate = current === '' ? word : `${current} ${word}`;
+    if (current !== '' && font.widthOfTextAtSize(candidate, size) > maxWidth) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = candidate;
+    }
+  }
+  lines.push(current);
+  return lines;
 }

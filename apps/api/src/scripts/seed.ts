@@ -12,7 +12,7 @@ try {
   try {
     const result = await handle.withStartupLock(async ({ db, migrate }) => {
       await migrate();
-      return seedDemoData(db);
+      return seedDemoData(db, { dataDir: config.dataDir });
     });
     process.stdout.write(
       result.seeded

@@ -28,8 +28,7 @@ export const MAIL_FROM = 'Portál nájemců <no-reply@portal.invalid>';
 
 /**
  * Outbox transport: one RFC 5322 `.eml` file per message in `DATA_DIR/outbox`, readable by
- * any mail client and by tests. A later SMTP transport can send the same bytes
- * (`SMTP_URL` is refused at start-up until then, see config/env.ts).
+ * any mail client and by tests. Used when `SMTP_URL` is not set (see createSmtpMailer).
  */
 export function createOutboxMailer(outboxDir: string, now: () => Date = () => new Date()): Mailer {
   return {

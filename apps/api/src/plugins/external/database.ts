@@ -28,7 +28,7 @@ export const databasePlugin = fp(
       await handle.withStartupLock(async ({ db, migrate }) => {
         await migrate();
         if (config.seedDemoData) {
-          const result = await seedDemoData(db);
+          const result = await seedDemoData(db, { dataDir: config.dataDir });
           if (result.seeded) {
             fastify.log.info({ users: result.users }, 'seeded demo data into an empty database');
           }

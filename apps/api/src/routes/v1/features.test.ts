@@ -6,6 +6,7 @@ import { anonymiseVisitors } from '../../domain/retention.js';
 import { pragueDayStart } from '../../http/pagination.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../testing/scratch-database.js';
+import { pdfText } from '../../testing/pdf-text.js';
 import { login, request, REFRESH_URL } from '../../testing/test-client.js';
 
 const ALFA = { 'x-tenant-id': DEMO_TENANTS.alfa.id };
@@ -28,6 +29,23 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     petr = (await login(t.app, DEMO_USERS.petr.email, DEMO_PASSWORD)).access;
   });
   afterAll(() => t?.close());
+
+  it('demo data: a demo ticket carries a photo that downloads out of the box', async () => {
+    const list = await request(t.app, { method: 'GET', url: '/api/v1/support_tickets/?search=klimatizace', token: jana, headers: ALFA });
+    const [ticket] = list.body as Array<{ id: number }>;
+    const detail = await request(t.app, { method: 'GET', url: `/api/v1/support_tickets/${ticket?.id}/`, token: jana, headers: ALFA });
+    const attachments = (detail.body as { attachments: Array<{ file_name: string; content_type: string; size: number; download_url: string }> }).attachments;
+    expect(attachments).toMatchObject([{ file_name: 'teplomer-zasedacka-3-02.png', content_type: 'image/png' }]);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: attachments[0]?.download_url ?? '',
+      headers: { ...ALFA, authorization: `Bearer ${jana}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(file.rawPayload.length).toBe(attachments[0]?.size);
+  });
 
   it('public support: access code ≥ 60 bits, a wrong code answers like a missing request, messages', async () => {
     const created = await request(t.app, {
@@ -216,8 +234,13 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     const pdf = await t.app.inject({ method: 'GET', url: first?.pdf_url ?? '', headers: { ...ALFA, authorization: `Bearer ${jana}` } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 8).toString()).toBe('%PDF-1.4');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.toString('latin1')).toContain('%%EOF');
+    // The generated statement keeps its Czech text (embedded font, ToUnicode map).
+    const { pages } = await pdfText(pdf.rawPayload);
+    expect(pages[0]).toContain('Vyúčtování č.');
+    expect(pages[0]).toMatch(/K úhradě: [\d\u00a0]+,\d\d\u00a0Kč/);
+    expect(pages[0]).toContain('Variabilní symbol:');
     const foreign = await request(t.app, { method: 'GET', url: `/api/v1/billing_statements/${first?.id}/`, token: petr });
     expect(foreign.statusCode).toBe(404);
     const foreignPdf = await t.app.inject({ method: 'GET', url: first?.pdf_url ?? '', headers: { authorization: `Bearer ${petr}` } });

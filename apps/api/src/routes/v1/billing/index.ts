@@ -90,29 +90,39 @@ export async function statementItems(db: Database, statementId: number) {
   }));
 }
 
+/** "49 875,00 Kč": Czech grouping with a no-break space, decimal comma. */
 const czk = (value: string) =>
-  `${money(value).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} Kc`;
+  `${money(value).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0Kč`;
 
 /** The generated PDF for a statement that was not imported with its own. */
 export async function generateStatementPdf(db: Database, row: StatementRow, tenantName: string): Promise<Buffer> {
   const [statement] = await serializeStatements(db, [row]);
   const items = await statementItems(db, row.id);
   if (statement === undefined) throw new Error('statement serialisation failed');
-  return renderPdf([
-    { text: `Vyuctovani ${row.number}`, size: 18, bold: true },
-    { text: tenantName },
-    { text: `Obdobi: ${row.periodFrom} - ${row.periodTo}` },
-    { text: `Vystaveno: ${row.issuedOn}   Splatnost: ${row.dueDate}` },
-    { text: ' ' },
-    ...items.map((item) => ({
-      text: `${item.description}${item.quantity === null ? '' : ` (${item.quantity} ${item.unit ?? ''})`}: ${czk(item.amount)}`,
-    })),
-    { text: ' ' },
-    { text: `Celkem: ${czk(row.totalAmount)}`, bold: true },
-    { text: `Uhrazeno: ${czk(row.paidAmount)}   K uhrade: ${czk(statement.amount_due)}` },
-    { text: `Ucet: ${row.bankAccount}   IBAN: ${row.iban}` },
-    { text: `Variabilni symbol: ${row.variableSymbol}${row.constantSymbol === null ? '' : `   Konstantni symbol: ${row.constantSymbol}`}` },
-  ]);
+  const date = (value: string) => {
+    const [year, month, day] = value.split('-');
+    return `${Number(day)}. ${Number(month)}. ${year}`;
+  };
+  return renderPdf(
+    [
+      { text: `Vyúčtování č. ${row.number}`, size: 18, bold: true },
+      { text: tenantName },
+      { text: `Období: ${date(row.periodFrom)} – ${date(row.periodTo)}` },
+      { text: `Vystaveno: ${date(row.issuedOn)}   Datum splatnosti: ${date(row.dueDate)}` },
+      { text: ' ' },
+      ...items.map((item) => ({
+        text: `${item.description}${item.quantity === null ? '' : ` (${item.quantity} ${item.unit ?? ''})`.replace(' )', ')')}: ${czk(item.amount)}`,
+      })),
+      { text: ' ' },
+      { text: `Celkem: ${czk(row.totalAmount)}`, bold: true },
+      { text: `Uhrazeno: ${czk(row.paidAmount)}   K úhradě: ${czk(statement.amount_due)}` },
+      { text: `Číslo účtu: ${row.bankAccount}   IBAN: ${row.iban}` },
+      {
+        text: `Variabilní symbol: ${row.variableSymbol}${row.constantSymbol === null ? '' : `   Konstantní symbol: ${row.constantSymbol}`}`,
+      },
+    ],
+    { title: `Vyúčtování č. ${row.number}` },
+  );
 }
 
 export const billingRoutes: FastifyPluginAsync = async (fastify) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -90,6 +90,22 @@ export async function storePart(dataDir: string, part: MultipartFile): Promise<S
     throw isFileTooLarge(error) ? tooLarge() : error;
   }
   return { fileName, contentType, size: part.file.bytesRead, storageKey };
+}
+
+/** Stores bytes the server itself produced (demo data) the same way as an upload. */
+export async function storeBytes(
+  dataDir: string,
+  fileName: string,
+  contentType: string,
+  bytes: Buffer,
+): Promise<StoredFile> {
+  const dir = attachmentsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const storageKey = randomBytes(16).toString('hex');
+  const temporary = path.join(dir, `.${storageKey}.part`);
+  await writeFile(temporary, bytes, { mode: 0o600 });
+  await rename(temporary, path.join(dir, storageKey));
+  return { fileName, contentType, size: bytes.length, storageKey };
 }
 
 export function isFileTooLarge(error: unknown): boolean {
