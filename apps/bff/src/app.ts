@@ -48,7 +48,20 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Called for every route as it is registered (the CSRF meta-test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Socket timeouts; production uses the defaults, the slow-loris test shorter ones. */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** Whole request (headers and body) must arrive within this; closes slow-loris clients. */
+  requestTimeoutMs: number;
+  /** Idle socket limit. */
+  connectionTimeoutMs: number;
+  /** How often Node looks for requests past `requestTimeoutMs` (its default is 30 s). */
+  checkIntervalMs: number;
+}
+
+const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { requestTimeoutMs: 60_000, connectionTimeoutMs: 30_000, checkIntervalMs: 5_000 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -96,6 +109,7 @@ async function connectRedis(config: BffConfig): Promise<Redis | null> {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? Date.now;
+  const timeouts = { ...DEFAULT_SERVER_TIMEOUTS, ...options.serverTimeouts };
 
   const app = Fastify({
     logger: options.logger ?? {
@@ -123,8 +137,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    connectionTimeout: 30_000,
-    requestTimeout: 60_000,
+    // Non-zero (Fastify's default is none): a client that sends headers slowly or stops, or
+    // declares a longer body than it sends, is cut off instead of holding a socket forever.
+    connectionTimeout: timeouts.connectionTimeoutMs,
+    requestTimeout: timeouts.requestTimeoutMs,
+    http: { connectionsCheckingInterval: timeouts.checkIntervalMs },
     keepAliveTimeout: 72_000,
     routerOptions: { maxParamLength: 200 },
     // No defaults: the upstream applies its own, and forwarding ours would hide them.

@@ -10,6 +10,7 @@ export interface TestBffOptions {
   store?: SessionStore;
   onRoute?: BuildAppOptions['onRoute'];
   logStream?: BuildAppOptions['logStream'];
+  serverTimeouts?: BuildAppOptions['serverTimeouts'];
 }
 
 /** A BFF on the given upstream, with no web build and a silent logger unless asked. */
@@ -30,6 +31,7 @@ export async function buildTestBff(options: TestBffOptions): Promise<FastifyInst
     ...(options.store ? { store: options.store } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
   });
 }
 

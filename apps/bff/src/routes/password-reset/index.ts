@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import { BffError, errorMessages } from '../../http/errors.js';
@@ -20,11 +21,20 @@ const confirmBodySchema = {
   },
 } as const;
 
+/** The reset request answers after this long, whatever the upstream does for the address. */
+export const RESET_REQUEST_ANSWER_MS = 400;
+
 /**
  * Password reset on behalf of the browser. The request always answers the same, whether or not
- * the e-mail belongs to an account, so the form cannot be used to find accounts.
+ * the e-mail belongs to an account, so the form cannot be used to find accounts: the same status
+ * and body, and the same time (checks H3): the upstream does more work for a known address (it
+ * sends an e-mail), so the answer waits for a fixed time instead of for the upstream, and an
+ * upstream still busy then finishes in the background.
  */
-export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number }> = async (app, { perMinute }) => {
+export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answerAfterMs?: number }> = async (
+  app,
+  { perMinute, answerAfterMs = RESET_REQUEST_ANSWER_MS },
+) => {
   const { upstreamAuth, botProtection } = app.portal;
   const rateLimit = { max: perMinute, timeWindow: 60_000 };
   const requestForm = botFormOf('/api/password-reset/request', 'post');
@@ -40,7 +50,22 @@ export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number }> = as
       },
     },
     async (request, reply) => {
-      await upstreamAuth.requestPasswordReset(request.body.email.trim(), request.id);
+      const started = Date.now();
+      const call = upstreamAuth.requestPasswordReset(request.body.email.trim(), request.id).then(
+        () => ({ error: null }),
+        (error: unknown) => ({ error }),
+      );
+      const outcome = await Promise.race([call, sleep(answerAfterMs).then(() => null)]);
+      if (outcome === null) {
+        // Still running: answer now; a late failure is only logged (it says nothing about the account).
+        void call.then(({ error }) => {
+          if (error) request.log.warn({ err: error, event: 'password_reset_request_failed' }, 'late password reset failure');
+        });
+      } else {
+        await sleep(Math.max(0, answerAfterMs - (Date.now() - started)));
+        // Upstream failures (down, rate limited) do not depend on the account, so they are shown.
+        if (outcome.error) throw outcome.error;
+      }
       return reply.code(202).send({});
     },
   );

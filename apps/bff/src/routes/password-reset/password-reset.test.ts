@@ -1,0 +1,70 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_HEADERS, buildTestBff } from '../../testing/build-test-bff.js';
+import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.js';
+import { RESET_REQUEST_ANSWER_MS } from './index.js';
+
+const KNOWN = 'jana.novakova@example.cz';
+const UNKNOWN = 'nikdo@example.cz';
+
+describe('password reset request without account enumeration (H3)', () => {
+  let app: FastifyInstance | undefined;
+  let upstream: FakeUpstream | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    await upstream?.close();
+    app = undefined;
+    upstream = undefined;
+  });
+
+  /** An upstream that, like a real one, works longer for a known address (it sends an e-mail). */
+  async function start(knownDelayMs: number): Promise<FastifyInstance> {
+    upstream = await startFakeUpstream();
+    upstream.handlers.push(async (request, response) => {
+      if (!request.url.startsWith('/api/v1/_allauth/app/v1/auth/password/request')) return false;
+      const { email } = JSON.parse(request.body) as { email: string };
+      if (email === KNOWN) await sleep(knownDelayMs);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 200 }));
+      return true;
+    });
+    app = await buildTestBff({ upstreamUrl: upstream.url, env: { RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '1000' } });
+    return app;
+  }
+
+  async function timed(bff: FastifyInstance, email: string) {
+    const started = performance.now();
+    const response = await bff.inject({ method: 'POST', url: '/api/password-reset/request', headers: API_HEADERS, payload: { email } });
+    return { status: response.statusCode, body: response.body, ms: performance.now() - started };
+  }
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+  it('answers known and unknown addresses with the same status, body and time', async () => {
+    const bff = await start(150);
+    await timed(bff, UNKNOWN); // warm-up
+    const known = [];
+    const unknown = [];
+    for (let round = 0; round < 6; round += 1) {
+      known.push(await timed(bff, KNOWN));
+      unknown.push(await timed(bff, UNKNOWN));
+    }
+    for (const answer of [...known, ...unknown]) {
+      expect(answer.status).toBe(202);
+      expect(answer.body).toBe(known[0]?.body);
+    }
+    expect(Math.abs(median(known.map((a) => a.ms)) - median(unknown.map((a) => a.ms)))).toBeLessThan(50);
+  });
+
+  it('does not wait for an upstream slower than the fixed answer time', async () => {
+    const bff = await start(RESET_REQUEST_ANSWER_MS + 600);
+    await timed(bff, UNKNOWN); // warm-up: first-request compilation and the upstream connection
+    const known = await timed(bff, KNOWN);
+    const unknown = await timed(bff, UNKNOWN);
+    expect(known.status).toBe(202);
+    expect(known.body).toBe(unknown.body);
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
+    expect(upstream?.requests.some((request) => request.body.includes(KNOWN))).toBe(true);
+  });
+});
