@@ -18,7 +18,7 @@ import { MemoryReplayStore, RedisReplayStore } from './bot-protection/replay-sto
 import type { BffConfig } from './config/env.js';
 import { assertSameOriginApiRequest } from './http/csrf.js';
 import { BffError, errorMessages } from './http/errors.js';
-import { API_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from './http/security-headers.js';
+import { securityHeaders, sentryOrigin } from './http/security-headers.js';
 import { validationFields } from './http/validation-messages.js';
 import { portalContextPlugin } from './plugins/app/portal-context.js';
 import { createRedis } from './redis/redis-client.js';
@@ -241,14 +241,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await redis?.quit().catch(() => redis.disconnect());
   });
 
+  const headers = securityHeaders({
+    turnstile: config.botProtection.provider === 'turnstile',
+    sentryOrigin: sentryOrigin(config.sentry.dsn),
+  });
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) {
-      reply.headers(PAGE_SECURITY_HEADERS);
+      reply.headers(headers.page);
       done();
       return;
     }
     // API answers are personal (no cache may keep them) and get the headers a JSON answer needs.
-    reply.headers(API_SECURITY_HEADERS);
+    reply.headers(headers.api);
     try {
       assertSameOriginApiRequest(request, config.publicOrigin);
     } catch (error) {

@@ -11,25 +11,38 @@ import helmet, { type HelmetOptions } from 'helmet';
  * copies it onto each reply.
  */
 
-const PAGE_HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Chakra UI (Emotion) inserts its styles at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
+/** Third-party origins the SPA needs, which depend on the operator's configuration. */
+export interface PageCspSources {
+  /** Cloudflare Turnstile: its widget script and its challenge frame. */
+  turnstile: boolean;
+  /** Origin of the Sentry ingest the browser reports to, or null when reporting is off. */
+  sentryOrigin: string | null;
+}
+
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+function pageHelmetOptions({ turnstile, sentryOrigin }: PageCspSources): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(turnstile ? [TURNSTILE_ORIGIN] : [])],
+        // Chakra UI (Emotion) inserts its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : [])],
+        frameSrc: turnstile ? [TURNSTILE_ORIGIN] : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
     },
-  },
-  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-};
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  };
+}
 
 /** Runs helmet's middleware against a recording response and returns the headers it set. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -50,18 +63,35 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Pages, static assets and everything outside `/api`: helmet's set with the SPA's CSP. */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(helmetHeaders(PAGE_HELMET_OPTIONS));
+export interface SecurityHeaders {
+  /** Pages, static assets and everything outside `/api`: helmet's set with the SPA's CSP. */
+  page: Readonly<Record<string, string>>;
+  /**
+   * Every `/api` answer: helmet's set, then what a JSON answer needs instead of a page's:
+   * personal (no cache may keep it) and a CSP that allows nothing.
+   */
+  api: Readonly<Record<string, string>>;
+}
 
-/**
- * Every `/api` answer: helmet's set, then what a JSON answer needs instead of a page's: personal
- * (no cache may keep it) and a CSP that allows nothing.
- */
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  ...PAGE_SECURITY_HEADERS,
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-});
+export function securityHeaders(sources: PageCspSources): SecurityHeaders {
+  const page = Object.freeze(helmetHeaders(pageHelmetOptions(sources)));
+  const api = Object.freeze({
+    ...page,
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+  });
+  return { page, api };
+}
+
+/** The origin of a Sentry DSN (`https://key@o1.ingest.sentry.io/2` → `https://o1.ingest.sentry.io`). */
+export function sentryOrigin(dsn: string | null): string | null {
+  if (!dsn) return null;
+  try {
+    return new URL(dsn).origin;
+  } catch {
+    return null;
+  }
+}
