@@ -173,6 +173,11 @@ export interface TestEnv {
   testDatabaseUrl: string;
   /** How tests treat responses that do not match openapi/upstream.yaml (src/testing/contract.ts). */
   contractCheck: ContractCheckMode;
+  /**
+   * Folder with ready PGlite stores (`seeded/`, `migrated/`) made once per test run by
+   * src/testing/global-setup.ts; scratch stores start as copies instead of a fresh initdb.
+   */
+  pgliteTemplateDir?: string | undefined;
 }
 
 const testEnvSchema = z.object({
@@ -186,6 +191,7 @@ const testEnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['strict', 'warn', 'off'], { error: 'must be one of strict, warn, off' }).default('strict'),
   ),
+  PORTAL_API_TEST_PGLITE_TEMPLATE: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export function loadTestEnv(
@@ -199,5 +205,6 @@ export function loadTestEnv(
   return {
     testDatabaseUrl: parsed.data.TEST_DATABASE_URL,
     contractCheck: parsed.data.API_CONTRACT_CHECK,
+    pgliteTemplateDir: parsed.data.PORTAL_API_TEST_PGLITE_TEMPLATE,
   };
 }

@@ -29,6 +29,7 @@ export async function buildTestApp(
   const database = await createScratchDatabase(
     driver,
     driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
+    { template: options.config?.seedDemoData === false ? 'migrated' : 'seeded' },
   );
   const config = testConfig({
     dataDir: database.dataDir,

@@ -1,13 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadTestEnv } from '../config/env.js';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
 /** Both drivers; database tests run once per entry (`describe.each`). */
 export const DATABASE_DRIVERS: readonly DatabaseDriver[] = ['pglite', 'postgres'];
+
+export interface ScratchOptions {
+  /**
+   * PGlite only: start from the run's ready-made store (global-setup.ts) instead of an empty
+   * directory – `seeded` (migrated and demo data, as a booted app with seedDemoData leaves it)
+   * or `migrated`. Creating a PGlite cluster costs seconds (initdb in WebAssembly); a copy,
+   * a fraction. Without a template for this run the directory stays empty, as before.
+   */
+  template?: 'seeded' | 'migrated' | undefined;
+}
+
+/** The template folder when this test run made one; undefined otherwise. */
+async function pgliteTemplate(kind: ScratchOptions['template']): Promise<string | undefined> {
+  const root = kind === undefined ? undefined : loadTestEnv().pgliteTemplateDir;
+  if (root === undefined || kind === undefined) return undefined;
+  const dir = path.join(root, kind);
+  try {
+    await stat(path.join(dir, 'pglite'));
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface ScratchDatabase {
   driver: DatabaseDriver;
@@ -27,9 +51,12 @@ export interface ScratchDatabase {
 export async function createScratchDatabase(
   driver: DatabaseDriver,
   serverUrl?: string,
+  options: ScratchOptions = {},
 ): Promise<ScratchDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-api-test-'));
   if (driver === 'pglite') {
+    const template = await pgliteTemplate(options.template);
+    if (template !== undefined) await cp(template, dataDir, { recursive: true });
     return {
       driver,
       dataDir,

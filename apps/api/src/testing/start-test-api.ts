@@ -49,6 +49,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   const database = await createScratchDatabase(
     options.databaseUrl === undefined ? 'pglite' : 'postgres',
     options.databaseUrl,
+    { template: options.seedDemoData === false ? 'migrated' : 'seeded' },
   );
   const config = testConfig({
     dataDir: database.dataDir,
