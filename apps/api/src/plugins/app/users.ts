@@ -35,6 +35,10 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>
 }
 
 export function createUserRepository(db: Database): UserRepository {
+  // Runs on every authenticated request, so it is built once and, on PostgreSQL, prepared as
+  // a named statement per connection (parsed and planned once instead of per request).
+  let prepared: ReturnType<typeof prepareUserWithAccess> | undefined;
+  const userWithAccess = () => (prepared ??= prepareUserWithAccess(db));
   return {
     async findById(id) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -45,14 +49,7 @@ export function createUserRepository(db: Database): UserRepository {
         const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
         return user === undefined ? undefined : { user, tenantAllowed: false };
       }
-      const [row] = await db
-        .select({
-          ...getTableColumns(users),
-          tenantAllowed: sql<boolean>`exists (select 1 from ${tenantAccess} where ${tenantAccess.userId} = ${users.id} and ${tenantAccess.tenantId} = ${tenantId})`,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+      const [row] = await userWithAccess().execute({ id, tenantId });
       if (row === undefined) return undefined;
       const { tenantAllowed, ...user } = row;
       return { user, tenantAllowed: tenantAllowed === true };
@@ -70,6 +67,18 @@ export function createUserRepository(db: Database): UserRepository {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
   };
+}
+
+function prepareUserWithAccess(db: Database) {
+  return db
+    .select({
+      ...getTableColumns(users),
+      tenantAllowed: sql<boolean>`exists (select 1 from ${tenantAccess} where ${tenantAccess.userId} = ${users.id} and ${tenantAccess.tenantId} = ${sql.placeholder('tenantId')})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('portal_user_with_tenant_access');
 }
 
 /**
