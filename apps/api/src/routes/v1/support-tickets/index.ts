@@ -10,6 +10,7 @@ import {
   changeStatus,
   findTicket,
   serializeAttachment,
+  listDefaultTicketPage,
   listTicketSummaries,
   loadTicketDetail,
   serializeTimelineEntries,
@@ -105,13 +106,10 @@ export const supportTicketRoutes: FastifyPluginAsync = async (fastify) => {
     }
     const where = and(...filters);
     const page = pageOf(query);
-    const { total, items } = await listTicketSummaries(
-      fastify.db,
-      where,
-      orderingOf(query.ordering),
-      page.limit,
-      page.offset,
-    );
+    const { total, items } =
+      filters.length === 1 && (query.ordering ?? '-created_at') === '-created_at'
+        ? await listDefaultTicketPage(fastify.db, tenantId, page.limit, page.offset)
+        : await listTicketSummaries(fastify.db, where, orderingOf(query.ordering), page.limit, page.offset);
     // An empty page means an empty list (page 1) or a page past the end (404 invalid_page).
     assertPageExists(page, total ?? 0);
     return reply.header('x-total-count', String(total ?? 0)).send(items);
