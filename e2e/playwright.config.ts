@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +11,9 @@ import {
   E2E_BFF_HIDE_TENANT_PORT,
   E2E_BFF_PORT,
   E2E_DATA_DIR_ENV,
+  E2E_DATABASE_URL_ENV,
+  E2E_JWT_SECRET_ENV,
+  E2E_POSTGRES_SERVER,
 } from './support/stack.js';
 
 /**
@@ -22,6 +27,18 @@ import {
 // passes its data folder on so workers (which read the outbox) find the same one.
 const dataDir = process.env[E2E_DATA_DIR_ENV] ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env[E2E_DATA_DIR_ENV] = dataDir;
+
+// A fresh database per run on the local PostgreSQL server (see stack.ts for why not PGlite).
+// Created once in the main process; workers inherit its URL to run the operator CLI.
+if (!process.env[E2E_DATABASE_URL_ENV]) {
+  const name = `portal_e2e_${process.pid}_${Date.now()}`;
+  const server = new URL(E2E_POSTGRES_SERVER);
+  execFileSync('createdb', ['-h', server.hostname, '-p', server.port || '5432', '-U', server.username || 'postgres', name]);
+  process.env[E2E_DATABASE_URL_ENV] = `${E2E_POSTGRES_SERVER}/${name}`;
+  process.env[E2E_JWT_SECRET_ENV] = randomBytes(32).toString('hex');
+}
+const databaseUrl = process.env[E2E_DATABASE_URL_ENV] as string;
+const jwtSecret = process.env[E2E_JWT_SECRET_ENV] as string;
 
 const baseURL = bffUrl(E2E_BFF_PORT);
 
@@ -56,6 +73,7 @@ const PHONE = {
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './support/global-teardown.ts',
   fullyParallel: false,
   // Two workers: the read-mostly journeys of both viewports run side by side; the files that
   // change a demo account's data run afterwards, one project at a time (see projects).
@@ -106,12 +124,18 @@ export default defineConfig({
       env: {
         PORT: String(E2E_API_PORT),
         DATA_DIR: join(dataDir, 'api'),
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
         PORTAL_URL: baseURL,
         LOG_LEVEL: 'warn',
       },
     },
     bff(E2E_BFF_PORT),
     bff(E2E_BFF_HIDE_TENANT_PORT, { HIDE_TENANT_LOGIN: 'true' }),
-    bff(E2E_BFF_FLAGS_OFF_PORT, { FEATURE_TENANT_LOGIN: 'false', FEATURE_BILLING_STATEMENTS: 'false' }),
+    bff(E2E_BFF_FLAGS_OFF_PORT, {
+      FEATURE_TENANT_LOGIN: 'false',
+      FEATURE_BILLING_STATEMENTS: 'false',
+      FEATURE_INCIDENTS: 'false',
+    }),
   ],
 });

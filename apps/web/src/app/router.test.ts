@@ -17,7 +17,7 @@ describe('route registration', () => {
   });
 
   it('lists as pending only routes whose feature issue has not landed', () => {
-    for (const key of ['home', 'login', 'passwordReset', 'passwordResetChange', 'tenant', 'profile']) {
+    for (const key of ['home', 'login', 'passwordReset', 'passwordResetChange', 'tenant', 'profile', 'incidents', 'incidentNew', 'incidentDetail']) {
       expect(pending).not.toContain(key);
     }
   });

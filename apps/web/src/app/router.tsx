@@ -39,9 +39,6 @@ function page(queryClient: QueryClient, key: RouteKey, load: () => Promise<Route
  * removes the key from this list. `router.test.ts` checks that every table key is registered.
  */
 export const PENDING_ROUTES = {
-  incidents: 'incidents',
-  incidentNew: 'incidents',
-  incidentDetail: 'incidents',
   faultReport: 'public support',
   order: 'public support',
   publicSupport: 'public support',
@@ -83,6 +80,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'passwordResetChange', () => import('./routes/auth/new-password.tsx')),
             page(queryClient, 'tenant', () => import('./routes/tenants/tenant-select.tsx')),
             page(queryClient, 'profile', () => import('./routes/profile/profile.tsx')),
+            page(queryClient, 'incidents', () => import('./routes/incidents/incidents.tsx')),
+            page(queryClient, 'incidentNew', () => import('./routes/incidents/incident-new.tsx')),
+            page(queryClient, 'incidentDetail', () => import('./routes/incidents/incident.tsx')),
             ...Object.keys(PENDING_ROUTES).map((key) =>
               page(queryClient, key as RouteKey, () => import('./routes/not-found.tsx')),
             ),

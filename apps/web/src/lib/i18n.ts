@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import auth from '#src/locales/cs/auth.json';
 import common from '#src/locales/cs/common.json';
 import home from '#src/locales/cs/home.json';
+import incidents from '#src/locales/cs/incidents.json';
 import profile from '#src/locales/cs/profile.json';
 import tenants from '#src/locales/cs/tenants.json';
 
@@ -21,7 +22,7 @@ export const INTL_LOCALE: Record<Locale, string> = { cs: 'cs-CZ' };
 
 export const defaultNS = 'common';
 export const resources = {
-  cs: { common, auth, tenants, home, profile },
+  cs: { common, auth, tenants, home, profile, incidents },
 } as const;
 
 const LOCALE_COOKIE = 'locale';

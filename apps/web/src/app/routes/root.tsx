@@ -25,7 +25,7 @@ function useFocusMainOnNavigation() {
 }
 
 export function RootLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'incidents']);
   const session = useSession();
   const config = useRuntimeConfig();
   const { pathname } = useLocation();
@@ -33,10 +33,22 @@ export function RootLayout() {
 
   let actions = null;
   if (session) {
+    // Feature entries only where their routes are reachable (flag on; hideTenantLogin sends
+    // every login page home).
+    const showIncidents = config.features.incidents && !config.hideTenantLogin;
     actions = (
-      <Suspense fallback={<Box h="8" minW="24" aria-hidden="true" />}>
-        <AccountControls session={session} config={config} />
-      </Suspense>
+      <>
+        {showIncidents ? (
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to={ROUTES.incidents.path} aria-current={pathname.startsWith(ROUTES.incidents.path) ? 'page' : undefined}>
+              {t('incidents:nav')}
+            </RouterLink>
+          </Button>
+        ) : null}
+        <Suspense fallback={<Box h="8" minW="24" aria-hidden="true" />}>
+          <AccountControls session={session} config={config} />
+        </Suspense>
+      </>
     );
   } else if (pathname !== ROUTES.login.path) {
     actions = (

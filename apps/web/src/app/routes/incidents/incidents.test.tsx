@@ -1,0 +1,231 @@
+import type { components } from '@portal/sdk/schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+// Typing whole forms with user-event is slow on a busy machine; the default 5 s is too tight.
+import { buildProfile, buildSession, TENANT_A } from '#src/testing/factories.ts';
+import { createBackend } from '#src/testing/msw-handlers.ts';
+import { server } from '#src/testing/msw-server.ts';
+import { renderRoute } from '#src/testing/render-route.tsx';
+
+type Ticket = components['schemas']['SupportTicketDetail'];
+
+function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id,
+    subject: `Závada ${id}`,
+    building: { id: 1, name: 'Dům Florenc' },
+    priority: 'standard',
+    status: 'open',
+    contact_phone: null,
+    created_at: new Date(Date.UTC(2026, 10, 1, 9) + id * 3_600_000).toISOString(),
+    updated_at: '2026-11-20T09:00:00Z',
+    resolution: null,
+    assignee: null,
+    description: 'Popis',
+    reporter: { id: 1, display_name: 'Jana Nováková' },
+    timeline: [],
+    attachments: [],
+    ...overrides,
+  };
+}
+
+interface IncidentApi {
+  tickets: Ticket[];
+  listQueries: URLSearchParams[];
+  creates: { body: unknown; key: string | null }[];
+  createFailure: { status: number; body: unknown } | null;
+}
+
+function incidentApi(tickets: Ticket[] = []): IncidentApi {
+  const api: IncidentApi = { tickets, listQueries: [], creates: [], createFailure: null };
+  server.use(
+    http.get('*/api/v1/support_tickets/', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      api.listQueries.push(query);
+      const statuses = query.getAll('status');
+      const priorities = query.getAll('priority');
+      const matching = api.tickets
+        .filter((ticket) => statuses.length === 0 || statuses.includes(ticket.status))
+        .filter((ticket) => priorities.length === 0 || priorities.includes(ticket.priority))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const size = Number(query.get('page_size') ?? 20);
+      const page = Number(query.get('page') ?? 1);
+      return HttpResponse.json(matching.slice((page - 1) * size, page * size), {
+        headers: { 'X-Total-Count': String(matching.length) },
+      });
+    }),
+    http.get('*/api/v1/support_tickets/:id/', ({ params }) => {
+      const ticket = api.tickets.find((candidate) => candidate.id === Number(params.id));
+      if (!ticket) return HttpResponse.json({ code: 'not_found', message: 'Nenalezeno.' }, { status: 404 });
+      return HttpResponse.json(ticket);
+    }),
+    http.get('*/api/v1/buildings/', () =>
+      HttpResponse.json([{ id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' }], {
+        headers: { 'X-Total-Count': '1' },
+      }),
+    ),
+    http.post('*/api/v1/support_tickets/', async ({ request }) => {
+      const body = await request.json();
+      api.creates.push({ body, key: request.headers.get('idempotency-key') });
+      if (api.createFailure) return HttpResponse.json(api.createFailure.body as object, { status: api.createFailure.status });
+      const ticket = buildTicket(99, body as Partial<Ticket>);
+      api.tickets.push(ticket);
+      return HttpResponse.json(ticket, { status: 201 });
+    }),
+  );
+  return api;
+}
+
+const loggedIn = (overrides = {}) => createBackend({ session: buildSession(overrides) });
+
+beforeEach(() => window.sessionStorage.clear());
+afterEach(() => window.sessionStorage.clear());
+
+describe('incident list', { timeout: 30_000 }, () => {
+  it('lists the newest first with Czech labels and the total from X-Total-Count', async () => {
+    const api = incidentApi([
+      buildTicket(1, { status: 'in_progress', priority: 'high' }),
+      buildTicket(2, { status: 'closed', priority: 'low' }),
+    ]);
+    renderRoute('/hlaseni-incidentu', loggedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hlášení incidentů' })).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: /^Závada/ });
+    expect(links.map((link) => link.textContent)).toEqual(['Závada 2', 'Závada 1']);
+    expect(links[0]).toHaveAttribute('href', '/hlaseni-incidentu/2');
+    expect(screen.getByText('Celkem 2 incidenty')).toBeInTheDocument();
+    const first = links[0]?.closest('li') as HTMLElement;
+    const second = links[1]?.closest('li') as HTMLElement;
+    expect(within(first).getByText('Uzavřeno')).toBeInTheDocument();
+    expect(within(first).getByText('Malá')).toBeInTheDocument();
+    expect(within(second).getByText('Zpracovává se')).toBeInTheDocument();
+    expect(within(second).getByText('Vysoká')).toBeInTheDocument();
+    expect(api.listQueries[0]?.get('ordering')).toBe('-created_at');
+    expect(api.listQueries[0]?.get('page')).toBe('1');
+  });
+
+  it('pages with the total and filters by status and priority', async () => {
+    const tickets = Array.from({ length: 12 }, (_, index) => buildTicket(index + 1, { priority: index % 2 ? 'high' : 'low' }));
+    const api = incidentApi(tickets);
+    const view = renderRoute('/hlaseni-incidentu', loggedIn());
+    expect(await screen.findByText('Strana 1 z 2')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('link', { name: 'Další stránka' }));
+    expect(await screen.findByText('Strana 2 z 2')).toBeInTheDocument();
+    expect(view.location()).toBe('/hlaseni-incidentu?strana=2');
+
+    await view.user.selectOptions(screen.getByLabelText('Priorita'), 'Vysoká');
+    await view.user.selectOptions(screen.getByLabelText('Stav'), 'Otevřeno');
+    await view.user.click(screen.getByRole('button', { name: 'Filtrovat' }));
+    expect(await screen.findByText('Celkem 6 incidentů')).toBeInTheDocument();
+    expect(view.location()).toBe('/hlaseni-incidentu?stav=open&priorita=high');
+    const last = api.listQueries.at(-1);
+    expect(last?.getAll('status')).toEqual(['open']);
+    expect(last?.getAll('priority')).toEqual(['high']);
+  });
+
+  it('shows the empty state of the spec', async () => {
+    incidentApi([]);
+    renderRoute('/hlaseni-incidentu', loggedIn());
+    expect(await screen.findByText('Zatím jste nenahlásili žádný incident.')).toBeInTheDocument();
+  });
+
+  it('shows the menu entry only while the feature is on', async () => {
+    incidentApi([]);
+    renderRoute('/', loggedIn());
+    expect(await screen.findByRole('link', { name: 'Hlášení incidentů' })).toHaveAttribute('href', '/hlaseni-incidentu');
+  });
+});
+
+describe('new incident form', { timeout: 30_000 }, () => {
+  it('validates on submit with an error summary and sends nothing', async () => {
+    const api = incidentApi();
+    const view = renderRoute('/hlaseni-incidentu/novy', loggedIn());
+    await view.user.type(await screen.findByLabelText(/^Kontaktní telefon/), '12ab');
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
+    const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
+    await waitFor(() => expect(summary).toHaveFocus());
+    for (const message of ['Zadejte předmět', 'Vyberte budovu', 'Zadejte popis', 'Zadejte telefon ve tvaru +420 123 456 789']) {
+      expect(within(summary).getByRole('link', { name: message })).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Předmět')).toHaveAccessibleDescription('Chyba: Zadejte předmět');
+    expect(screen.getByLabelText(/^Kontaktní telefon/)).toHaveAccessibleDescription(
+      'Nepovinné - použije se váš registrovaný kontakt, pokud nevyplníte Chyba: Zadejte telefon ve tvaru +420 123 456 789',
+    );
+    expect(api.creates).toEqual([]);
+  });
+
+  it('creates with a fresh Idempotency-Key per attempt and keeps the input after a failure', async () => {
+    const api = incidentApi();
+    api.createFailure = { status: 400, body: { code: 'validation_error', message: 'Zkontrolujte údaje.', fields: { subject: 'Předmět je příliš krátký.' } } };
+    const view = renderRoute('/hlaseni-incidentu/novy', loggedIn());
+    await view.user.type(await screen.findByLabelText('Předmět'), 'Ab');
+    await view.user.selectOptions(screen.getByLabelText('Budova'), '1');
+    await view.user.selectOptions(screen.getByLabelText('Priorita'), 'Kritická');
+    await view.user.type(screen.getByLabelText('Popis'), 'Teče voda{Enter}pod dřezem');
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
+    expect(await screen.findByRole('link', { name: 'Předmět je příliš krátký.' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Předmět')).toHaveValue('Ab');
+    expect(screen.getByLabelText('Popis')).toHaveValue('Teče voda\npod dřezem');
+
+    api.createFailure = null;
+    await view.user.type(screen.getByLabelText('Předmět'), 'c');
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
+    expect(await screen.findByText('Incident byl úspěšně vytvořen.')).toBeInTheDocument();
+    await waitFor(() => expect(view.location()).toBe('/hlaseni-incidentu/99'));
+    expect(api.creates).toHaveLength(2);
+    expect(api.creates[1]?.body).toEqual({ subject: 'Abc', building: 1, priority: 'critical', description: 'Teče voda\npod dřezem' });
+    expect(api.creates[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.creates[1]?.key).not.toBe(api.creates[0]?.key);
+    // The draft is gone once the incident exists.
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
+  });
+
+  it('restores the draft of the same user and tenant, and only theirs', async () => {
+    incidentApi();
+    const first = renderRoute('/hlaseni-incidentu/novy', loggedIn());
+    await first.user.type(await screen.findByLabelText('Předmět'), 'Nefunguje výtah');
+    await first.user.type(screen.getByLabelText('Popis'), 'Stojí ve 2. patře');
+    first.unmount();
+
+    // Another user in the same tab does not see it.
+    const other = renderRoute('/hlaseni-incidentu/novy', loggedIn({ user: buildProfile({ id: 2, email: 'petr@example.cz' }) }));
+    expect(await screen.findByLabelText('Předmět')).toHaveValue('');
+    other.unmount();
+
+    // The same user and tenant, e.g. after logging in again.
+    renderRoute('/hlaseni-incidentu/novy', loggedIn({ selectedTenantId: TENANT_A.id }));
+    expect(await screen.findByLabelText('Předmět')).toHaveValue('Nefunguje výtah');
+    expect(screen.getByLabelText('Popis')).toHaveValue('Stojí ve 2. patře');
+    expect(screen.getByText('Obnovili jsme rozepsané hlášení.')).toBeInTheDocument();
+  });
+});
+
+describe('incident detail', { timeout: 30_000 }, () => {
+  it('says an unknown or foreign id is not available, in the words of the spec', async () => {
+    incidentApi([buildTicket(1)]);
+    renderRoute('/hlaseni-incidentu/12345', loggedIn());
+    expect(await screen.findByText('Incident s ID 12345 neexistuje nebo k němu nemáte přístup.')).toBeInTheDocument();
+  });
+
+  it('shows the facts and the timeline of all four entry types in Czech', async () => {
+    incidentApi([
+      buildTicket(1, {
+        contact_phone: '+420601111222',
+        timeline: [
+          { id: 1, type: 'comment', created_at: '2026-11-11T10:00:00Z', author: { id: 1, display_name: 'Jana Nováková' }, author_role: 'tenant', body: 'Prosím o opravu', from_value: null, to_value: null },
+          { id: 2, type: 'status_change', created_at: '2026-11-11T11:00:00Z', author: null, author_role: 'system', body: null, from_value: 'open', to_value: 'in_progress' },
+          { id: 3, type: 'priority_change', created_at: '2026-11-11T12:00:00Z', author: null, author_role: 'system', body: null, from_value: 'standard', to_value: 'high' },
+          { id: 4, type: 'assignment', created_at: '2026-11-11T13:00:00Z', author: null, author_role: 'system', body: null, from_value: null, to_value: 'Tomáš Dvořák' },
+        ],
+      }),
+    ]);
+    renderRoute('/hlaseni-incidentu/1', loggedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Závada 1' })).toBeInTheDocument();
+    expect(screen.getByText('Prosím o opravu')).toBeInTheDocument();
+    expect(screen.getByText('Změna stavu: Otevřeno → Zpracovává se')).toBeInTheDocument();
+    expect(screen.getByText('Změna priority: Normální → Vysoká')).toBeInTheDocument();
+    expect(screen.getByText('Přiřazeno: Tomáš Dvořák')).toBeInTheDocument();
+    expect(screen.getByText('+420 601 111 222')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,129 @@
+import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { env } from '#src/config/env.ts';
+import { formatDate, formatNumber, formatPhone } from '#src/lib/format.ts';
+import { incidentQueryOptions } from '../api/incident-queries.ts';
+import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
+import { PriorityBadge, StatusBadge } from './incident-badges.tsx';
+import { IncidentTimeline } from './incident-timeline.tsx';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" textStyle="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" fontWeight="medium">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${formatNumber(bytes / 1024 / 1024, { maximumFractionDigits: 1 })}\u00a0MB` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
+
+/**
+ * One incident: facts, description, timeline, attachments and – while not closed – the
+ * comment, attachment and close forms. The query polls (see incidentQueryOptions), so the
+ * operator's changes appear while the page is open.
+ */
+export function IncidentDetailView({ id }: { id: number }) {
+  const { t } = useTranslation('incidents');
+  const { data: incident } = useSuspenseQuery(incidentQueryOptions(id));
+  const timelineId = useId();
+  const attachmentsId = useId();
+  const closed = incident.status === 'closed';
+  const base = env.apiBaseUrl;
+
+  return (
+    <Stack gap="8">
+      <Box>
+        <Text color="fg.muted">{t('detail.title', { id: incident.id })}</Text>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
+          {incident.subject}
+        </Heading>
+      </Box>
+      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }} gap="4">
+        <Fact label={t('detail.status')}>
+          <StatusBadge status={incident.status} />
+        </Fact>
+        <Fact label={t('detail.priority')}>
+          <PriorityBadge priority={incident.priority} />
+        </Fact>
+        <Fact label={t('detail.building')}>{incident.building.name}</Fact>
+        <Fact label={t('detail.created')}>
+          <time dateTime={incident.created_at}>{formatDate(incident.created_at)}</time>
+        </Fact>
+        <Fact label={t('detail.contact')}>
+          {incident.contact_phone ? formatPhone(incident.contact_phone) : t('detail.contactRegistered')}
+        </Fact>
+        <Fact label={t('detail.assignee')}>{incident.assignee?.display_name ?? t('detail.unassigned')}</Fact>
+      </Box>
+      <Box>
+        <Heading as="h2" size="lg" mb="2">
+          {t('detail.description')}
+        </Heading>
+        <Text whiteSpace="pre-wrap" wordBreak="break-word">
+          {incident.description}
+        </Text>
+      </Box>
+      {incident.resolution ? (
+        <Box>
+          <Heading as="h2" size="lg" mb="2">
+            {t('detail.resolution')}
+          </Heading>
+          <Text whiteSpace="pre-wrap" wordBreak="break-word">
+            {incident.resolution}
+          </Text>
+        </Box>
+      ) : null}
+      <Box as="section" aria-labelledby={attachmentsId}>
+        <Heading as="h2" id={attachmentsId} size="lg" mb="2">
+          {t('detail.attachments')}
+        </Heading>
+        {incident.attachments.length === 0 ? (
+          <Text color="fg.muted">{t('detail.noAttachments')}</Text>
+        ) : (
+          <Box as="ul" listStyleType="none" display="grid" gap="2">
+            {incident.attachments.map((attachment) => (
+              <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
+                <Link
+                  href={`${base}${attachment.download_url}`}
+                  download={attachment.file_name}
+                  color="brand.fg"
+                  textDecoration="underline"
+                  wordBreak="break-all"
+                  aria-label={t('detail.download', { name: attachment.file_name })}
+                >
+                  {attachment.file_name}
+                </Link>
+                <Text textStyle="sm" color="fg.muted">
+                  {formatSize(attachment.size)}
+                </Text>
+              </Flex>
+            ))}
+          </Box>
+        )}
+      </Box>
+      <Box as="section" aria-labelledby={timelineId}>
+        <Heading as="h2" id={timelineId} size="lg" mb="3">
+          {t('detail.timeline')}
+        </Heading>
+        <IncidentTimeline entries={incident.timeline} />
+      </Box>
+      <Separator />
+      {closed ? (
+        <ClosedNote />
+      ) : (
+        <Stack gap="8">
+          <CommentForm incidentId={incident.id} />
+          <AddAttachmentsForm incidentId={incident.id} />
+          <CloseIncidentForm incidentId={incident.id} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,268 @@
+import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Field } from '@portal/ui/field';
+import { Textarea } from '@portal/ui/textarea';
+import { toast } from '@portal/ui/toast';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import * as z from 'zod/mini';
+import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
+import { href } from '#src/config/paths.ts';
+import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
+import type { Building } from '../api/incident-queries.ts';
+import { PRIORITIES } from '../api/incident-queries.ts';
+import { newIdempotencyKey, useCreateIncident } from '../api/incident-mutations.ts';
+import { EmptyUploadError, useUploadAttachments } from '../api/upload-attachments.ts';
+import { clearDraft, readDraft, writeDraft, type IncidentDraft } from '../utils/incident-draft.ts';
+import { checkFiles, isPlausiblePhone, SUBJECT_MAX } from '../utils/incident-validation.ts';
+import { UploadProgress } from './upload-progress.tsx';
+
+export const INCIDENT_FIELD_IDS = {
+  subject: 'incident-subject',
+  building: 'incident-building',
+  priority: 'incident-priority',
+  description: 'incident-description',
+  contact_phone: 'incident-phone',
+  files: 'incident-files',
+} as const;
+type FieldName = keyof typeof INCIDENT_FIELD_IDS;
+const SERVER_FIELDS = Object.keys(INCIDENT_FIELD_IDS) as FieldName[];
+
+function createSchema(t: TFunction<'incidents'>) {
+  return z.object({
+    subject: z.string().check(
+      z.trim(),
+      z.minLength(1, { error: t('form.errors.subjectRequired'), abort: true }),
+      z.maxLength(SUBJECT_MAX, { error: t('form.errors.subjectTooLong') }),
+    ),
+    building: z.string().check(z.minLength(1, { error: t('form.errors.buildingRequired') })),
+    priority: z.enum(PRIORITIES),
+    description: z.string().check(z.trim(), z.minLength(1, { error: t('form.errors.descriptionRequired') })),
+    contact_phone: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || isPlausiblePhone(value), { error: t('form.errors.phoneInvalid') }),
+    ),
+  });
+}
+export type IncidentFormSchema = ReturnType<typeof createSchema>;
+
+const EMPTY: IncidentDraft = { subject: '', building: '', priority: 'standard', description: '', contact_phone: '' };
+
+/**
+ * The new-incident form. Validated on submit (GOV.UK pattern); what the user types is kept in
+ * a sessionStorage draft (`draftKey`) so a failed submit or an expired session loses nothing.
+ * After the create, the chosen files are uploaded with a progress bar.
+ */
+export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; draftKey: string }) {
+  const { t } = useTranslation(['incidents', 'common']);
+  const schema = useMemo(() => createSchema(t), [t]);
+  const navigate = useNavigate();
+  const create = useCreateIncident();
+  const upload = useUploadAttachments(null);
+  const summary = useErrorSummaryFocus();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Read once: the restored draft is the form's starting point.
+  const [restored] = useState(() => readDraft(draftKey));
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<IncidentFormSchema>, unknown, z.output<IncidentFormSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...EMPTY, ...restored, priority: PRIORITIES.find((p) => p === restored?.priority) ?? 'standard' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  // Every keystroke goes to the draft; a subscription, not state, so typing does not re-render.
+  useEffect(() => {
+    const subscription = watch((values) => writeDraft(draftKey, { ...EMPTY, ...(values as Partial<IncidentDraft>) }));
+    return () => subscription.unsubscribe();
+  }, [watch, draftKey]);
+
+  const validateFiles = (): boolean => {
+    const problem = checkFiles(files);
+    const message =
+      problem?.kind === 'tooMany'
+        ? t('form.errors.tooManyFiles')
+        : problem?.kind === 'tooLarge'
+          ? t('form.errors.fileTooLarge', { name: problem.name })
+          : null;
+    setFileError(message);
+    return message === null;
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setServerError(null);
+      if (!validateFiles()) {
+        summary.focus();
+        return;
+      }
+      let ticketId: number;
+      try {
+        const ticket = await create.mutateAsync({
+          idempotencyKey: newIdempotencyKey(),
+          body: {
+            subject: values.subject,
+            building: Number(values.building),
+            priority: values.priority,
+            description: values.description,
+            ...(values.contact_phone ? { contact_phone: values.contact_phone } : {}),
+          },
+        });
+        ticketId = ticket.id;
+      } catch (error) {
+        for (const [name, message] of serverFieldErrors(error, SERVER_FIELDS)) {
+          if (name === 'files') setFileError(message);
+          else setError(name, { type: 'server', message });
+        }
+        setServerError(errorMessage(error));
+        summary.focus();
+        return;
+      }
+      clearDraft(draftKey);
+      toast.add({ severity: 'success', summary: t('form.created') });
+      if (files.length > 0) {
+        setProgress(0);
+        try {
+          await upload.mutateAsync({ ticketId, files, onProgress: setProgress });
+        } catch (error) {
+          // The incident exists; the detail page lets the user try the files again.
+          toast.add({
+            severity: 'error',
+            summary: t('upload.failed'),
+            ...(error instanceof EmptyUploadError ? {} : { detail: errorMessage(error) }),
+          });
+        }
+      }
+      await navigate(href('incidentDetail', { id: ticketId }));
+    },
+    () => {
+      validateFiles();
+      summary.focus();
+    },
+  );
+
+  const errorPrefix = t('common:form.errorPrefix');
+  const allErrors = { ...errors, files: fileError ? { message: fileError } : undefined };
+  return (
+    <Box>
+      <ErrorSummary
+        ref={summary.ref}
+        title={t('common:form.errorSummaryTitle')}
+        items={formSummaryItems(INCIDENT_FIELD_IDS, allErrors, serverError)}
+      />
+      {restored ? (
+        <Box role="status" borderWidth="1px" borderColor="border.info" bg="bg.info" borderRadius="l2" p="3" mb="5">
+          <Text>{t('form.draftRestored')}</Text>
+          <Text textStyle="sm">{t('form.draftFilesNote')}</Text>
+        </Box>
+      ) : null}
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="5" maxW="2xl" minW="0">
+          <Field id={INCIDENT_FIELD_IDS.subject} label={t('form.subject')} errorText={errors.subject?.message} errorPrefix={errorPrefix}>
+            <Input {...register('subject')} autoComplete="off" maxLength={SUBJECT_MAX + 50} />
+          </Field>
+          <Field minW="0" id={INCIDENT_FIELD_IDS.building} label={t('form.building')} errorText={errors.building?.message} errorPrefix={errorPrefix}>
+            <NativeSelect.Root minW="0" w="full">
+              <NativeSelect.Field {...register('building')} id={INCIDENT_FIELD_IDS.building} minW="0" textOverflow="ellipsis">
+                <option value="">{t('form.buildingPlaceholder')}</option>
+                {buildings.map((building) => (
+                  <option key={building.id} value={String(building.id)}>
+                    {building.name}, {building.city}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field>
+          <Field id={INCIDENT_FIELD_IDS.priority} label={t('form.priority')} errorText={errors.priority?.message} errorPrefix={errorPrefix}>
+            <NativeSelect.Root minW="0" w="full">
+              <NativeSelect.Field {...register('priority')} id={INCIDENT_FIELD_IDS.priority}>
+                {PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {t(`priority.${priority}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field>
+          <Field
+            id={INCIDENT_FIELD_IDS.description}
+            label={t('form.description')}
+            helperText={t('form.descriptionHint')}
+            errorText={errors.description?.message}
+            errorPrefix={errorPrefix}
+          >
+            <Textarea {...register('description')} rows={6} />
+          </Field>
+          <Field
+            id={INCIDENT_FIELD_IDS.contact_phone}
+            label={t('form.phone')}
+            optionalText={t('common:form.optional')}
+            helperText={t('form.phoneHint')}
+            errorText={errors.contact_phone?.message}
+            errorPrefix={errorPrefix}
+          >
+            <Input {...register('contact_phone')} type="tel" autoComplete="tel" />
+          </Field>
+          <Field
+            id={INCIDENT_FIELD_IDS.files}
+            label={t('form.attachments')}
+            optionalText={t('common:form.optional')}
+            helperText={t('form.attachmentsHint')}
+            errorText={fileError ?? undefined}
+            errorPrefix={errorPrefix}
+          >
+            <Input
+              ref={fileInput}
+              type="file"
+              multiple
+              p="1"
+              onChange={(event) => {
+                setFiles(Array.from(event.currentTarget.files ?? []));
+                setFileError(null);
+              }}
+            />
+          </Field>
+          {files.length > 0 ? (
+            <Text textStyle="sm" color="fg.muted">
+              {t('upload.selected', { count: files.length })}: {files.map((file) => file.name).join(', ')}
+            </Text>
+          ) : null}
+          {progress !== null ? <UploadProgress value={progress} /> : null}
+          <HStack gap="3" wrap="wrap">
+            <Button type="submit" loading={isSubmitting}>
+              {t('form.submit')}
+            </Button>
+            <Button asChild variant="ghost">
+              <RouterLink to={href('incidents')}>{t('form.cancel')}</RouterLink>
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </Box>
+  );
+}
+
+export function IncidentFormHeading() {
+  const { t } = useTranslation('incidents');
+  return (
+    <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+      {t('form.title')}
+    </Heading>
+  );
+}

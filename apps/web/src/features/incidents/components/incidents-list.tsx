@@ -1,0 +1,175 @@
+import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { href } from '#src/config/paths.ts';
+import { formatDate } from '#src/lib/format.ts';
+import {
+  INCIDENTS_PAGE_SIZE,
+  incidentsQueryOptions,
+  PRIORITIES,
+  STATUSES,
+  type IncidentListFilters,
+  type IncidentPriority,
+  type IncidentStatus,
+} from '../api/incident-queries.ts';
+import { PriorityBadge, StatusBadge } from './incident-badges.tsx';
+
+/** URL search parameters of the list (Czech, as the paths are): ?stav=&priorita=&strana= */
+export const LIST_PARAMS = { status: 'stav', priority: 'priorita', page: 'strana' } as const;
+
+/** Reads the list filters from the URL; unknown values are ignored rather than sent (400). */
+export function filtersFromSearch(search: URLSearchParams): IncidentListFilters {
+  const status = search.get(LIST_PARAMS.status);
+  const priority = search.get(LIST_PARAMS.priority);
+  const page = Number.parseInt(search.get(LIST_PARAMS.page) ?? '1', 10);
+  return {
+    status: STATUSES.includes(status as IncidentStatus) ? (status as IncidentStatus) : null,
+    priority: PRIORITIES.includes(priority as IncidentPriority) ? (priority as IncidentPriority) : null,
+    page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
+  };
+}
+
+function toSearch(filters: IncidentListFilters): string {
+  const search = new URLSearchParams();
+  if (filters.status) search.set(LIST_PARAMS.status, filters.status);
+  if (filters.priority) search.set(LIST_PARAMS.priority, filters.priority);
+  if (filters.page > 1) search.set(LIST_PARAMS.page, String(filters.page));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The tenant's incidents, newest first, with status/priority filters and pages. */
+export function IncidentsList() {
+  const { t } = useTranslation('incidents');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearch(searchParams);
+  const { data } = useSuspenseQuery(incidentsQueryOptions(filters));
+  const pages = Math.max(1, Math.ceil(data.total / INCIDENTS_PAGE_SIZE));
+  const filtered = Boolean(filters.status || filters.priority);
+  const filtersHeadingId = useId();
+  const listHeadingId = useId();
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = filtersFromSearch(
+      new URLSearchParams({
+        [LIST_PARAMS.status]: String(form.get('status') ?? ''),
+        [LIST_PARAMS.priority]: String(form.get('priority') ?? ''),
+      }),
+    );
+    setSearchParams(new URLSearchParams(toSearch({ ...next, page: 1 })));
+  };
+
+  return (
+    <Stack gap="6">
+      <Box as="section" aria-labelledby={filtersHeadingId}>
+        <Heading as="h2" id={filtersHeadingId} size="md" mb="3">
+          {t('list.filters')}
+        </Heading>
+        {/* Keyed by the URL so the selects follow back/forward navigation. */}
+        <form key={searchParams.toString()} onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
+          <Flex gap="4" wrap="wrap" align="flex-end">
+            <Box minW="44">
+              <label htmlFor="incident-filter-status">
+                <Text fontWeight="medium" mb="1">
+                  {t('list.status')}
+                </Text>
+              </label>
+              <NativeSelect.Root minW="0" w="full">
+                <NativeSelect.Field id="incident-filter-status" name="status" defaultValue={filters.status ?? ''}>
+                  <option value="">{t('list.all')}</option>
+                  {STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`status.${status}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Box>
+            <Box minW="44">
+              <label htmlFor="incident-filter-priority">
+                <Text fontWeight="medium" mb="1">
+                  {t('list.priority')}
+                </Text>
+              </label>
+              <NativeSelect.Root minW="0" w="full">
+                <NativeSelect.Field id="incident-filter-priority" name="priority" defaultValue={filters.priority ?? ''}>
+                  <option value="">{t('list.all')}</option>
+                  {PRIORITIES.map((priority) => (
+                    <option key={priority} value={priority}>
+                      {t(`priority.${priority}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Box>
+            <HStack gap="2">
+              <Button type="submit">{t('list.apply')}</Button>
+              {filtered ? (
+                <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams())}>
+                  {t('list.reset')}
+                </Button>
+              ) : null}
+            </HStack>
+          </Flex>
+        </form>
+      </Box>
+
+      <Box as="section" aria-labelledby={listHeadingId}>
+        <Heading as="h2" id={listHeadingId} size="md" mb="1">
+          {t('list.caption')}
+        </Heading>
+        {data.items.length === 0 ? (
+          <Text py="6" fontSize="lg" role="status">
+            {filtered ? t('list.emptyFiltered') : t('list.empty')}
+          </Text>
+        ) : (
+          <>
+            <Text color="fg.muted" mb="3" role="status">
+              {t('list.total', { count: data.total })}
+            </Text>
+            <Box as="ul" listStyleType="none" display="grid" gap="3">
+              {data.items.map((incident) => (
+                <Box as="li" key={incident.id} borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
+                  <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg" wordBreak="break-word">
+                    <RouterLink to={href('incidentDetail', { id: incident.id })}>{incident.subject}</RouterLink>
+                  </Link>
+                  <Flex gap="2" wrap="wrap" mt="2" align="center">
+                    <StatusBadge status={incident.status} />
+                    <PriorityBadge priority={incident.priority} />
+                    <Text color="fg.muted" textStyle="sm">
+                      {t('list.building')}: {incident.building.name}
+                    </Text>
+                    <Text color="fg.muted" textStyle="sm">
+                      {t('list.created')}: {formatDate(incident.created_at)}
+                    </Text>
+                  </Flex>
+                </Box>
+              ))}
+            </Box>
+          </>
+        )}
+        {pages > 1 ? (
+          <Flex as="nav" aria-label={t('list.pagination')} mt="6" gap="3" align="center" wrap="wrap">
+            {filters.page > 1 ? (
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to={toSearch({ ...filters, page: filters.page - 1 }) || '?'}>{t('list.previous')}</RouterLink>
+              </Button>
+            ) : null}
+            <Text aria-current="page">{t('list.page', { page: filters.page, pages })}</Text>
+            {filters.page < pages ? (
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to={toSearch({ ...filters, page: filters.page + 1 })}>{t('list.next')}</RouterLink>
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null}
+      </Box>
+    </Stack>
+  );
+}
