@@ -1,5 +1,5 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
 import { drfError } from '../http/api-error.js';
@@ -99,10 +99,30 @@ function serializeSummary(row: SummaryRow) {
 }
 
 /**
+ * The size of the whole filtered list as a scalar subquery, evaluated once per statement
+ * (an InitPlan). Inside it `support_tickets` names the subquery's own table, so the same
+ * filter SQL counts the same set. Unlike `count(*) over ()`, it leaves the page free to be
+ * read in index order and stop after LIMIT rows (28 buffers instead of 233 for a
+ * 200-ticket tenant), and the count itself can be an index-only scan.
+ */
+function totalOf(where: SQL | undefined) {
+  return sql<number>`(select count(*) from ${supportTickets} where ${where ?? sql`true`})`.mapWith(Number);
+}
+
+/**
+ * Matches the indexes' `DESC NULLS LAST` (drizzle-kit's rendering of `.desc()`); plain `DESC`
+ * means NULLS FIRST in PostgreSQL, and the planner then sorts all of a tenant's rows instead of
+ * reading the index. The columns are NOT NULL, so the order itself is the same.
+ */
+export const descending = (column: SQL | AnyPgColumn) => sql`${column} desc nulls last`;
+/** The backward scan of such an index yields `ASC NULLS FIRST`. */
+export const ascending = (column: SQL | AnyPgColumn) => sql`${column} asc nulls first`;
+const newestFirst = [descending(supportTickets.createdAt), descending(supportTickets.id)];
+
+/**
  * One page of a tenant's tickets and the size of the whole filtered list, in a single round
- * trip: `count(*) over ()` is computed on the filtered rows before LIMIT applies, and the
- * building and assignee names are joined in rather than fetched afterwards. An empty page
- * carries no count; the caller knows it is 0 (page 1) or past the end (invalid_page).
+ * trip; the building and assignee names are joined in rather than fetched afterwards. An empty
+ * page carries no count; the caller knows it is 0 (page 1) or past the end (invalid_page).
  */
 export async function listTicketSummaries(
   db: Database,
@@ -112,7 +132,7 @@ export async function listTicketSummaries(
   offset: number,
 ): Promise<{ total: number | undefined; items: Array<ReturnType<typeof serializeSummary>> }> {
   const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...summaryColumns, total: totalOf(where) })
     .from(supportTickets)
     .leftJoin(buildings, eq(buildings.id, supportTickets.buildingId))
     .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
@@ -165,12 +185,12 @@ const defaultPages = new WeakMap<Database, ReturnType<typeof prepareDefaultPage>
 
 function prepareDefaultPage(db: Database) {
   return db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...summaryColumns, total: totalOf(eq(supportTickets.tenantId, sql.placeholder('tenantId'))) })
     .from(supportTickets)
     .leftJoin(buildings, eq(buildings.id, supportTickets.buildingId))
     .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
     .where(eq(supportTickets.tenantId, sql.placeholder('tenantId')))
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+    .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('portal_ticket_default_page');

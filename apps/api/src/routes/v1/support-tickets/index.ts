@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { supportTickets, ticketAttachments } from '../../../db/schema.js';
 import {
@@ -10,6 +10,8 @@ import {
   changeStatus,
   findTicket,
   serializeAttachment,
+  ascending,
+  descending,
   listDefaultTicketPage,
   listTicketSummaries,
   loadTicketDetail,
@@ -63,7 +65,7 @@ const STATUS_RANK = sql`array_position(array['open','in_progress','resolved','cl
 
 function orderingOf(ordering: string | undefined): SQL[] {
   const field = (ordering ?? '-created_at').replace(/^-/, '');
-  const descending = (ordering ?? '-created_at').startsWith('-');
+  const isDescending = (ordering ?? '-created_at').startsWith('-');
   const column =
     field === 'updated_at'
       ? sql`${supportTickets.updatedAt}`
@@ -73,7 +75,9 @@ function orderingOf(ordering: string | undefined): SQL[] {
           ? STATUS_RANK
           : sql`${supportTickets.createdAt}`;
   // The id breaks ties so pages never overlap or skip.
-  return descending ? [desc(column), desc(supportTickets.id)] : [asc(column), asc(supportTickets.id)];
+  return isDescending
+    ? [descending(column), descending(supportTickets.id)]
+    : [ascending(column), ascending(supportTickets.id)];
 }
 
 const ticketId = (request: FastifyRequest) => (request.params as { id: number }).id;
