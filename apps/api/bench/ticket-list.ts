@@ -13,8 +13,14 @@
  *   BENCH_POOL_SIZE      PostgreSQL pool size of the server (default: DATABASE_POOL_SIZE's default, 10)
  *   BENCH_CONNECTIONS    concurrent connections (default 50, the issue's figure)
  *   BENCH_KEEP=1         keep the seeded database for EXPLAIN afterwards
+ *   BENCH_REUSE=1        use the database a BENCH_KEEP=1 run left (read scenarios only; for
+ *                        alternating A/B runs without seeding again); implies BENCH_KEEP
+ *   BENCH_SCENARIOS      comma-separated subset of list,filtered,detail,create,floor (all but floor)
+ *   BENCH_LOG_LEVEL      the server's log level (default silent); e.g. info to measure the
+ *                        per-request log lines, written to /dev/null with the production settings
  */
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,8 +28,9 @@ import { execFile } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { appServerOptions, buildApp, type AppConfig } from '../src/app.js';
 import { DEMO_PASSWORD } from '../src/db/demo-data.js';
 import { hashPassword } from '../src/security/password-hash.js';
 import { testConfig } from '../src/testing/test-config.js';
@@ -33,7 +40,11 @@ const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 3);
 const POOL_SIZE = process.env['BENCH_POOL_SIZE'] === undefined ? undefined : Number(process.env['BENCH_POOL_SIZE']);
-const KEEP = process.env['BENCH_KEEP'] === '1';
+const REUSE = process.env['BENCH_REUSE'] === '1';
+const KEEP = process.env['BENCH_KEEP'] === '1' || REUSE;
+const LOG_LEVEL = (process.env['BENCH_LOG_LEVEL'] ?? 'silent') as AppConfig['logLevel'];
+/** Comma-separated subset of list,filtered,detail,create,floor (all but floor by default). */
+const SCENARIOS = new Set((process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create').split(',').map((name) => name.trim()));
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.mjs', import.meta.url));
 const TENANTS = 1_000;
 const TICKETS = 200_000;
@@ -76,7 +87,11 @@ async function seed(url: string): Promise<{ tenantId: string; email: string; tic
       select id, 'status_change', 'operator', null, 'open', status, created_at + interval '1 hour' from support_tickets
       union all
       select id, 'comment', 'operator', 'Řešíme.', null, null, created_at + interval '2 hours' from support_tickets`);
-    await client.query('analyze');
+    // VACUUM as well as ANALYZE: right after a bulk insert the visibility map is empty, so the
+    // list's count cannot be an index-only scan (200 heap pages per tenant instead of 2), and
+    // autovacuum would get round to it at a random moment during the measurement. A database
+    // in service is in the vacuumed state.
+    await client.query('vacuum analyze');
     const tenantId = 'bench-00001';
     const { rows } = await client.query<{ id: number }>('select id from support_tickets where tenant_id = $1 order by id limit 1', [tenantId]);
     const { rows: userRows } = await client.query<{ email: string }>('select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1', [tenantId]);
@@ -118,24 +133,70 @@ async function measure(label: string, spec: LoadSpec): Promise<void> {
   );
 }
 
+/**
+ * The floor on this machine: a bare Fastify route in the same process answering the list's
+ * exact bytes (body and X-Total-Count) from memory, with no authentication and no database,
+ * driven by the same load generator at the same concurrency. No list can be faster than this.
+ */
+async function measureFloor(listUrl: string, headers: Record<string, string>): Promise<void> {
+  const sample = await fetch(listUrl, { headers });
+  const body = await sample.text();
+  const total = sample.headers.get('x-total-count') ?? '0';
+  const bare = Fastify({ logger: false });
+  bare.get('/list', (_request, reply) => {
+    void reply.header('content-type', 'application/json; charset=utf-8').header('x-total-count', total).send(body);
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  try {
+    await measure(`floor: constant ${body.length} B JSON`, {
+      url: `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/list`,
+    });
+  } finally {
+    await bare.close();
+  }
+}
+
+/** The benchmark's tenant, user and ticket in a database seeded by an earlier run. */
+async function seeded(url: string): Promise<{ tenantId: string; email: string; ticketId: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tenantId = 'bench-00001';
+    const { rows } = await client.query<{ id: number }>('select id from support_tickets where tenant_id = $1 order by id limit 1', [tenantId]);
+    const { rows: userRows } = await client.query<{ email: string }>('select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1', [tenantId]);
+    return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0 };
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
-  await admin(`drop database if exists ${NAME} with (force)`);
-  await admin(`create database ${NAME}`);
+  if (!REUSE) {
+    await admin(`drop database if exists ${NAME} with (force)`);
+    await admin(`create database ${NAME}`);
+  }
   const url = new URL(SERVER);
   url.pathname = `/${NAME}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  const config = testConfig({
+    dataDir,
+    databaseUrl: url.toString(),
+    seedDemoData: false,
+    jwtSecret: randomBytes(32).toString('hex'),
+    databasePoolSize: POOL_SIZE,
+    logLevel: LOG_LEVEL,
+  });
+  const productionLogger = appServerOptions(config).logger;
   const app = await buildApp(
-    testConfig({
-      dataDir,
-      databaseUrl: url.toString(),
-      seedDemoData: false,
-      jwtSecret: randomBytes(32).toString('hex'),
-      databasePoolSize: POOL_SIZE,
-    }),
+    config,
+    LOG_LEVEL === 'silent' || typeof productionLogger !== 'object'
+      ? {}
+      : { logger: { ...productionLogger, stream: createWriteStream('/dev/null') } },
   );
   try {
     await app.ready();
-    const target = await seed(url.toString());
+    const target = REUSE ? await seeded(url.toString()) : await seed(url.toString());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
@@ -148,22 +209,25 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${meta.access}`, 'x-tenant-id': target.tenantId, 'content-type': 'application/json' };
     const buildings = (await (await fetch(`${base}/api/v1/buildings/?tenant_only=true`, { headers })).json()) as Array<{ id: number }>;
     process.stdout.write(
-      `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up, pool ${POOL_SIZE ?? 'default'}, ` +
+      `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up, pool ${POOL_SIZE ?? 'default'}, log ${LOG_LEVEL}, ` +
         `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
         `load average before ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`,
     );
-    await measure('GET list (first page + total)', { url: `${base}/api/v1/support_tickets/`, headers });
-    await measure('GET list, status filter, page 2', {
-      url: `${base}/api/v1/support_tickets/?status=open&status=in_progress&page=2`,
-      headers,
-    });
-    await measure('GET ticket detail', { url: `${base}/api/v1/support_tickets/${target.ticketId}/`, headers });
-    await measure('POST create ticket', {
+    if (SCENARIOS.has('list')) await measure('GET list (first page + total)', { url: `${base}/api/v1/support_tickets/`, headers });
+    if (SCENARIOS.has('filtered')) {
+      await measure('GET list, status filter, page 2', {
+        url: `${base}/api/v1/support_tickets/?status=open&status=in_progress&page=2`,
+        headers,
+      });
+    }
+    if (SCENARIOS.has('detail')) await measure('GET ticket detail', { url: `${base}/api/v1/support_tickets/${target.ticketId}/`, headers });
+    if (SCENARIOS.has('create')) await measure('POST create ticket', {
       url: `${base}/api/v1/support_tickets/`,
       method: 'POST',
       headers,
       body: JSON.stringify({ subject: 'Benchmark', description: 'Zátěžový test.', building: buildings[0]?.id }),
     });
+    if (SCENARIOS.has('floor')) await measureFloor(`${base}/api/v1/support_tickets/`, headers);
     process.stdout.write(`load average after ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
   } finally {
     await app.close();

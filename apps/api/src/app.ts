@@ -12,6 +12,7 @@ import { configPlugin } from './plugins/app/config.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { housekeepingPlugin } from './plugins/app/housekeeping.js';
 import { mailerPlugin } from './plugins/app/mailer.js';
+import { metricsPlugin } from './plugins/app/metrics.js';
 import { tenantGuardPlugin } from './plugins/app/tenant-guard.js';
 import { tenantsPlugin } from './plugins/app/tenants.js';
 import { tokensPlugin } from './plugins/app/tokens.js';
@@ -34,6 +35,8 @@ export interface AppOptions {
  */
 export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(configPlugin, { config: opts.config });
+  // Before everything else, so its response hook sees every route.
+  await fastify.register(metricsPlugin);
   await fastify.register(sensiblePlugin);
   await fastify.register(errorHandlerPlugin);
   await fastify.register(databasePlugin);
@@ -83,12 +86,29 @@ function configureBodyParsing(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * A request URL as logged: the access code of a public support request (`?code=…`) is a
+ * password, so it never reaches the log.
+ */
+export function redactUrlSecrets(url: string): string {
+  return url.replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
+}
+
 /** Fastify options the app relies on; `server.ts` adds network timeouts on top. */
 export function appServerOptions(config: AppConfig): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: request.method,
+          url: redactUrlSecrets(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     // Correlates log lines with the BFF's request that caused them.
     requestIdHeader: 'x-request-id',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config/env.js';
+import { ConfigError, loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/database.js';
 import {
   billingItems,
@@ -34,7 +34,10 @@ import {
   type TicketStatus,
 } from '../domain/tickets.js';
 import { statementsDir } from '../routes/v1/billing/index.js';
+import { recordReading, serializeReadings } from '../routes/v1/meters/index.js';
+import { ApiError } from '../http/api-error.js';
 import { hashPassword } from '../security/password-hash.js';
+import { backup, restore } from './backup.js';
 
 /**
  * portal-admin: the operator's side of the reference upstream. Works on the database the API
@@ -51,6 +54,8 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   create-room        --building ID --name N --capacity K [--floor F] [--public] [--equipment X]…
                      [--opening HH:MM] [--closing HH:MM] [--slot MIN] [--max-duration MIN]
   create-meter       --tenant ID --building ID --serial S --kind electricity|gas|water_cold|water_hot|heat [--location L]
+                     [--reading VALUE@ISO]…   (earlier readings from the operator's records, oldest first)
+  record-reading     --meter ID --value V [--read-at ISO] [--note N] [--reason meter_replaced|rollover]
   publish-maintenance --building ID --title T --description D --category C --starts ISO [--ends ISO] [--tenant-only]
   import-statement   --tenant ID --number N --period-from D --period-to D --issued D --due D
                      --bank-account A --iban I --variable-symbol VS [--constant-symbol KS] [--building ID]
@@ -61,6 +66,10 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   ticket-assign      --ticket ID (--assignee EMAIL | --unassign) [--staff EMAIL]
   public-answer      --request ID --staff EMAIL --body TEXT [--status open|in_progress|resolved|closed]
   anonymise          [--days N]   (default ANONYMISE_AFTER_DAYS)
+  backup             --out DIR    the database (pg_dump, or the embedded store while the API is
+                                  stopped) and DATA_DIR's attachments and statements, into a new folder
+  restore            --from DIR   a backup into an empty database and DATA_DIR; start the API
+                                  afterwards and it migrates the data forward
 `;
 
 export class UsageError extends Error {}
@@ -91,6 +100,12 @@ const OPTIONS = {
   serial: { type: 'string' },
   kind: { type: 'string' },
   location: { type: 'string' },
+  meter: { type: 'string' },
+  reading: { type: 'string', multiple: true },
+  value: { type: 'string' },
+  'read-at': { type: 'string' },
+  note: { type: 'string' },
+  reason: { type: 'string' },
   title: { type: 'string' },
   description: { type: 'string' },
   category: { type: 'string' },
@@ -120,6 +135,8 @@ const OPTIONS = {
   request: { type: 'string' },
   days: { type: 'string' },
   'is-staff': { type: 'boolean' },
+  out: { type: 'string' },
+  from: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -149,6 +166,27 @@ function instant(value: string, name: string): Date {
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) throw new UsageError(`--${name} must be an ISO 8601 date-time`);
   return parsed;
+}
+
+function meterValueOption(value: string, name: string): string {
+  if (!/^[0-9]{1,12}(\.[0-9]{1,3})?$/.test(value)) throw new UsageError(`--${name} must be a decimal with a dot and at most three decimals`);
+  return value;
+}
+
+function pastInstant(value: string, name: string): Date {
+  const parsed = instant(value, name);
+  if (parsed.getTime() > Date.now()) throw new UsageError(`--${name} must not be in the future`);
+  return parsed;
+}
+
+/** Runs a reading through the API's rules, turning a refusal into its message instead of "HTTP 400". */
+async function readingRule<T>(record: () => Promise<T>): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    if (error instanceof ApiError) throw new UsageError(Object.values(error.body).flat().join(' '));
+    throw error;
+  }
 }
 
 async function userByEmail(db: Database, email: string, staff = false) {
@@ -236,18 +274,44 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
     case 'create-meter': {
       const kind = oneOf(need(values, 'kind'), ['electricity', 'gas', 'water_cold', 'water_hot', 'heat'], 'kind');
       const unit = kind === 'electricity' ? 'kWh' : kind === 'heat' ? 'GJ' : 'm3';
-      const [row] = await db
-        .insert(meters)
-        .values({
-          tenantId: need(values, 'tenant'),
-          buildingId: int(values, 'building'),
-          serialNumber: need(values, 'serial'),
-          kind,
-          unit,
-          location: values.location ?? null,
-        })
-        .returning();
-      return row;
+      const history = (values.reading ?? []).map((entry) => {
+        const at = entry.indexOf('@');
+        if (at < 0) throw new UsageError('--reading must be VALUE@ISO-DATE-TIME, e.g. 1234.5@2026-10-01T10:00:00+02:00');
+        return { value: meterValueOption(entry.slice(0, at), 'reading'), readAt: pastInstant(entry.slice(at + 1), 'reading') };
+      });
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(meters)
+          .values({
+            tenantId: need(values, 'tenant'),
+            buildingId: int(values, 'building'),
+            serialNumber: need(values, 'serial'),
+            kind,
+            unit,
+            location: values.location ?? null,
+          })
+          .returning();
+        if (row === undefined) throw new Error('no row');
+        for (const reading of history) {
+          await readingRule(() => recordReading(tx, { meterId: row.id, value: reading.value, note: null, reason: null, userId: null, readAt: reading.readAt }));
+        }
+        return { ...row, readings: history.length };
+      });
+    }
+    case 'record-reading': {
+      // The operator's own reading (hand-over, annual check), dated when it was taken; the
+      // same rules as a tenant's submission apply (lower needs a reason, jumps are flagged).
+      const value = meterValueOption(need(values, 'value'), 'value');
+      const reason = values.reason === undefined ? null : oneOf(values.reason, ['meter_replaced', 'rollover'], 'reason');
+      const readAt = values['read-at'] === undefined ? new Date() : pastInstant(values['read-at'], 'read-at');
+      const meterId = int(values, 'meter');
+      return db.transaction(async (tx) => {
+        const [meter] = await tx.select({ id: meters.id }).from(meters).where(eq(meters.id, meterId)).limit(1);
+        if (meter === undefined) throw new UsageError(`no meter ${meterId}`);
+        const row = await readingRule(() => recordReading(tx, { meterId, value, note: values.note ?? null, reason, userId: null, readAt }));
+        const [reading] = await serializeReadings(tx, [row]);
+        return reading;
+      });
     }
     case 'publish-maintenance': {
       const [row] = await db
@@ -399,6 +463,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  if (command === 'backup' || command === 'restore') return backupCommand(command, parsed.values, config);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.withStartupLock(({ migrate }) => migrate());
@@ -414,6 +479,22 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Backup and restore work on the store as it is: no migration first (a restore needs an empty
+ * database, and a backup must not change what it copies).
+ */
+async function backupCommand(command: 'backup' | 'restore', values: Values, config: AppConfig): Promise<number> {
+  try {
+    const result =
+      command === 'backup' ? await backup(config, need(values, 'out')) : await restore(config, need(values, 'from'));
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`portal-admin ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return error instanceof UsageError ? 2 : 1;
   }
 }
 

@@ -43,6 +43,8 @@ describe('loadConfig', () => {
         MAIL_FROM: 'Portál <portal@example.cz>',
         ANONYMISE_AFTER_DAYS: '90',
         DATABASE_POOL_SIZE: '24',
+        METRICS_PORT: '9410',
+        METRICS_HOST: '10.0.0.5',
       },
       '/srv',
     );
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       mailFrom: 'Portál <portal@example.cz>',
       anonymiseAfterDays: 90,
       databasePoolSize: 24,
+      metrics: { host: '10.0.0.5', port: 9410 },
     });
   });
 
@@ -95,6 +98,43 @@ describe('loadConfig', () => {
       expect(String(error)).not.toContain('topsecret');
       expect(String(error)).not.toContain('tiny');
     }
+  });
+});
+
+describe('loadConfig with PRODUCTION=true', () => {
+  const safe = {
+    PRODUCTION: 'true',
+    DATABASE_URL: 'postgres://portal@db/portal',
+    JWT_SECRET: SECRET,
+    PORTAL_URL: 'https://portal.example.cz',
+    SMTP_URL: 'smtp://mail.example.cz:25',
+  };
+
+  it('starts with safe settings and does not seed demo data unless told', () => {
+    const config = loadConfig(safe);
+    expect(config.seedDemoData).toBe(false);
+    expect(config.metrics).toBeUndefined();
+    expect(loadConfig({ ...safe, SEED_DEMO_DATA: 'false', METRICS_PORT: '9410' }).metrics).toEqual({
+      host: '127.0.0.1',
+      port: 9410,
+    });
+  });
+
+  it.each([
+    [{ SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA: must not be true'],
+    [{ JWT_SECRET: undefined, DATABASE_URL: undefined }, 'JWT_SECRET: is required (PRODUCTION=true)'],
+    [{ PORTAL_URL: undefined }, 'PORTAL_URL'],
+    [{ PORTAL_URL: 'http://portal.example.cz' }, 'PORTAL_URL'],
+    [{ SMTP_URL: undefined }, 'SMTP_URL: is required'],
+    [{ METRICS_PORT: '4010' }, 'METRICS_PORT: must differ from PORT'],
+  ])('refuses %j', (override, expected) => {
+    expect(() => loadConfig({ ...safe, ...override })).toThrow(expected);
+  });
+
+  it('names every unsafe setting at once', () => {
+    expect(() => loadConfig({ PRODUCTION: 'true', SEED_DEMO_DATA: 'yes' })).toThrow(
+      /SEED_DEMO_DATA[\s\S]*JWT_SECRET[\s\S]*PORTAL_URL[\s\S]*SMTP_URL/,
+    );
   });
 });
 

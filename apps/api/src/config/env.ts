@@ -41,19 +41,25 @@ const positiveInt = (defaultValue: number) =>
       .default(defaultValue),
   );
 
+const optionalBooleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be one of true, false, 1, 0, yes, no' })
+    .transform((value) => value === 'true' || value === '1' || value === 'yes')
+    .optional(),
+);
+
+const portNumber = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a port number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const envSchema = z
   .object({
-    PORT: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'must be a port number' })
-        .int('must be a port number')
-        .min(0, 'must be between 0 and 65535')
-        .max(65535, 'must be between 0 and 65535')
-        .default(4010),
-    ),
+    PORT: z.preprocess(emptyAsUndefined, portNumber.default(4010)),
     HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
     DATABASE_URL: z.preprocess(
@@ -71,7 +77,11 @@ const envSchema = z
     ),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt(300),
     REFRESH_TOKEN_TTL_SECONDS: positiveInt(950_400),
-    SEED_DEMO_DATA: booleanFlag(true),
+    /** Unset: seed unless PRODUCTION (resolved in loadConfig). */
+    SEED_DEMO_DATA: optionalBooleanFlag,
+    PRODUCTION: booleanFlag(false),
+    METRICS_PORT: z.preprocess(emptyAsUndefined, portNumber.optional()),
+    METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -95,7 +105,43 @@ const envSchema = z
         message: 'is required when DATABASE_URL is set',
       });
     }
+    if (env.PRODUCTION) refuseUnsafeProductionSettings(env, ctx);
   });
+
+/**
+ * PRODUCTION=true turns settings that are fine for a trial into start-up errors, so a
+ * deployment cannot go live with demo accounts, a key nobody chose, links to localhost or
+ * password-reset mails that land in a folder nobody reads. An explicit flag rather than
+ * NODE_ENV (CONVENTIONS AP8): libraries read NODE_ENV for their own purposes.
+ */
+function refuseUnsafeProductionSettings(
+  env: {
+    SEED_DEMO_DATA?: boolean | undefined;
+    JWT_SECRET?: string | undefined;
+    PORTAL_URL: string;
+    SMTP_URL?: string | undefined;
+    METRICS_HOST: string;
+    METRICS_PORT?: number | undefined;
+    PORT: number;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const refuse = (variable: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [variable], message: `${message} (PRODUCTION=true)` });
+  if (env.SEED_DEMO_DATA === true) {
+    refuse('SEED_DEMO_DATA', 'must not be true: the demo accounts have published passwords');
+  }
+  if (env.JWT_SECRET === undefined) refuse('JWT_SECRET', 'is required');
+  if (new URL(env.PORTAL_URL).protocol !== 'https:') {
+    refuse('PORTAL_URL', "must be the portal's public https:// address (it goes into e-mailed links)");
+  }
+  if (env.SMTP_URL === undefined) {
+    refuse('SMTP_URL', 'is required: without it password-reset mails only land in DATA_DIR/outbox');
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    refuse('METRICS_PORT', 'must differ from PORT: metrics must not be served on the public port');
+  }
+}
 
 export interface AppConfig {
   port: number;
@@ -120,6 +166,8 @@ export interface AppConfig {
   anonymiseAfterDays: number;
   /** Connections in the PostgreSQL pool (ignored for PGlite); 10 when absent. */
   databasePoolSize?: number | undefined;
+  /** Prometheus metrics on their own listener (never the API's port); off when undefined. */
+  metrics?: { host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -151,13 +199,14 @@ export function loadConfig(
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? !env.PRODUCTION,
     logLevel: env.LOG_LEVEL,
     portalUrl: env.PORTAL_URL.replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     anonymiseAfterDays: env.ANONYMISE_AFTER_DAYS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
   };
 }
 

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -97,7 +99,10 @@ async function openPostgres(
           const lockedDb = drizzleNodePg({ client, schema });
           return await work({
             db: lockedDb,
-            migrate: () => migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+            migrate: async () => {
+              await refuseNewerSchema(lockedDb);
+              await migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_FOLDER });
+            },
           });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
@@ -128,7 +133,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     driver: 'pglite',
     // PGlite serves one process (guarded by the lock file), so there is nobody to wait for.
     withStartupLock: (work) =>
-      work({ db, migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }) }),
+      work({
+        db,
+        migrate: async () => {
+          await refuseNewerSchema(db);
+          await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        },
+      }),
     async close() {
       try {
         await client.close();
@@ -137,6 +148,72 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       }
     },
   };
+}
+
+/**
+ * A consistent copy of the embedded store (PGlite's own `dumpDataDir`, a gzipped tar of the
+ * cluster). Takes the data-directory lock, so it refuses while the API runs on that store:
+ * the embedded store serves one process.
+ */
+export async function dumpEmbeddedStore(dataDir: string): Promise<Uint8Array> {
+  const releaseLock = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { btree_gist } });
+    try {
+      const dump = await client.dumpDataDir('gzip');
+      return new Uint8Array(await dump.arrayBuffer());
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await releaseLock();
+  }
+}
+
+/** Creates the embedded store of `dataDir` from a {@link dumpEmbeddedStore} copy. */
+export async function loadEmbeddedStore(dataDir: string, dump: Uint8Array): Promise<void> {
+  const storeDir = path.join(dataDir, 'pglite');
+  await mkdir(storeDir, { recursive: true });
+  const releaseLock = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
+  try {
+    const client = await PGlite.create(storeDir, {
+      extensions: { btree_gist },
+      loadDataDir: new Blob([dump]),
+    });
+    await client.close();
+  } finally {
+    await releaseLock();
+  }
+}
+
+/** The newest migration this build knows: `when` of the last entry of drizzle-kit's journal. */
+export function newestKnownMigration(migrationsFolder: string = MIGRATIONS_FOLDER): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Migrations only go forward. drizzle's migrator applies what is newer than the database's
+ * last migration and silently does nothing when the database is *ahead* of the code, so an
+ * older release started after an upgrade (a rollback of the binaries) would run against a
+ * schema it does not know. Refuse that instead: the way back is the backup taken before the
+ * upgrade (`portal-admin restore`), never a down migration.
+ */
+async function refuseNewerSchema(db: Database): Promise<void> {
+  const table = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') as name`);
+  if ((table as unknown as { rows: { name: string | null }[] }).rows[0]?.name == null) return;
+  const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+  const newest = Number((result as unknown as { rows: { newest: string | number | null }[] }).rows[0]?.newest ?? 0);
+  const known = newestKnownMigration();
+  if (newest > known) {
+    throw new Error(
+      `The database was migrated by a newer release (migration of ${new Date(newest).toISOString()}; ` +
+        `this release knows migrations up to ${new Date(known).toISOString()}). Migrations are ` +
+        'forward-only: run the newer release, or restore the backup taken before the upgrade.',
+    );
+  }
 }
 
 /**

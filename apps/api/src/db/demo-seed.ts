@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashAccessCode } from '../routes/v1/public-support/index.js';
-import { recordReading } from '../routes/v1/meters/index.js';
 import { pragueDayStart } from '../http/pagination.js';
 import type { Database } from './database.js';
 import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_TENANTS } from './demo-data.js';
@@ -11,7 +10,6 @@ import {
   buildings,
   maintenanceEvents,
   meetingRooms,
-  meters,
   publicSupportMessages,
   publicSupportRequests,
   reservations,
@@ -22,6 +20,7 @@ import {
 } from './schema.js';
 import { storeBytes } from '../routes/v1/support-tickets/attachments.js';
 import { thermometerPng } from './demo-files.js';
+import { seedDemoMeters } from './demo-meters.js';
 
 const DAY = 86_400_000;
 
@@ -237,7 +236,8 @@ export async function seedDemoFeatures(
     });
   }
 
-  // ---- maintenance events: past, ongoing, upcoming; public and tenant-only
+  // ---- maintenance events: past, under way, upcoming; public and tenant-only, in every building
+  const hoursFromNow = (hours: number) => new Date(Math.floor(now.getTime() / 3_600_000 + hours) * 3_600_000);
   await tx.insert(maintenanceEvents).values([
     {
       buildingId: florenc.id,
@@ -258,6 +258,24 @@ export async function seedDemoFeatures(
       endsAt: at(now, 12, 12),
     },
     {
+      buildingId: florenc.id,
+      title: 'Oprava fasády u vchodu',
+      description: 'Hlavní vchod je uzavřen, používejte prosím boční vchod z ulice Křižíkova.',
+      category: 'other',
+      visibility: 'public',
+      startsAt: hoursFromNow(-3),
+      endsAt: hoursFromNow(30),
+    },
+    {
+      buildingId: florenc.id,
+      title: 'Výměna vodoměrů',
+      description: 'Během výměny bude na dvě hodiny uzavřena studená voda.',
+      category: 'water',
+      visibility: 'public',
+      startsAt: at(now, -20, 9),
+      endsAt: at(now, -20, 11),
+    },
+    {
       buildingId: karlin.id,
       title: 'Výpadek internetu',
       description: 'Poskytovatel mění páteřní zařízení.',
@@ -267,6 +285,33 @@ export async function seedDemoFeatures(
       endsAt: null,
     },
     {
+      buildingId: karlin.id,
+      title: 'Údržba kotelny',
+      description: 'Topení poběží sníženým výkonem, v kancelářích může být chladněji.',
+      category: 'heating',
+      visibility: 'public',
+      startsAt: at(now, 8, 6),
+      endsAt: at(now, 9, 18),
+    },
+    {
+      buildingId: karlin.id,
+      title: 'Tepování koberců ve 2. patře',
+      description: 'Chodby ve 2. patře budou do odpoledne mokré.',
+      category: 'cleaning',
+      visibility: 'tenant_only',
+      startsAt: hoursFromNow(-1),
+      endsAt: hoursFromNow(5),
+    },
+    {
+      buildingId: karlin.id,
+      title: 'Revize elektroinstalace',
+      description: 'Postupné vypínání jednotlivých okruhů.',
+      category: 'electricity',
+      visibility: 'tenant_only',
+      startsAt: at(now, -15, 8),
+      endsAt: at(now, -15, 16),
+    },
+    {
       buildingId: smichov.id,
       title: 'Odstávka elektřiny',
       description: 'Plánovaná údržba rozvodny PRE.',
@@ -274,6 +319,24 @@ export async function seedDemoFeatures(
       visibility: 'public',
       startsAt: at(now, -10, 7),
       endsAt: at(now, -10, 15),
+    },
+    {
+      buildingId: smichov.id,
+      title: 'Kontrola plynové přípojky',
+      description: 'Kuchyňky v přízemí budou bez plynu.',
+      category: 'gas',
+      visibility: 'public',
+      startsAt: at(now, 20, 8),
+      endsAt: at(now, 20, 12),
+    },
+    {
+      buildingId: smichov.id,
+      title: 'Mytí oken',
+      description: 'Horolezci budou myt okna z venkovní strany, zatáhněte prosím žaluzie.',
+      category: 'cleaning',
+      visibility: 'tenant_only',
+      startsAt: at(now, 2, 7),
+      endsAt: at(now, 2, 15),
     },
   ]);
 
@@ -356,21 +419,55 @@ export async function seedDemoFeatures(
       endsAt: at(now, -7, 12),
       attendees: 25,
     },
+    // A few more in the coming days, so the day and week views look like a building in use.
+    {
+      uuid: randomUUID(),
+      roomId: velka.id,
+      tenantId: beta,
+      createdBy: people.petrId,
+      title: 'Prezentace pro klienta',
+      startsAt: at(now, 2, 13),
+      endsAt: at(now, 2, 14, 30),
+      attendees: 6,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: mala.id,
+      tenantId: alfa,
+      createdBy: people.janaId,
+      title: 'Týdenní porada týmu',
+      startsAt: at(now, 4, 9),
+      endsAt: at(now, 4, 10),
+      attendees: 4,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: karlinRoom.id,
+      tenantId: null,
+      title: 'Seminář',
+      name: 'Lucie Veřejná',
+      email: 'lucie.verejna@example.cz',
+      startsAt: at(now, 5, 10),
+      endsAt: at(now, 5, 12),
+      cancelTokenHash: hashAccessCode(randomUUID()),
+    },
   ]);
 
-  // ---- billing statements: paid, partly paid, unpaid
+  // ---- billing statements: paid, partly paid, unpaid and overdue; Alfa has a year of history
+  // (more than one page of the portal's list)
   const statement = async (
     tenantId: string,
     buildingId: number,
     number: string,
     monthsAgo: number,
     items: Array<{ description: string; quantity?: string; unit?: string; amount: string }>,
-    paid: 'full' | 'none',
+    paid: 'full' | 'none' | { partly: string },
   ) => {
     const total = items.reduce((sum, item) => sum + BigInt(item.amount.replace('.', '')), 0n);
     const totalText = `${total / 100n}.${String(total % 100n).padStart(2, '0')}`;
     const issued = new Date(now.getTime() - monthsAgo * 30 * DAY);
     const periodFrom = new Date(issued.getTime() - 30 * DAY);
+    const paidAmount = paid === 'full' ? totalText : paid === 'none' ? '0.00' : paid.partly;
     const [row] = await tx
       .insert(billingStatements)
       .values({
@@ -382,12 +479,12 @@ export async function seedDemoFeatures(
         issuedOn: issued.toISOString().slice(0, 10),
         dueDate: new Date(issued.getTime() + 14 * DAY).toISOString().slice(0, 10),
         totalAmount: totalText,
-        paidAmount: paid === 'full' ? totalText : '0.00',
-        paidOn: paid === 'full' ? new Date(issued.getTime() + 10 * DAY).toISOString().slice(0, 10) : null,
+        paidAmount,
+        paidOn: paid === 'none' ? null : new Date(issued.getTime() + 10 * DAY).toISOString().slice(0, 10),
         variableSymbol: number.replace(/\D/g, '').slice(-10),
         constantSymbol: '0308',
-        bankAccount: '2001234567/2010',
-        iban: 'CZ6520100000002001234567',
+        bankAccount: '2001234588/2010',
+        iban: 'CZ6220100000002001234588',
       })
       .returning({ id: billingStatements.id });
     if (row === undefined) throw new Error('statement not seeded');
@@ -403,39 +500,26 @@ export async function seedDemoFeatures(
     );
   };
   const rent = { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00' };
+  // A year back, all paid: Alfa's electricity varies with the season.
+  const alfaKwh = ['1020.5', '1105.25', '1190', '1012.75', '905.5', '860', '845.25', '880.5', '932'];
+  for (const [index, kwh] of alfaKwh.entries()) {
+    const amount = (Math.round(Number(kwh) * 6 * 100) / 100).toFixed(2);
+    await statement(alfa, florenc.id, `20250001${String(index + 1).padStart(2, '0')}`, 11 - index, [rent, { description: 'Elektřina', quantity: kwh, unit: 'kWh', amount }], 'full');
+  }
   await statement(alfa, florenc.id, '2026000101', 2, [rent, { description: 'Elektřina', quantity: '812.5', unit: 'kWh', amount: '4875.00' }], 'full');
-  await statement(alfa, florenc.id, '2026000102', 1, [rent, { description: 'Elektřina', quantity: '790.25', unit: 'kWh', amount: '4741.50' }], 'full');
+  // Unpaid past its due date: the portal marks it overdue.
+  await statement(alfa, florenc.id, '2026000102', 1, [rent, { description: 'Elektřina', quantity: '790.25', unit: 'kWh', amount: '4741.50' }], 'none');
   await statement(alfa, florenc.id, '2026000103', 0, [rent, { description: 'Služby spojené s nájmem', amount: '3200.50' }], 'none');
+  await statement(beta, karlin.id, '2026000200', 2, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }, { description: 'Teplo', quantity: '6.1', unit: 'GJ', amount: '3965.00' }], { partly: '62000.00' });
   await statement(beta, karlin.id, '2026000201', 1, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }], 'full');
   await statement(beta, karlin.id, '2026000202', 0, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }, { description: 'Teplo', quantity: '4.2', unit: 'GJ', amount: '2730.00' }], 'none');
 
-  // ---- meters with a reading history (through the same rules as the API)
-  const meterRows = await tx
-    .insert(meters)
-    .values([
-      { tenantId: alfa, buildingId: florenc.id, serialNumber: 'EL-FL-3050', kind: 'electricity', unit: 'kWh', location: '3. patro, rozvaděč R3' },
-      { tenantId: alfa, buildingId: florenc.id, serialNumber: 'VS-FL-3051', kind: 'water_cold', unit: 'm3', location: 'kuchyňka 3.05' },
-      { tenantId: beta, buildingId: karlin.id, serialNumber: 'TP-KA-2140', kind: 'heat', unit: 'GJ', location: 'sklep, místnost 0.12' },
-    ])
-    .returning();
-  const histories: Record<string, string[]> = {
-    'EL-FL-3050': ['10230.5', '11042.0', '11832.25', '12650.0'],
-    'VS-FL-3051': ['512.120', '518.400', '524.950'],
-    'TP-KA-2140': ['88.2', '92.6', '97.1'],
-  };
-  for (const meter of meterRows) {
-    const values = histories[meter.serialNumber] ?? [];
-    for (const [index, value] of values.entries()) {
-      await recordReading(tx, {
-        meterId: meter.id,
-        value,
-        note: index === 0 ? 'Počáteční stav' : null,
-        reason: null,
-        userId: meter.tenantId === alfa ? people.janaId : people.petrId,
-        readAt: at(now, -30 * (values.length - index), 10),
-      });
-    }
-  }
+  // ---- meters with a year of readings (through the same rules as the API)
+  await seedDemoMeters(
+    tx,
+    { tenants: { alfa, beta }, buildings: { florenc: florenc.id, karlin: karlin.id }, people },
+    now,
+  );
 
   // ---- a public support request with the operator's answer
   const [request] = await tx

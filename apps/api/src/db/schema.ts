@@ -242,8 +242,11 @@ export const publicSupportRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     category: text('category').notNull(),
-    /** Personal data; replaced when the request is anonymised after the retention period. */
-    name: text('name').notNull(),
+    /**
+     * Personal data; replaced when the request is anonymised after the retention period. Null
+     * for a fault report whose reporter left no contact.
+     */
+    name: text('name'),
     email: text('email'),
     phone: text('phone'),
     subject: text('subject').notNull(),
@@ -272,6 +275,24 @@ export const publicSupportMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('public_support_messages_request_id_idx').on(t.requestId, t.id)],
+);
+
+/** Files a visitor attached to their request (the fault report's photo), authorised by its access code. */
+export const publicSupportAttachments = pgTable(
+  'public_support_attachments',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => publicSupportRequests.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** File name under DATA_DIR/attachments; random, never derived from client input. */
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('public_support_attachments_request_id_idx').on(t.requestId, t.id)],
 );
 
 /* ---- maintenance events ------------------------------------------------------------------- */

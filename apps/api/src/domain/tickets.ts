@@ -1,5 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
 import { drfError } from '../http/api-error.js';
@@ -98,51 +98,6 @@ function serializeSummary(row: SummaryRow) {
   };
 }
 
-/**
- * The size of the whole filtered list as a scalar subquery, evaluated once per statement
- * (an InitPlan). Inside it `support_tickets` names the subquery's own table, so the same
- * filter SQL counts the same set. Unlike `count(*) over ()`, it leaves the page free to be
- * read in index order and stop after LIMIT rows (28 buffers instead of 233 for a
- * 200-ticket tenant), and the count itself can be an index-only scan.
- */
-function totalOf(where: SQL | undefined) {
-  return sql<number>`(select count(*) from ${supportTickets} where ${where ?? sql`true`})`.mapWith(Number);
-}
-
-/**
- * Matches the indexes' `DESC NULLS LAST` (drizzle-kit's rendering of `.desc()`); plain `DESC`
- * means NULLS FIRST in PostgreSQL, and the planner then sorts all of a tenant's rows instead of
- * reading the index. The columns are NOT NULL, so the order itself is the same.
- */
-export const descending = (column: SQL | AnyPgColumn) => sql`${column} desc nulls last`;
-/** The backward scan of such an index yields `ASC NULLS FIRST`. */
-export const ascending = (column: SQL | AnyPgColumn) => sql`${column} asc nulls first`;
-const newestFirst = [descending(supportTickets.createdAt), descending(supportTickets.id)];
-
-/**
- * One page of a tenant's tickets and the size of the whole filtered list, in a single round
- * trip; the building and assignee names are joined in rather than fetched afterwards. An empty
- * page carries no count; the caller knows it is 0 (page 1) or past the end (invalid_page).
- */
-export async function listTicketSummaries(
-  db: Database,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<{ total: number | undefined; items: Array<ReturnType<typeof serializeSummary>> }> {
-  const rows = await db
-    .select({ ...summaryColumns, total: totalOf(where) })
-    .from(supportTickets)
-    .leftJoin(buildings, eq(buildings.id, supportTickets.buildingId))
-    .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  return { total: rows[0]?.total, items: rows.map(serializeSummary) };
-}
-
 export async function serializeTimelineEntries(db: Database, rows: Array<typeof ticketTimeline.$inferSelect>) {
   const people = await userRefs(
     db,
@@ -172,38 +127,6 @@ export function serializeAttachment(row: typeof ticketAttachments.$inferSelect) 
     created_at: row.createdAt.toISOString(),
     download_url: attachmentUrl(row.ticketId, row.id),
   };
-}
-
-/**
- * The portal's most frequent list – a tenant's newest tickets without filters – as a prepared
- * statement: drizzle then builds its SQL once instead of per request (the largest share of
- * the server's CPU in the benchmark profile after socket writes), and PostgreSQL parses and
- * plans it once per connection. Same SQL and answer as listTicketSummaries with the default
- * ordering.
- */
-const defaultPages = new WeakMap<Database, ReturnType<typeof prepareDefaultPage>>();
-
-function prepareDefaultPage(db: Database) {
-  return db
-    .select({ ...summaryColumns, total: totalOf(eq(supportTickets.tenantId, sql.placeholder('tenantId'))) })
-    .from(supportTickets)
-    .leftJoin(buildings, eq(buildings.id, supportTickets.buildingId))
-    .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
-    .where(eq(supportTickets.tenantId, sql.placeholder('tenantId')))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('portal_ticket_default_page');
-}
-
-export async function listDefaultTicketPage(db: Database, tenantId: string, limit: number, offset: number) {
-  let prepared = defaultPages.get(db);
-  if (prepared === undefined) {
-    prepared = prepareDefaultPage(db);
-    defaultPages.set(db, prepared);
-  }
-  const rows = await prepared.execute({ tenantId, limit, offset });
-  return { total: rows[0]?.total, items: rows.map(serializeSummary) };
 }
 
 interface TimelineJson {

@@ -48,27 +48,43 @@ export function requestedTenant(request: FastifyRequest): string {
   return (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
 }
 
-/** Returns the user of a valid access token, or the error to answer with. */
-export async function authenticateRequest(
-  request: FastifyRequest,
-): Promise<{ user: User } | { error: ApiError }> {
+/**
+ * The user id of a valid `Authorization: Bearer <access JWT>`, or the error to answer with.
+ * Only the token: whether the account still exists and is active is the caller's next step.
+ */
+export async function verifyBearerToken(request: FastifyRequest): Promise<{ userId: number } | { error: ApiError }> {
   const header = request.headers.authorization;
   if (header === undefined || header.trim() === '') return { error: notProvided() };
   const parts = header.trim().split(/\s+/);
   // Another scheme is not ours to judge (DRF then tries the next authenticator; there is none).
   if (parts[0]?.toLowerCase() !== 'bearer') return { error: notProvided() };
   if (parts.length !== 2 || parts[1] === undefined) return { error: badHeader() };
-
   const verified = await request.server.tokens.verifyAccess(parts[1]);
   if (!verified.ok) return { error: tokenNotValid() };
+  return { userId: Number(verified.claims.user_id) };
+}
+
+/** simplejwt's account checks after a valid token: the user must exist and be active. */
+export function accountError(account: { found: boolean; active: boolean }): ApiError | null {
+  if (!account.found) return userNotFound();
+  if (!account.active) return userInactive();
+  return null;
+}
+
+/** Returns the user of a valid access token, or the error to answer with. */
+export async function authenticateRequest(
+  request: FastifyRequest,
+): Promise<{ user: User } | { error: ApiError }> {
+  const token = await verifyBearerToken(request);
+  if ('error' in token) return token;
   // The token proves who the caller is, but not that the account still exists and is active
   // (simplejwt checks that on every request too), so the user row is still read; the tenant
   // access check rides along in the same query.
   const requested = requestedTenant(request);
   const candidate = requested !== '' && requested.length <= MAX_TENANT_ID_LENGTH ? requested : null;
-  const found = await request.server.users.findByIdWithAccess(Number(verified.claims.user_id), candidate);
-  if (found === undefined) return { error: userNotFound() };
-  if (!found.user.isActive) return { error: userInactive() };
+  const found = await request.server.users.findByIdWithAccess(token.userId, candidate);
+  const error = accountError({ found: found !== undefined, active: found?.user.isActive === true });
+  if (error !== null || found === undefined) return { error: error ?? userNotFound() };
   request.tenantAccess = candidate === null ? null : { tenantId: candidate, allowed: found.tenantAllowed };
   return { user: found.user };
 }

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../db/demo-data.js';
-import { tenants, users } from '../../db/schema.js';
+import { tenantAccess, tenants, users } from '../../db/schema.js';
 import { hashPassword } from '../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../testing/scratch-database.js';
@@ -95,5 +96,85 @@ describe.each(DATABASE_DRIVERS)('X-Tenant-ID guard (%s)', (driver) => {
     const response = await get(undefined, DEMO_TENANTS.alfa.id);
     expect(response.statusCode).toBe(401);
     expect(response.body).toMatchObject({ code: 'not_authenticated' });
+  });
+});
+
+/**
+ * The ticket list checks the account and the tenant inside its own statement
+ * (authenticateDeferringTenant); every refusal must come out exactly as the guard's.
+ */
+describe.each(DATABASE_DRIVERS)('deferred tenant check of the ticket list (%s)', (driver) => {
+  const LIST = '/api/v1/support_tickets/';
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver, {
+      configure(app) {
+        app.get(URL, { onRequest: [app.authenticate, app.requireTenant] }, async (request) => ({ tenantId: request.tenantId }));
+      },
+    });
+    await t.app.db.insert(tenants).values({ id: FOREIGN_TENANT, name: 'Cizí nájemce s.r.o.' });
+    tokens['jana'] = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
+    tokens['petr'] = (await login(t.app, DEMO_USERS.petr.email, DEMO_PASSWORD)).access;
+    // Two more users of Alfa: one is deactivated and one deleted after logging in; their
+    // access tokens stay valid until exp, so only the account check can refuse them.
+    for (const name of ['inactive', 'deleted']) {
+      const email = `${name}.${driver}@example.cz`;
+      const [user] = await t.app.db.insert(users).values({ email, passwordHash: await hashPassword(DEMO_PASSWORD) }).returning({ id: users.id });
+      await t.app.db.insert(tenantAccess).values({ userId: user?.id ?? 0, tenantId: DEMO_TENANTS.alfa.id });
+      tokens[name] = (await login(t.app, email, DEMO_PASSWORD)).access;
+    }
+    await t.app.db.update(users).set({ isActive: false }).where(eq(users.email, `inactive.${driver}@example.cz`));
+    await t.app.db.delete(users).where(eq(users.email, `deleted.${driver}@example.cz`));
+  });
+  afterAll(() => t?.close());
+
+  const call = (url: string, token: string | undefined, tenantId: string | undefined) =>
+    request(t.app, {
+      method: 'GET',
+      url,
+      contract: false,
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(tenantId === undefined ? {} : { 'x-tenant-id': tenantId }),
+      },
+    });
+
+  it('answers every caller as the [authenticate, requireTenant] guard does', async () => {
+    const alfa = DEMO_TENANTS.alfa.id;
+    const cases: Array<[string | undefined, string | undefined, number]> = [
+      [tokens['jana'], alfa, 200],
+      [tokens['jana'], `  ${alfa} `, 200],
+      [tokens['petr'], undefined, 200],
+      [tokens['jana'], undefined, 400],
+      [tokens['jana'], '   ', 400],
+      [tokens['petr'], alfa, 403],
+      [tokens['jana'], FOREIGN_TENANT, 403],
+      [tokens['jana'], 'x'.repeat(500), 403],
+      [undefined, alfa, 401],
+      ['not.a.token', alfa, 401],
+      [tokens['inactive'], alfa, 401],
+      [tokens['deleted'], alfa, 401],
+    ];
+    for (const [token, tenantId, status] of cases) {
+      const guarded = await call(URL, token, tenantId);
+      const listed = await call(LIST, token, tenantId);
+      expect(guarded.statusCode).toBe(status);
+      expect(listed.statusCode).toBe(status);
+      if (status !== 200) expect(listed.body).toEqual(guarded.body);
+    }
+    expect((await call(LIST, tokens['inactive'], alfa)).body).toMatchObject({ code: 'user_inactive' });
+    expect((await call(LIST, tokens['deleted'], alfa)).body).toMatchObject({ code: 'user_not_found' });
+  });
+
+  it('refuses the caller before it judges the query, as before the change', async () => {
+    const bad = `${LIST}?status=deleted`;
+    const alfa = DEMO_TENANTS.alfa.id;
+    expect((await call(bad, tokens['petr'], alfa)).body).toMatchObject({ code: 'tenant_forbidden' });
+    expect((await call(bad, tokens['inactive'], alfa)).body).toMatchObject({ code: 'user_inactive' });
+    const invalid = await call(bad, tokens['jana'], alfa);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toEqual({ 'status.0': ['Neplatná volba.'] });
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import { refreshTokens, users } from '../../db/schema.js';
 import { loadOrCreateJwtSecret } from '../../security/jwt-secret.js';
 import { JwtCodec, newJti, type TokenFailure, type VerifyResult } from '../../security/jwt.js';
+import { VerifiedTokenCache } from '../../security/verified-token-cache.js';
 
 export interface TokenPair {
   access: string;
@@ -31,6 +32,8 @@ export class TokenService {
   readonly #db: Database;
   readonly #codec: JwtCodec;
   readonly #lifetimes: TokenLifetimes;
+  /** Every authenticated request verifies an access token; most are repeats (see the class). */
+  readonly #verifiedAccess = new VerifiedTokenCache();
 
   constructor(db: Database, codec: JwtCodec, lifetimes: TokenLifetimes) {
     this.#db = db;
@@ -72,8 +75,12 @@ export class TokenService {
     return { tokens: { access, refresh }, refreshJti };
   }
 
-  verifyAccess(token: string): Promise<VerifyResult> {
-    return this.#codec.verify(token, 'access');
+  async verifyAccess(token: string): Promise<VerifyResult> {
+    const known = this.#verifiedAccess.get(token);
+    if (known !== undefined) return known;
+    const result = await this.#codec.verify(token, 'access');
+    this.#verifiedAccess.remember(token, result);
+    return result;
   }
 
   /** Exchanges a refresh token for a new pair; the submitted token can never be used again. */

@@ -1,4 +1,5 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.js';
 import { tenantAccess, users } from '../../db/schema.js';
@@ -32,6 +33,19 @@ declare module 'fastify' {
 export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name === '' ? user.email : name;
+}
+
+/**
+ * What `String.prototype.trim()` removes (ECMA-262 WhiteSpace and LineTerminator: tab, VT,
+ * FF, space, NBSP, ZWNBSP, the Zs spaces, LF, CR, LS, PS), for PostgreSQL's `btrim`, so a
+ * display name built in SQL equals {@link displayName} even for names with odd spacing.
+ */
+export const JS_TRIM_CHARACTERS =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+/** {@link displayName} as SQL over a users table (or an alias of it), for JSON built by PostgreSQL. */
+export function displayNameSql(table: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
+  return sql`coalesce(nullif(btrim(${table.firstName} || ' ' || ${table.lastName}, ${JS_TRIM_CHARACTERS}), ''), ${table.email})`;
 }
 
 export function createUserRepository(db: Database): UserRepository {

@@ -276,10 +276,10 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     const twice = await submit('6', {}, key);
     expect((twice.body as { id: number }).id).toBe((once.body as { id: number }).id);
     const stored = await t.app.db.select({ value: count() }).from(readings).where(eq(readings.meterId, meter?.id ?? 0));
-    expect(stored[0]?.value).toBe(4 + 3);
+    expect(stored[0]?.value).toBe(13 + 3);
 
     const history = await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${meter?.id}`, token: jana, headers: ALFA });
-    expect(history.headers['x-total-count']).toBe('7');
+    expect(history.headers['x-total-count']).toBe('16');
     const foreignMeter = await request(t.app, { method: 'POST', url: '/api/v1/readings/', token: petr, body: { meter: meter?.id, value: '1' } });
     expect(foreignMeter.statusCode).toBe(400);
     const foreignHistory = await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${meter?.id}`, token: petr });

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../db/database.js';
-import { maintenanceEvents } from '../../../db/schema.js';
+import { buildings, maintenanceEvents } from '../../../db/schema.js';
 import { buildingRefs, iso, tenantBuildingIds } from '../../../domain/refs.js';
 import { drfError } from '../../../http/api-error.js';
 import { contractSchema } from '../../../http/contract-schema.js';
 import { assertPageExists, pageOf, pragueDayEnd, pragueDayStart } from '../../../http/pagination.js';
+import { buildMaintenanceCalendar } from './calendar.js';
 
 interface ListQuery {
   page?: number;
@@ -16,7 +17,15 @@ interface ListQuery {
   visibility?: 'public' | 'tenant_only';
   date_from?: string;
   date_to?: string;
+  ended?: boolean;
 }
+
+/** What the calendar feed looks back: outages that ended longer ago are of no use there. */
+const CALENDAR_LOOKBACK_DAYS = 90;
+/** The feed's size limit; an operator with more outages than this has other problems. */
+const CALENDAR_MAX_EVENTS = 500;
+/** Calendar applications poll; a quarter of an hour old is fresh enough for planned outages. */
+const CALENDAR_MAX_AGE_SECONDS = 900;
 
 type EventRow = typeof maintenanceEvents.$inferSelect;
 
@@ -69,6 +78,7 @@ export const maintenanceEventRoutes: FastifyPluginAsync = async (fastify) => {
         );
       }
       if (query.date_to !== undefined) filters.push(lt(maintenanceEvents.startsAt, pragueDayEnd(query.date_to)));
+      if (query.ended !== undefined) filters.push(endedFilter(query.ended, new Date()));
       const where = and(...filters);
       const page = pageOf(query);
       const [total] = await fastify.db.select({ value: count() }).from(maintenanceEvents).where(where);
@@ -83,6 +93,43 @@ export const maintenanceEventRoutes: FastifyPluginAsync = async (fastify) => {
         .limit(page.limit)
         .offset(page.offset);
       return reply.header('x-total-count', String(total?.value ?? 0)).send(await serializeEvents(fastify.db, rows));
+    },
+  );
+
+  fastify.get(
+    '/maintenance_events/calendar.ics',
+    { schema: contractSchema('getMaintenanceEventsCalendar'), onRequest: [fastify.optionalTenant] },
+    async (request, reply) => {
+      const query = request.query as { building?: number };
+      const now = new Date();
+      const since = new Date(now.getTime() - CALENDAR_LOOKBACK_DAYS * 86_400_000);
+      const filters: SQL[] = [
+        await visibility(fastify.db, request.tenantId),
+        or(isNull(maintenanceEvents.endsAt), gte(maintenanceEvents.endsAt, since)) as SQL,
+      ];
+      if (query.building !== undefined) filters.push(eq(maintenanceEvents.buildingId, query.building));
+      const rows = await fastify.db
+        .select({ event: maintenanceEvents, building: buildings })
+        .from(maintenanceEvents)
+        .innerJoin(buildings, eq(buildings.id, maintenanceEvents.buildingId))
+        .where(and(...filters))
+        .orderBy(asc(maintenanceEvents.startsAt), asc(maintenanceEvents.id))
+        .limit(CALENDAR_MAX_EVENTS);
+      const buildingName = query.building === undefined ? null : (rows[0]?.building.name ?? null);
+      const body = buildMaintenanceCalendar(
+        rows.map(({ event, building }) => ({ ...event, building })),
+        {
+          portalUrl: fastify.config.portalUrl,
+          name: buildingName === null ? 'Plánované výpadky' : `Plánované výpadky – ${buildingName}`,
+        },
+      );
+      // A tenant's feed includes its tenant-only outages: no shared cache may keep it.
+      const scope = request.user === null ? 'public' : 'private';
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="planovane-vypadky.ics"')
+        .header('cache-control', `${scope}, max-age=${CALENDAR_MAX_AGE_SECONDS}`)
+        .send(body);
     },
   );
 
@@ -102,3 +149,13 @@ export const maintenanceEventRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 };
+
+/**
+ * `ended=true`: the end has passed. `ended=false`: under way or still to come; an event without
+ * a known end is never over (upstream.yaml: it counts as ongoing).
+ */
+function endedFilter(ended: boolean, now: Date): SQL {
+  return ended
+    ? (and(isNotNull(maintenanceEvents.endsAt), lte(maintenanceEvents.endsAt, now)) as SQL)
+    : (or(isNull(maintenanceEvents.endsAt), gt(maintenanceEvents.endsAt, now)) as SQL);
+}

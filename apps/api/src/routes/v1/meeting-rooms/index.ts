@@ -116,6 +116,25 @@ async function serializePublic(db: Database, row: ReservationRow) {
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * The public reservation behind a cancellation link, or undefined when the uuid is unknown, the
+ * token is wrong or the reservation is a tenant's: all three look the same to the caller. The
+ * token's hash is compared in constant time (against a dummy hash when the uuid is unknown).
+ */
+async function publicReservationByToken(
+  db: Database,
+  uuid: string,
+  token: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<ReservationRow | undefined> {
+  const query = db.select().from(reservations).where(eq(reservations.uuid, uuid.toLowerCase())).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  const given = Buffer.from(digest(token), 'hex');
+  const stored = Buffer.from(row?.cancelTokenHash ?? '0'.repeat(64), 'hex');
+  const matches = given.length === stored.length && timingSafeEqual(given, stored);
+  return row !== undefined && row.tenantId === null && matches ? row : undefined;
+}
+
 /** Inserts a confirmed reservation; the exclusion constraint turns a double booking into 409. */
 async function insertReservation(tx: Database, values: typeof reservations.$inferInsert): Promise<ReservationRow> {
   try {
@@ -434,6 +453,18 @@ export const meetingRoomRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
+  fastify.get(
+    '/meeting_rooms/reservation/:uuid/cancel/:token/',
+    { schema: contractSchema('getPublicReservation') },
+    async (request) => {
+      const { uuid, token } = request.params as { uuid: string; token: string };
+      const row = await publicReservationByToken(fastify.db, uuid, token);
+      // A used link (cancelled) answers exactly like a wrong one: nothing left to show or do.
+      if (row === undefined || row.status !== 'confirmed') throw reservationNotFound();
+      return serializePublic(fastify.db, row);
+    },
+  );
+
   fastify.post(
     '/meeting_rooms/reservation/:uuid/cancel/:token/',
     { schema: contractSchema('cancelPublicReservation') },
@@ -441,16 +472,8 @@ export const meetingRoomRoutes: FastifyPluginAsync = async (fastify) => {
       const { uuid, token } = request.params as { uuid: string; token: string };
       const now = new Date();
       return fastify.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(reservations)
-          .where(eq(reservations.uuid, uuid.toLowerCase()))
-          .limit(1)
-          .for('update');
-        const given = Buffer.from(digest(token), 'hex');
-        const stored = Buffer.from(row?.cancelTokenHash ?? '0'.repeat(64), 'hex');
-        const matches = given.length === stored.length && timingSafeEqual(given, stored);
-        if (row === undefined || row.tenantId !== null || !matches) throw reservationNotFound();
+        const row = await publicReservationByToken(tx, uuid, token, { lock: true });
+        if (row === undefined) throw reservationNotFound();
         if (row.status !== 'confirmed' || row.startsAt <= now) throw notCancellable();
         const [cancelled] = await tx
           .update(reservations)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../db/database.js';
 import { meters, readings } from '../../../db/schema.js';
@@ -11,27 +11,87 @@ import { assertPageExists, pageOf, pragueDayEnd, pragueDayStart } from '../../..
 
 type ReadingRow = typeof readings.$inferSelect;
 
-/** A jump is implausible when its daily rate exceeds ten times the meter's average so far. */
+/** A jump is implausible when its daily rate exceeds ten times the meter's usual rate. */
 export const IMPLAUSIBLE_FACTOR = 10;
 
-async function lastReadings(db: Database, meterIds: number[]) {
-  if (meterIds.length === 0) return new Map<number, { id: number; value: string; read_at: string }>();
-  const rows = await db
-    .selectDistinctOn([readings.meterId], {
-      id: readings.id,
-      meterId: readings.meterId,
-      value: readings.value,
-      readAt: readings.readAt,
-    })
-    .from(readings)
-    .where(inArray(readings.meterId, meterIds))
-    .orderBy(readings.meterId, desc(readings.readAt), desc(readings.id));
-  return new Map(
-    rows.map((row) => [
-      row.meterId,
-      { id: row.id, value: meterValue(row.value) ?? '0', read_at: row.readAt.toISOString() },
-    ]),
-  );
+const DAY_MS = 86_400_000;
+
+/** „12 650,5" – the messages are shown to tenants as they are (Czech digits and separators). */
+const czechNumber = (value: string) => new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 3 }).format(Number(value));
+
+/** A reading as the plausibility rule sees it. */
+interface SeriesPoint {
+  id: number;
+  value: string;
+  readAt: Date;
+}
+
+/** Days between two instants, at least an hour's worth, so readings minutes apart never divide by ~0. */
+function daysBetween(from: Date, to: Date): number {
+  return Math.max((to.getTime() - from.getTime()) / DAY_MS, 1 / 24);
+}
+
+/**
+ * The meter's usual consumption per day: from the start of its current series (its first
+ * reading, or the last one given with a reason, since a replaced or rolled-over meter starts
+ * counting anew) to its last reading. Null when the series has a single reading or shows no
+ * consumption: then there is nothing to compare a jump against. listMeters publishes this
+ * (`usual_daily_consumption`) so the portal can ask before sending what createReading flags.
+ */
+export function usualDailyConsumption(start: SeriesPoint | undefined, last: SeriesPoint | undefined): number | null {
+  if (start === undefined || last === undefined || start.id === last.id) return null;
+  const rate = Number(toMilli(last.value) - toMilli(start.value)) / 1000 / daysBetween(start.readAt, last.readAt);
+  return rate > 0 ? rate : null;
+}
+
+/** The rule of createReading: the daily rate since the last reading is above ten times the usual. */
+export function isImplausibleJump(usual: number | null, last: SeriesPoint, value: string, readAt: Date): boolean {
+  if (usual === null) return false;
+  const rate = Number(toMilli(value) - toMilli(last.value)) / 1000 / daysBetween(last.readAt, readAt);
+  return rate > IMPLAUSIBLE_FACTOR * usual;
+}
+
+interface MeterReadingState {
+  last: SeriesPoint;
+  usualDailyConsumption: number | null;
+}
+
+/**
+ * Per meter: the last reading and the usual daily consumption of its current series. Three
+ * DISTINCT ON lookups on the (meter_id, read_at) index instead of loading whole histories.
+ */
+async function readingStates(db: Database, meterIds: number[]): Promise<Map<number, MeterReadingState>> {
+  if (meterIds.length === 0) return new Map();
+  const columns = { id: readings.id, meterId: readings.meterId, value: readings.value, readAt: readings.readAt };
+  const ofMeters = inArray(readings.meterId, meterIds);
+  const [lasts, restarts, firsts] = await Promise.all([
+    db
+      .selectDistinctOn([readings.meterId], columns)
+      .from(readings)
+      .where(ofMeters)
+      .orderBy(readings.meterId, desc(readings.readAt), desc(readings.id)),
+    db
+      .selectDistinctOn([readings.meterId], columns)
+      .from(readings)
+      .where(and(ofMeters, isNotNull(readings.reason)))
+      .orderBy(readings.meterId, desc(readings.readAt), desc(readings.id)),
+    db
+      .selectDistinctOn([readings.meterId], columns)
+      .from(readings)
+      .where(ofMeters)
+      .orderBy(readings.meterId, asc(readings.readAt), asc(readings.id)),
+  ]);
+  const point = (row: (typeof lasts)[number]): SeriesPoint => ({ id: row.id, value: meterValue(row.value) ?? '0', readAt: row.readAt });
+  const byMeter = (rows: typeof lasts) => new Map(rows.map((row) => [row.meterId, point(row)]));
+  const restartOf = byMeter(restarts);
+  const firstOf = byMeter(firsts);
+  const states = new Map<number, MeterReadingState>();
+  for (const row of lasts) {
+    const last = point(row);
+    const start = restartOf.get(row.meterId) ?? firstOf.get(row.meterId);
+    states.set(row.meterId, { last, usualDailyConsumption: usualDailyConsumption(start, last) });
+  }
+  return states;
 }
 
 export async function serializeReadings(db: Database, rows: ReadingRow[]) {
@@ -66,13 +126,17 @@ export async function recordReading(
 ): Promise<ReadingRow> {
   await tx.select({ id: meters.id }).from(meters).where(eq(meters.id, input.meterId)).for('update');
   const history = await tx
-    .select({ value: readings.value, readAt: readings.readAt })
+    .select({ id: readings.id, value: readings.value, readAt: readings.readAt, reason: readings.reason })
     .from(readings)
     .where(eq(readings.meterId, input.meterId))
     .orderBy(asc(readings.readAt), asc(readings.id));
   const readAt = input.readAt ?? new Date();
   const value = toMilli(input.value);
   const last = history.at(-1);
+  if (last !== undefined && readAt < last.readAt) {
+    // Only the operator's CLI and the seed date readings; a reading never goes before the last.
+    throw new ApiError(400, { read_at: [`Odečet nemůže předcházet poslednímu odečtu (${last.readAt.toISOString()}).`] });
+  }
   let consumption: bigint | null = null;
   let implausible = false;
   if (last !== undefined) {
@@ -80,20 +144,17 @@ export async function recordReading(
     if (value < previous && input.reason === null) {
       throw new ApiError(400, {
         value: [
-          `Hodnota je nižší než poslední odečet (${fromMilli(previous)}). Pokud byl měřič vyměněn nebo přetočen, uveďte důvod (výměna měřiče nebo přetočení).`,
+          `Hodnota je nižší než poslední odečet (${czechNumber(fromMilli(previous))}). Pokud byl měřič vyměněn nebo přetočen, uveďte důvod (výměna měřiče nebo přetočení).`,
         ],
       });
     }
     if (input.reason === null) {
       consumption = value - previous;
       // The usual rate counts only the history since the last replacement or rollover.
-      const first = history[0];
-      const days = (a: Date, b: Date) => Math.max((b.getTime() - a.getTime()) / 86_400_000, 1 / 24);
-      if (first !== undefined && history.length >= 2 && first !== last) {
-        const usual = Number(toMilli(last.value) - toMilli(first.value)) / days(first.readAt, last.readAt);
-        const now = Number(consumption) / days(last.readAt, readAt);
-        implausible = usual > 0 ? now > IMPLAUSIBLE_FACTOR * usual : false;
-      }
+      const restart = history.findLastIndex((row) => row.reason !== null);
+      const start = history[Math.max(restart, 0)];
+      const usual = usualDailyConsumption(start, last);
+      implausible = isImplausibleJump(usual, last, fromMilli(value), readAt);
     }
   }
   const [row] = await tx
@@ -135,26 +196,31 @@ export const meterRoutes: FastifyPluginAsync = async (fastify) => {
       .orderBy(ordering.startsWith('-') ? desc(column) : asc(column), asc(meters.id))
       .limit(page.limit)
       .offset(page.offset);
-    const [places, last] = await Promise.all([
+    const [places, states] = await Promise.all([
       buildingRefs(
         fastify.db,
         rows.map((row) => row.buildingId),
       ),
-      lastReadings(
+      readingStates(
         fastify.db,
         rows.map((row) => row.id),
       ),
     ]);
     return reply.header('x-total-count', String(total?.value ?? 0)).send(
-      rows.map((row) => ({
-        id: row.id,
-        serial_number: row.serialNumber,
-        kind: row.kind,
-        unit: row.unit,
-        building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
-        location: row.location,
-        last_reading: last.get(row.id) ?? null,
-      })),
+      rows.map((row) => {
+        const state = states.get(row.id);
+        return {
+          id: row.id,
+          serial_number: row.serialNumber,
+          kind: row.kind,
+          unit: row.unit,
+          building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
+          location: row.location,
+          last_reading:
+            state === undefined ? null : { id: state.last.id, value: state.last.value, read_at: state.last.readAt.toISOString() },
+          usual_daily_consumption: state?.usualDailyConsumption ?? null,
+        };
+      }),
     );
   });
 

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config/env.js';
+import { loadTestEnv } from '../config/env.js';
+import { DEMO_TENANTS, DEMO_USERS } from '../db/demo-data.js';
+import { createScratchDatabase, DATABASE_DRIVERS, type DatabaseDriver, type ScratchDatabase } from '../testing/scratch-database.js';
+import { tableCounts } from '../testing/table-counts.js';
+import { testConfig } from '../testing/test-config.js';
+import { login } from '../testing/test-client.js';
+import { backup, restore } from './backup.js';
+import { runCommand } from './portal-admin.js';
+
+/** Two installations, each booted, plus a dump and a load: far more than 30 s on a loaded machine. */
+const SLOW = 180_000;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function scratchFor(driver: DatabaseDriver, template?: 'seeded'): Promise<ScratchDatabase> {
+  const scratch = await createScratchDatabase(driver, driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined, {
+    template,
+  });
+  cleanups.push(() => scratch.dispose());
+  return scratch;
+}
+
+async function boot(config: AppConfig): Promise<FastifyInstance> {
+  const app = await buildApp(config);
+  cleanups.push(() => app.close());
+  await app.ready();
+  return app;
+}
+
+/** Every file under `dir` with its SHA-256, by path relative to `dir`. */
+async function fileDigests(dir: string): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    digests[path.relative(dir, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
+  }
+  return digests;
+}
+
+describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
+  it('restores into an empty installation with every row and file, and refuses a non-empty one', async () => {
+    // The installation to back up: demo data (tickets, the photo attachment, readings,
+    // reservations) plus an imported statement PDF under DATA_DIR/statements.
+    const source = await scratchFor(driver, 'seeded');
+    const sourceConfig = testConfig({ dataDir: source.dataDir, databaseUrl: source.databaseUrl });
+    const sourceApp = await boot(sourceConfig);
+    const pdfPath = path.join(source.dataDir, 'upload.pdf');
+    await writeFile(pdfPath, '%PDF-1.4\n% vyúčtování zálohy\n%%EOF\n');
+    await runCommand(
+      [
+        'import-statement', '--tenant', DEMO_TENANTS.alfa.id, '--number', '2099000001', '--period-from', '2099-01-01',
+        '--period-to', '2099-01-31', '--issued', '2099-02-01', '--due', '2099-02-15', '--bank-account', '2001234567/2010',
+        '--iban', 'CZ6520100000002001234567', '--variable-symbol', '2099000001', '--item', 'Nájemné;1;měsíc;100.00',
+        '--pdf', pdfPath,
+      ],
+      sourceApp.db,
+      source.dataDir,
+    );
+    await rm(pdfPath);
+    const rowsBefore = await tableCounts(sourceApp.db);
+    expect(rowsBefore['support_tickets']).toBeGreaterThan(0);
+    expect(rowsBefore['ticket_attachments']).toBeGreaterThan(0);
+    expect(rowsBefore['readings']).toBeGreaterThan(0);
+    expect(rowsBefore['reservations']).toBeGreaterThan(0);
+    const filesBefore = await fileDigests(source.dataDir);
+
+    const out = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
+    cleanups.push(() => rm(out, { recursive: true, force: true }));
+    const backupDir = path.join(out, 'backup');
+    // PostgreSQL is backed up while the API runs; the embedded store serves one process.
+    if (driver === 'pglite') {
+      await expect(backup(sourceConfig, backupDir)).rejects.toThrow(/already used by process/);
+      await rm(backupDir, { recursive: true, force: true });
+      await sourceApp.close();
+    }
+    const manifest = await backup(sourceConfig, backupDir);
+    expect(manifest).toMatchObject({ driver, files: { attachments: 1, statements: 1 } });
+
+    // A new, empty installation.
+    const target = await scratchFor(driver);
+    const targetConfig = testConfig({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+    await restore(targetConfig, backupDir);
+    const restored = await boot(targetConfig);
+
+    expect(await tableCounts(restored.db)).toEqual(rowsBefore);
+    const filesAfter = await fileDigests(target.dataDir);
+    for (const [file, digest] of Object.entries(filesBefore)) {
+      if (file.startsWith('attachments/') || file.startsWith('statements/')) expect(filesAfter[file]).toBe(digest);
+    }
+
+    // Served as before: the photo downloads byte for byte through the API.
+    const tokens = await login(restored, DEMO_USERS.jana.email, DEMO_USERS.jana.password);
+    const auth = { authorization: `Bearer ${tokens.access}`, 'x-tenant-id': DEMO_TENANTS.alfa.id };
+    const list = await restored.inject({ method: 'GET', url: '/api/v1/support_tickets/?page_size=100', headers: auth });
+    const withPhoto = [];
+    for (const ticket of list.json<{ id: number }[]>()) {
+      const detail = await restored.inject({ method: 'GET', url: `/api/v1/support_tickets/${ticket.id}/`, headers: auth });
+      const { attachments } = detail.json<{ attachments: { id: number }[] }>();
+      withPhoto.push(...attachments.map((attachment) => ({ ticket: ticket.id, attachment: attachment.id })));
+    }
+    expect(withPhoto.length).toBeGreaterThan(0);
+    const [photo] = withPhoto;
+    const download = await restored.inject({
+      method: 'GET',
+      url: `/api/v1/support_tickets/${photo?.ticket}/attachments/${photo?.attachment}/`,
+      headers: auth,
+    });
+    expect(download.statusCode).toBe(200);
+    const attachmentDigests = Object.entries(filesBefore)
+      .filter(([file]) => file.startsWith('attachments/'))
+      .map(([, digest]) => digest);
+    expect(attachmentDigests).toContain(createHash('sha256').update(download.rawPayload).digest('hex'));
+
+    // A second restore into the same, now used, installation is refused.
+    if (driver === 'pglite') await restored.close();
+    await expect(restore(targetConfig, backupDir)).rejects.toThrow(/empty/);
+  }, SLOW);
+});
+
+describe('backup refusals', () => {
+  it('refuses a folder that is not a backup and a non-empty output folder', async () => {
+    const scratch = await scratchFor('pglite');
+    const config = testConfig({ dataDir: scratch.dataDir });
+    await expect(restore(config, scratch.dataDir)).rejects.toThrow(/manifest\.json/);
+    await writeFile(path.join(scratch.dataDir, 'something'), 'x');
+    await expect(backup(config, scratch.dataDir)).rejects.toThrow(/not empty/);
+  });
+});
