@@ -6,8 +6,11 @@ import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUps
 import { connectTestRedis } from './testing/test-redis.js';
 
 const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
-/** The only routes outside `/api`: probes and the public API reference, none reads a session. */
-const NON_API_ROUTES = ['/api-docs', '/healthz', '/openapi.json', '/readyz'];
+/**
+ * The only routes outside `/api`: probes, the public API reference and the public outage
+ * calendar feed (routes/calendar-feed); none reads a session.
+ */
+const NON_API_ROUTES = ['/api-docs', '/healthz', '/kalendar/planovane-vypadky.ics', '/openapi.json', '/readyz'];
 
 describe('the BFF application', () => {
   let upstream: FakeUpstream;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -16,20 +18,25 @@ import type { Redis } from 'ioredis';
 import { BotProtection } from './bot-protection/bot-protection.js';
 import { MemoryReplayStore, RedisReplayStore } from './bot-protection/replay-store.js';
 import type { BffConfig } from './config/env.js';
+import { AccessCodeGuard, MemoryFailureCounter, RedisFailureCounter } from './http/access-code-guard.js';
 import { assertSameOriginApiRequest } from './http/csrf.js';
 import { BffError, errorMessages } from './http/errors.js';
 import { securityHeaders, sentryOrigin } from './http/security-headers.js';
 import { validationFields } from './http/validation-messages.js';
 import { portalContextPlugin } from './plugins/app/portal-context.js';
+import { BffMetrics } from './observability/metrics.js';
 import { createRedis } from './redis/redis-client.js';
 import { apiDocsRoutes } from './routes/api-docs/index.js';
 import { botProtectionRoutes } from './routes/bot-protection/index.js';
+import { calendarFeedRoutes } from './routes/calendar-feed/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { passwordResetRoutes } from './routes/password-reset/index.js';
 import { runtimeConfigRoutes } from './routes/runtime-config/index.js';
 import { sessionRoutes } from './routes/session/index.js';
-import { readBuildId, readIndexHtml, spaRoutes } from './routes/spa/index.js';
+import { readBuildId, sendDocument, spaRoutes } from './routes/spa/index.js';
+import { SpaDocuments } from './routes/spa/pages.js';
 import { upstreamProxyRoutes } from './routes/upstream-proxy/index.js';
+import { cookieNames } from './sessions/session-cookies.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
 import { MemoryRenewalCoordination, RedisRenewalCoordination } from './sessions/renewal-coordination.js';
@@ -37,6 +44,13 @@ import { MemorySessionStore, type SessionStore } from './sessions/session-store.
 import { TokenRenewal } from './sessions/token-renewal.js';
 import { UpstreamAuth } from './upstream/upstream-auth.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the metrics listener (METRICS_PORT) answers once the app is ready; null when off. */
+    metricsAddress(): AddressInfo | null;
+  }
+}
 
 export interface BuildAppOptions {
   config: BffConfig;
@@ -88,9 +102,13 @@ class OneLinePerRequestLog extends LogController {
   }
 }
 
-/** Secrets that travel in a path (the public reservation's cancel token) stay out of the logs. */
-function redactUrl(url: string): string {
-  return url.replace(/\/cancel\/[^/?]+/g, '/cancel/[redacted]');
+/**
+ * Secrets that travel in a URL stay out of the logs: the public reservation's cancel token (in
+ * the path) and a public support request's access code (`?code=`, on the API call and on the
+ * page address from the confirmation e-mail).
+ */
+export function redactUrl(url: string): string {
+  return url.replace(/\/cancel\/[^/?]+/g, '/cancel/[redacted]').replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
 }
 
 /** A new (or shared) Redis connection when REDIS_URL is set; failing to connect stops start-up. */
@@ -155,10 +173,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const idleTimeoutMs = config.sessionIdleTimeoutSeconds * 1000;
   const store =
     options.store ?? (redis ? new RedisSessionStore(redis, keyPrefix, idleTimeoutMs, now) : new MemorySessionStore(idleTimeoutMs, now));
+  const metrics = config.metrics ? new BffMetrics(() => store.count()) : null;
   const upstream = new UpstreamClient({
     baseUrl: config.upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,
     deadlineMs: config.upstreamDeadlineMs,
+    retryBudget: config.upstreamRetryBudget,
+    ...(metrics ? { onAttempt: (outcome, seconds) => metrics.upstreamAttempt(outcome, seconds) } : {}),
   });
   const upstreamAuth = new UpstreamAuth(upstream);
   // The lease outlasts the whole refresh call, so no second instance refreshes meanwhile.
@@ -167,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     coordination: redis ? new RedisRenewalCoordination(redis, keyPrefix, leaseMs) : new MemoryRenewalCoordination(now),
     waitLimitMs: leaseMs,
+    ...(metrics ? { onRenewal: (outcome) => metrics.renewal(outcome) } : {}),
   });
   const botProtection = new BotProtection(
     config.botProtection,
@@ -191,10 +213,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(redis ? { redis, nameSpace: `${keyPrefix}rate-limit:` } : {}),
     // Redis down must not switch the limits off.
     skipOnError: false,
-    errorResponseBuilder: () => new BffError(429, 'too_many_requests', errorMessages.tooManyRequests),
+    errorResponseBuilder: (request) => {
+      metrics?.rateLimitHit(request.routeOptions.url);
+      return new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
+    },
   });
 
-  const indexHtml = readIndexHtml(config.webDistDir);
+  const documents = SpaDocuments.load(config.webDistDir, {
+    config,
+    sessionCookie: cookieNames(config.cookieSecure).session,
+    onSkipped: (path) => app.log.info({ path }, 'prerendered page not served: it assumes other feature flags'),
+  });
   const notFoundRateLimit = app.rateLimit({ max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
   // Unknown addresses are rate-limited so they cannot be probed cheaply.
   app.setNotFoundHandler({ preHandler: notFoundRateLimit }, (request, reply) => {
@@ -202,8 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && indexHtml !== null) {
-      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (wantsPage && documents !== null) {
+      return sendDocument(reply, documents.documentFor(request.url, request.cookies), request.headers['accept-encoding']);
     }
     return reply.code(404).send(new BffError(404, 'not_found', errorMessages.notFound).toBody());
   });
@@ -236,6 +265,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  let metricsServer: Server | null = null;
+  app.decorate('metricsAddress', () => (metricsServer?.address() as AddressInfo | null | undefined) ?? null);
+  if (metrics && config.metrics) {
+    const { host, port } = config.metrics;
+    metrics.register(app);
+    app.addHook('onReady', async () => {
+      metricsServer = await metrics.listen(host, port, app.log);
+    });
+    app.addHook('onClose', async () => {
+      const server = metricsServer;
+      if (!server) return;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A scraper's keep-alive connection must not hold up the shutdown.
+      server.closeAllConnections();
+      await closed;
+    });
+  }
   app.addHook('onClose', async () => {
     // Last: the store, the limiter and the replay store may still be in use until here.
     await redis?.quit().catch(() => redis.disconnect());
@@ -244,6 +290,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const headers = securityHeaders({
     turnstile: config.botProtection.provider === 'turnstile',
     sentryOrigin: sentryOrigin(config.sentry.dsn),
+    // The prerendered pages' inline loader, allowed by its hash and nothing else inline.
+    scriptHashes: documents?.scriptHashes ?? [],
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) {
@@ -269,8 +317,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes, { loginPerMinute: config.rateLimits.loginPerMinute });
   await app.register(passwordResetRoutes, { perMinute: config.rateLimits.passwordResetPerMinute });
   await app.register(botProtectionRoutes, { perMinute: config.rateLimits.publicFormsPerMinute });
-  await app.register(upstreamProxyRoutes, { publicFormsPerMinute: config.rateLimits.publicFormsPerMinute });
-  if (indexHtml !== null) await app.register(spaRoutes, { webDistDir: config.webDistDir });
+  const accessCodeGuard = new AccessCodeGuard(
+    redis ? new RedisFailureCounter(redis, keyPrefix) : new MemoryFailureCounter(now),
+    { maxFailures: config.rateLimits.accessCodeFailuresPerMinute, windowMs: 60_000 },
+  );
+  await app.register(upstreamProxyRoutes, { publicFormsPerMinute: config.rateLimits.publicFormsPerMinute, accessCodeGuard });
+  await app.register(calendarFeedRoutes);
+  if (documents !== null) await app.register(spaRoutes, { webDistDir: config.webDistDir });
 
   return app;
 }

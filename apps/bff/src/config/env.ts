@@ -51,6 +51,13 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Total time for one upstream call including its retry; the per-try limit is UPSTREAM_TIMEOUT_MS. */
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).optional(),
+  /**
+   * Instance-wide retry budget (check F5): retries may add at most this share of the upstream
+   * calls of the last 10 s, so an upstream outage does not double the load; the minimum keeps
+   * single retries working on a quiet instance.
+   */
+  UPSTREAM_RETRY_BUDGET_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND: z.coerce.number().min(0).max(1_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Shared sessions, renewal locks, rate limits and the ALTCHA replay store; memory when unset. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -82,6 +89,8 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Wrong access codes (or unknown ids) per client IP and minute before its access-code calls answer 429. */
+  RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**
    * Overload protection (@fastify/under-pressure): 503 above these; 0 switches a check off. The
    * mean event-loop delay is what users feel; utilisation is off by default because a proxy
@@ -89,6 +98,11 @@ const envSchema = z.object({
    */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  /** Refuse settings that are only fine for trials and tests (see refuseUnsafeProductionSettings). */
+  PRODUCTION: booleanString.default(false),
+  /** Prometheus metrics on their own listener, never the public port; off when unset. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [featureEnvName(flag), booleanString.default(true)])),
 });
 
@@ -106,12 +120,21 @@ export interface BffConfig {
   buildId: string | null;
   upstreamTimeoutMs: number;
   upstreamDeadlineMs: number;
+  /** Retries as a share of calls (0–1) and the per-second minimum; see upstream/retry-budget.ts. */
+  upstreamRetryBudget: { ratio: number; minPerSecond: number };
   logLevel: string;
   redis: { url: string; keyPrefix: string } | null;
   trustProxy: string[] | null;
   botProtection: BotProtectionConfig;
-  rateLimits: { loginPerMinute: number; passwordResetPerMinute: number; publicFormsPerMinute: number; notFoundPerMinute: number };
+  rateLimits: {
+    loginPerMinute: number;
+    passwordResetPerMinute: number;
+    publicFormsPerMinute: number;
+    notFoundPerMinute: number;
+    accessCodeFailuresPerMinute: number;
+  };
   overload: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
+  metrics: { host: string; port: number } | null;
 }
 
 export type BotProtectionConfig =
@@ -135,6 +158,15 @@ export const TURNSTILE_TEST_SECRETS = [
   '1x0000000000000000000000000000000AA',
   '2x0000000000000000000000000000000AA',
   '3x0000000000000000000000000000000AA',
+];
+
+/** Cloudflare's published test site keys (always pass, always block, force a challenge…). */
+export const TURNSTILE_TEST_SITE_KEYS = [
+  '1x00000000000000000000AA',
+  '2x00000000000000000000AB',
+  '1x00000000000000000000BB',
+  '2x00000000000000000000BB',
+  '3x00000000000000000000FF',
 ];
 
 function isAddressOrCidr(entry: string): boolean {
@@ -161,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     throw new ConfigError(`Invalid BFF configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data as z.infer<typeof envSchema> & Record<string, boolean>;
+  if (values.PRODUCTION) refuseUnsafeProductionSettings(values);
   const botProtection = botProtectionFrom(values);
   const upstreamDeadlineMs = values.UPSTREAM_DEADLINE_MS ?? values.UPSTREAM_TIMEOUT_MS * 2 + 1_000;
   if (upstreamDeadlineMs < values.UPSTREAM_TIMEOUT_MS) {
@@ -183,6 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     buildId: values.BUILD_ID ?? null,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
     upstreamDeadlineMs,
+    upstreamRetryBudget: {
+      ratio: values.UPSTREAM_RETRY_BUDGET_PERCENT / 100,
+      minPerSecond: values.UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND,
+    },
     logLevel: values.LOG_LEVEL,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
     trustProxy: values.TRUST_PROXY && values.TRUST_PROXY.length > 0 ? values.TRUST_PROXY : null,
@@ -192,12 +229,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       passwordResetPerMinute: values.RATE_LIMIT_PASSWORD_RESET_PER_MINUTE,
       publicFormsPerMinute: values.RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE,
       notFoundPerMinute: values.RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+      accessCodeFailuresPerMinute: values.RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE,
     },
     overload: {
       maxEventLoopDelayMs: values.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxEventLoopUtilization: values.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
     },
+    metrics: values.METRICS_PORT === undefined ? null : { host: values.METRICS_HOST, port: values.METRICS_PORT },
   };
+}
+
+/**
+ * PRODUCTION=true: the settings that are convenient for a trial on one machine but unsafe
+ * behind a load balancer stop start-up, all named at once. An explicit flag, not NODE_ENV
+ * (CONVENTIONS AP8).
+ */
+function refuseUnsafeProductionSettings(values: z.infer<typeof envSchema>): void {
+  const problems: string[] = [];
+  const refuse = (variable: string, message: string) => problems.push(`${variable}: ${message} (PRODUCTION=true)`);
+  if (!values.REDIS_URL) {
+    refuse('REDIS_URL', 'is required: sessions, renewal locks, rate limits and the replay store must be shared by every instance');
+  }
+  if (!values.TRUST_PROXY || values.TRUST_PROXY.length === 0) {
+    refuse('TRUST_PROXY', "is required: the addresses of the reverse proxy, or every client counts as the proxy's address and X-Forwarded-For is lost");
+  }
+  if (!values.PUBLIC_ORIGIN || new URL(values.PUBLIC_ORIGIN).protocol !== 'https:') {
+    refuse('PUBLIC_ORIGIN', "must be the portal's public https:// origin (Origin check, __Host- cookies)");
+  }
+  if (!values.COOKIE_SECURE) refuse('COOKIE_SECURE', 'must not be false: the session cookie would travel over plain HTTP');
+  const turnstile = values.TURNSTILE_SITE_KEY !== undefined || values.TURNSTILE_SECRET_KEY !== undefined;
+  if (!turnstile && values.ALTCHA_HMAC_KEY === undefined) {
+    refuse('TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY or ALTCHA_HMAC_KEY', 'bot protection of the public forms is required');
+  }
+  if (values.TURNSTILE_ALLOW_TEST_KEYS) refuse('TURNSTILE_ALLOW_TEST_KEYS', 'must not be true');
+  if (values.TURNSTILE_SECRET_KEY !== undefined && TURNSTILE_TEST_SECRETS.includes(values.TURNSTILE_SECRET_KEY)) {
+    refuse('TURNSTILE_SECRET_KEY', "is one of Cloudflare's published test secrets");
+  }
+  if (values.TURNSTILE_SITE_KEY !== undefined && TURNSTILE_TEST_SITE_KEYS.includes(values.TURNSTILE_SITE_KEY)) {
+    refuse('TURNSTILE_SITE_KEY', "is one of Cloudflare's published test site keys");
+  }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    refuse('METRICS_PORT', 'must differ from PORT: metrics must not be served on the public port');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid BFF configuration:\n  ${problems.join('\n  ')}`);
 }
 
 function botProtectionFrom(values: z.infer<typeof envSchema>): BotProtectionConfig {

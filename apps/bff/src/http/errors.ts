@@ -44,6 +44,8 @@ export const errorMessages = {
   upstreamTimeout: 'Služba neodpověděla včas. Zkuste to prosím za chvíli.',
   upstreamBadResponse: 'Služba vrátila neplatnou odpověď. Zkuste to prosím za chvíli.',
   tooManyRequests: 'Příliš mnoho požadavků. Zkuste to prosím za chvíli.',
+  tooManyAccessCodeFailures:
+    'Příliš mnoho pokusů s nesprávným číslem požadavku nebo přístupovým kódem. Zkuste to prosím znovu za chvíli.',
   internal: 'Došlo k neočekávané chybě. Zkuste to prosím znovu.',
   invalidResetLink: 'Odkaz pro obnovení hesla je neplatný nebo jeho platnost vypršela.',
   featureDisabled: 'Tato funkce není dostupná.',

@@ -17,17 +17,19 @@ export interface PageCspSources {
   turnstile: boolean;
   /** Origin of the Sentry ingest the browser reports to, or null when reporting is off. */
   sentryOrigin: string | null;
+  /** `'sha256-…'` of the inline scripts the served documents contain (computed from them). */
+  scriptHashes?: readonly string[];
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
-function pageHelmetOptions({ turnstile, sentryOrigin }: PageCspSources): HelmetOptions {
+function pageHelmetOptions({ turnstile, sentryOrigin, scriptHashes = [] }: PageCspSources): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(turnstile ? [TURNSTILE_ORIGIN] : [])],
+        scriptSrc: ["'self'", ...scriptHashes, ...(turnstile ? [TURNSTILE_ORIGIN] : [])],
         // Chakra UI (Emotion) inserts its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

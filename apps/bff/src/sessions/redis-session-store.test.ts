@@ -43,7 +43,7 @@ describe('RedisSessionStore', () => {
   it('expires the key at the idle deadline, moved only by a real use, never past the absolute end', async () => {
     const id = newSessionId();
     await store.create(id, record(clock));
-    const key = `${redis.keyPrefix}session:${id}`;
+    const key = `${redis.keyPrefix}sess:${id}`;
     const ttl = await redis.client.pttl(key);
     expect(ttl).toBeGreaterThan(IDLE_MS - 5_000);
     expect(ttl).toBeLessThanOrEqual(IDLE_MS);
@@ -55,7 +55,7 @@ describe('RedisSessionStore', () => {
     const shortId = newSessionId();
     await store.create(shortId, nearEnd);
     await store.patch(shortId, { lastActiveAt: clock });
-    expect(await redis.client.pttl(`${redis.keyPrefix}session:${shortId}`)).toBeLessThanOrEqual(60_000);
+    expect(await redis.client.pttl(`${redis.keyPrefix}sess:${shortId}`)).toBeLessThanOrEqual(60_000);
   });
 
   it('patches single fields and never recreates a destroyed session', async () => {
@@ -66,7 +66,7 @@ describe('RedisSessionStore', () => {
     await store.destroy(id);
     await store.patch(id, { selectedTenantId: 'tenant-alfa', lastActiveAt: clock });
     expect(await store.get(id)).toBeNull();
-    expect(await redis.client.exists(`${redis.keyPrefix}session:${id}`)).toBe(0);
+    expect(await redis.client.exists(`${redis.keyPrefix}sess:${id}`)).toBe(0);
   });
 
   it('replaces tokens only while the expected refresh token is stored (compare-and-set)', async () => {
@@ -82,6 +82,45 @@ describe('RedisSessionStore', () => {
     expect(await store.replaceTokens(id, 'refresh-1', { accessToken: 'old', accessExpiresAt: 1, refreshToken: 'refresh-1' })).toBe(false);
     expect((await store.get(id))?.refreshToken).toMatch(/^refresh-[23]$/);
     expect(await store.replaceTokens(newSessionId(), 'refresh-1', renewed)).toBe(false);
+  });
+
+  it('loses no field when a patch and a token replacement race (compare-and-set, retried)', async () => {
+    const id = newSessionId();
+    await store.create(id, record(clock));
+    const renewed = { accessToken: 'access-2', accessExpiresAt: 2_000_000_000, refreshToken: 'refresh-2' };
+    const [, , replaced] = await Promise.all([
+      store.patch(id, { selectedTenantId: 'tenant-beta' }),
+      store.patch(id, { lastActiveAt: clock + 1 }),
+      store.replaceTokens(id, 'refresh-1', renewed),
+      store.patch(id, { tenants: [{ id: 'tenant-beta', name: 'Beta' }] }),
+    ]);
+    expect(replaced).toBe(true);
+    expect(await store.get(id)).toMatchObject({
+      ...renewed,
+      selectedTenantId: 'tenant-beta',
+      lastActiveAt: clock + 1,
+      tenants: [{ id: 'tenant-beta', name: 'Beta' }],
+    });
+  });
+
+  it('keeps a per-user index that expires with its longest session and forgets expired ones', async () => {
+    const user = { ...record(clock).user, id: `idx-${newSessionId()}` };
+    const indexKey = `${redis.keyPrefix}user-sessions:${user.id}`;
+    const short = newSessionId();
+    await store.create(short, record(clock, { user, absoluteExpiresAt: clock + 60_000 }));
+    expect(await redis.client.pttl(indexKey)).toBeLessThanOrEqual(60_000);
+    const long = newSessionId();
+    await store.create(long, record(clock, { user }));
+    expect(await redis.client.pttl(indexKey)).toBeGreaterThan(IDLE_MS - 5_000);
+    expect((await redis.client.smembers(indexKey)).sort()).toEqual([short, long].sort());
+
+    // The short session expires (its key is gone); the next login drops it from the index.
+    await redis.client.del(`${redis.keyPrefix}sess:${short}`);
+    const third = newSessionId();
+    await store.create(third, record(clock, { user }));
+    expect((await redis.client.smembers(indexKey)).sort()).toEqual([long, third].sort());
+    await store.destroy(long);
+    expect(await redis.client.smembers(indexKey)).toEqual([third]);
   });
 
   it('treats a session past its absolute end as gone', async () => {

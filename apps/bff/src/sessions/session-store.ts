@@ -53,6 +53,12 @@ export interface SessionStore {
    */
   replaceTokens(id: string, expectedRefreshToken: string, tokens: SessionTokens): Promise<boolean>;
   destroy(id: string): Promise<void>;
+  /**
+   * Ends every session of one user (`String(user.id)`), except the one named in `except`, and
+   * returns the records that were ended, so the caller can end them at the upstream too.
+   * Check A10: "all sessions of user X" (log out everywhere, after a password change).
+   */
+  destroyAllForUser(userId: string, options?: { except?: string }): Promise<SessionRecord[]>;
   /** Number of live sessions (for metrics and tests). */
   count(): Promise<number>;
   close(): Promise<void>;
@@ -64,6 +70,8 @@ export interface SessionStore {
  */
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, SessionRecord>();
+  /** Session ids per user id, kept in step with `sessions` by every method that adds or removes. */
+  private readonly byUser = new Map<string, Set<string>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -78,7 +86,7 @@ export class MemorySessionStore implements SessionStore {
     const record = this.sessions.get(id);
     if (!record) return null;
     if (record.absoluteExpiresAt <= this.now()) {
-      this.sessions.delete(id);
+      this.remove(id, record);
       return null;
     }
     // A shallow copy, so callers cannot reassign the stored record's fields; nested values are
@@ -88,6 +96,13 @@ export class MemorySessionStore implements SessionStore {
 
   async create(id: string, record: SessionRecord): Promise<void> {
     this.sessions.set(id, structuredClone(record));
+    const userId = String(record.user.id);
+    let ids = this.byUser.get(userId);
+    if (!ids) {
+      ids = new Set();
+      this.byUser.set(userId, ids);
+    }
+    ids.add(id);
   }
 
   async patch(id: string, patch: SessionPatch): Promise<void> {
@@ -105,7 +120,19 @@ export class MemorySessionStore implements SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
-    this.sessions.delete(id);
+    const record = this.sessions.get(id);
+    if (record) this.remove(id, record);
+  }
+
+  async destroyAllForUser(userId: string, options: { except?: string } = {}): Promise<SessionRecord[]> {
+    const ended: SessionRecord[] = [];
+    for (const id of [...(this.byUser.get(userId) ?? [])]) {
+      const record = this.sessions.get(id);
+      if (id === options.except || !record) continue;
+      this.remove(id, record);
+      ended.push(record);
+    }
+    return ended;
   }
 
   async count(): Promise<number> {
@@ -117,11 +144,19 @@ export class MemorySessionStore implements SessionStore {
     clearInterval(this.sweeper);
   }
 
+  private remove(id: string, record: SessionRecord): void {
+    this.sessions.delete(id);
+    const userId = String(record.user.id);
+    const ids = this.byUser.get(userId);
+    ids?.delete(id);
+    if (ids?.size === 0) this.byUser.delete(userId);
+  }
+
   private sweep(): void {
     const now = this.now();
     for (const [id, record] of this.sessions) {
       if (record.absoluteExpiresAt <= now || record.lastActiveAt + this.idleTimeoutMs <= now) {
-        this.sessions.delete(id);
+        this.remove(id, record);
       }
     }
   }

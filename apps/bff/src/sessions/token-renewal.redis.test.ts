@@ -49,7 +49,7 @@ describe('access token renewal with sessions in Redis', () => {
     const { cookie } = await logIn(a, credentials);
     expect((await sessionCheck(b, cookie)).statusCode).toBe(200);
     const keys = await redis.keys();
-    expect(keys.some((key) => key.startsWith(`${redis.keyPrefix}session:`))).toBe(true);
+    expect(keys.some((key) => key.startsWith(`${redis.keyPrefix}sess:`))).toBe(true);
     for (const token of upstream.issuedTokens) for (const key of keys) expect(key).not.toContain(token);
   });
 
@@ -94,7 +94,7 @@ describe('access token renewal with sessions in Redis', () => {
     const refused = await sessionCheck(b, cookie);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'session_expired' });
-    expect((await redis.keys()).filter((key) => key.includes(':session:'))).toHaveLength(0);
+    expect((await redis.keys()).filter((key) => key.includes(':sess:'))).toHaveLength(0);
     expect((await sessionCheck(a, cookie)).json()).toMatchObject({ code: 'not_authenticated' });
   });
 

@@ -23,6 +23,8 @@ export interface TokenRenewalOptions {
   coordination?: RenewalCoordination;
   /** Longest wait for another instance's renewal (the lock lease). */
   waitLimitMs?: number;
+  /** Told the outcome of every refresh this instance sends to the upstream (metrics). */
+  onRenewal?: (outcome: 'renewed' | 'refused' | 'failed') => void;
 }
 
 /** A renewal outcome; `stored` means the new tokens are already written to this session. */
@@ -45,6 +47,7 @@ export class TokenRenewal {
   private readonly now: () => number;
   private readonly coordination: RenewalCoordination;
   private readonly waitLimitMs: number;
+  private readonly onRenewal: TokenRenewalOptions['onRenewal'];
 
   constructor(
     private readonly store: SessionStore,
@@ -54,6 +57,7 @@ export class TokenRenewal {
     this.now = options.now ?? Date.now;
     this.coordination = options.coordination ?? new MemoryRenewalCoordination(this.now);
     this.waitLimitMs = options.waitLimitMs ?? 30_000;
+    this.onRenewal = options.onRenewal;
   }
 
   needsRenewal(record: SessionTokens): boolean {
@@ -132,6 +136,7 @@ export class TokenRenewal {
     }
 
     const result = await this.auth.refresh(oldRefreshToken, requestId);
+    this.onRenewal?.(result.kind === 'unavailable' ? 'failed' : result.kind);
     if (result.kind === 'renewed') {
       await this.coordination.remember(oldRefreshToken, result.tokens, RENEWAL_CACHE_MS);
       const stored = await this.store.replaceTokens(sessionId, oldRefreshToken, result.tokens);

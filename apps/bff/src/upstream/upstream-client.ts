@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import { BffError, errorMessages } from '../http/errors.js';
+import { RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
 
 /**
  * Every call the BFF makes to the upstream goes through here, so the retry rule of the
@@ -11,7 +12,9 @@ import { BffError, errorMessages } from '../http/errors.js';
  * - a request without a body once, a request with a body never (unless the caller marks it
  *   idempotent, e.g. because it carries an `Idempotency-Key` the upstream honours);
  * - `Retry-After` is read as seconds (or an HTTP date) and capped: above the cap, no retry;
- * - each try has its own timeout covering headers and body; TLS certificates are verified.
+ * - each try has its own timeout covering headers and body; TLS certificates are verified;
+ * - retries come out of an instance-wide budget (a share of the calls, `retry-budget.ts`), so
+ *   an upstream that fails everything sees at most that much extra load from this instance.
  * undici is used directly rather than @fastify/reply-from, whose built-in 503 retries, millisecond
  * `Retry-After` and unverified TLS would each have to be switched off (see ADR 002).
  */
@@ -44,14 +47,20 @@ export interface UpstreamClientOptions {
   deadlineMs?: number;
   /** Extra delay before a retry when the upstream gives no Retry-After (jittered). */
   retryBackoffMs?: number;
+  /** Instance-wide retry budget; 20 % of calls plus one retry a second when unset. */
+  retryBudget?: RetryBudgetOptions;
+  /** Told how every attempt ended and how long it took (metrics). */
+  onAttempt?: (outcome: 'ok' | 'error_status' | 'timeout' | 'network_error', seconds: number) => void;
 }
 
 export class UpstreamClient {
   private readonly pool: Pool;
   /** Path of the base URL (an upstream mounted below `/`), without a trailing slash. */
   private readonly basePath: string;
+  private readonly retryBudget: RetryBudget;
 
   constructor(private readonly options: UpstreamClientOptions) {
+    this.retryBudget = new RetryBudget(options.retryBudget ?? { ratio: 0.2, minPerSecond: 1 });
     const base = new URL(options.baseUrl);
     this.basePath = base.pathname.replace(/\/+$/, '');
     // One origin, so a Pool rather than an Agent: no URL parsing and origin lookup per request.
@@ -72,6 +81,7 @@ export class UpstreamClient {
     const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * 2 + 1_000);
     // A retry is worth starting only if it still has a useful share of a try's time.
     const fitsBeforeDeadline = (delayMs: number) => deadline - Date.now() - delayMs >= Math.min(this.options.timeoutMs, 250);
+    this.retryBudget.recordCall();
 
     for (let attempt = 1; ; attempt += 1) {
       const isLastAttempt = attempt >= attempts;
@@ -80,13 +90,13 @@ export class UpstreamClient {
         response = await this.send(upstreamRequest, Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now())));
       } catch (error) {
         const delay = this.backoff();
-        if (isLastAttempt || !fitsBeforeDeadline(delay)) throw toBffError(error);
+        if (isLastAttempt || !fitsBeforeDeadline(delay) || !this.retryBudget.tryRetry()) throw toBffError(error);
         await sleep(delay);
         continue;
       }
       if (isLastAttempt || !RETRYABLE_STATUSES.has(response.statusCode)) return response;
       const delay = retryDelay(response.headers['retry-after'], this.backoff());
-      if (delay === null || !fitsBeforeDeadline(delay)) return response;
+      if (delay === null || !fitsBeforeDeadline(delay) || !this.retryBudget.tryRetry()) return response;
       // The first answer is discarded; drain it so the connection can be reused.
       await response.body.dump().catch(() => undefined);
       await sleep(delay);
@@ -140,6 +150,8 @@ export class UpstreamClient {
     // undici accepts an EventEmitter as the abort signal; an AbortController (an EventTarget)
     // cost several times more per request in the profile of the proxied GET.
     const abort = new EventEmitter();
+    const onAttempt = this.options.onAttempt;
+    const started = onAttempt ? performance.now() : 0;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -154,8 +166,10 @@ export class UpstreamClient {
         headers: upstreamRequest.headers,
         body: upstreamRequest.body ?? null,
       });
+      onAttempt?.(response.statusCode >= 500 ? 'error_status' : 'ok', (performance.now() - started) / 1000);
       return { statusCode: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
+      onAttempt?.(timedOut ? 'timeout' : 'network_error', (performance.now() - started) / 1000);
       if (timedOut) throw new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
       throw error;
     } finally {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BffError, errorMessages } from '../../http/errors.js';
+import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { SessionRecord } from '../../sessions/session-store.js';
 
@@ -79,6 +80,19 @@ export const sessionRoutes: FastifyPluginAsync<{ loginPerMinute: number }> = asy
       sessions.clearSessionCookie(reply);
     }
     // Cookies and cached pages of this origin go too, so nothing of the session lingers.
+    reply.header('clear-site-data', '"cache", "cookies"');
+    return reply.code(204).send();
+  });
+
+  // Log out everywhere (check A10): every session of this user, on every instance and device.
+  app.delete('/api/sessions', async (request, reply) => {
+    const session = await sessions.read(request);
+    if (!session) {
+      if (request.cookies[sessions.cookies.session]) sessions.clearSessionCookie(reply);
+      throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
+    }
+    await endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), { requestId: request.id, log: request.log });
+    sessions.clearSessionCookie(reply);
     reply.header('clear-site-data', '"cache", "cookies"');
     return reply.code(204).send();
   });

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { pickEncoding, type EncodedDocument } from './pages.js';
 
 export interface SpaOptions {
   webDistDir: string;
@@ -11,9 +12,11 @@ export interface SpaOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app: hashed assets with a year-long immutable cache, `index.html`
- * never cached (so a new deployment is picked up), and the history fallback: any other GET
- * that wants HTML gets `index.html`, and the client router decides (including its 404 page).
+ * Serves the built web app: hashed assets with a year-long immutable cache, as the build's
+ * brotli or gzip copy when the browser takes it (`preCompressed`), and the files of the build
+ * root never cached. Page addresses are answered by the history fallback (`sendDocument`, from
+ * the not-found handler in app.ts): a prerendered page or `index.html`, never cached (so a new
+ * deployment is picked up), and the client router decides (including its 404 page).
  */
 export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { webDistDir }) => {
   await app.register(fastifyStatic, {
@@ -22,16 +25,25 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { webDistDi
     // run); everything else, `/` included, falls through to the history fallback.
     index: false,
     wildcard: false,
+    preCompressed: true,
+    // Prerendered pages are sent by `sendDocument` for their own address only.
+    allowedPath: (pathName) => !pathName.startsWith('/prerendered/'),
     setHeaders(res, path) {
       res.header('cache-control', path.includes(`${join(webDistDir, 'assets')}`) ? IMMUTABLE : 'no-cache');
     },
   });
 };
 
-/** The web build's index page, or null when the app was not built (API-only deployments, tests). */
-export function readIndexHtml(webDistDir: string): string | null {
-  const indexPath = join(webDistDir, 'index.html');
-  return existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+/**
+ * Sends an HTML document of the app with the page headers (set for every non-API answer in
+ * app.ts: CSP, HSTS…), revalidated on every load, compressed when the browser accepts it. It
+ * differs by cookie (prerendered only without a session), so shared caches must key on it.
+ */
+export function sendDocument(reply: FastifyReply, document: EncodedDocument, acceptEncoding: string | undefined) {
+  const encoding = pickEncoding(acceptEncoding);
+  reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+  if (encoding === null) return reply.send(document.identity);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? document.br : document.gzip);
 }
 
 /** The build id the web app was stamped with (`build-meta.json`), used to detect new deployments. */

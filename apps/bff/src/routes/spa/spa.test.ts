@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBff } from '../../testing/build-test-bff.js';
+import { inlineScriptHashes, pickEncoding } from './pages.js';
 
 describe('serving the built web app', () => {
   let app: FastifyInstance;
@@ -13,6 +16,7 @@ describe('serving the built web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="cs"><title>Portál</title></html>');
     writeFileSync(join(dist, 'assets', 'main-3f2a1b.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'main-3f2a1b.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dist, 'build-meta.json'), '{"buildId":"build-42"}');
     app = await buildTestBff({ upstreamUrl: 'http://127.0.0.1:9', env: { WEB_DIST_DIR: dist } });
   });
@@ -32,6 +36,17 @@ describe('serving the built web app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's precompressed copy to browsers that accept it", async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('sends the strict security headers with pages', async () => {
@@ -56,5 +71,131 @@ describe('serving the built web app', () => {
   it('reports the build id of the deployed web app in the runtime configuration', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/config', headers: { 'x-csrf': '1' } });
     expect(response.json()).toMatchObject({ buildId: 'build-42' });
+  });
+});
+
+const LOADER = "(function(){document.title='loader'})()";
+const PLAIN_SHELL = '<!doctype html><html lang="cs"><title>Portál</title><div id="root"></div></html>';
+const prerenderedPage = (name: string) =>
+  `<!doctype html><html lang="cs"><title>${name}</title><div id="root" data-prerendered="x">${name}</div><script data-entry="/assets/main-3f2a1b.js">${LOADER}</script></html>`;
+
+/** A web build with two prerendered pages: `/prihlaseni` (ignores `redirect`) and `/verejna` (reads a flag). */
+function webDistWithPrerenderedPages() {
+  const dist = mkdtempSync(join(tmpdir(), 'portal-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(join(dist, 'index.html'), PLAIN_SHELL);
+  const script = 'console.log("a hashed chunk");'.repeat(50);
+  writeFileSync(join(dist, 'assets', 'main-3f2a1b.js'), script);
+  writeFileSync(join(dist, 'assets', 'main-3f2a1b.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dist, 'prerendered', 'login.html'), prerenderedPage('Přihlášení'));
+  writeFileSync(join(dist, 'prerendered', 'public.html'), prerenderedPage('Veřejná'));
+  writeFileSync(
+    join(dist, 'prerendered', 'manifest.json'),
+    JSON.stringify({
+      pages: [
+        { path: '/prihlaseni', file: 'login.html', ignoredSearchParams: ['redirect'], assumes: { features: {} } },
+        { path: '/verejna', file: 'public.html', ignoredSearchParams: [], assumes: { features: { publicSupport: true } } },
+      ],
+    }),
+  );
+  return dist;
+}
+
+const page = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+describe('serving prerendered pages', () => {
+  let app: FastifyInstance;
+  let flagsOff: FastifyInstance;
+
+  beforeAll(async () => {
+    const dist = webDistWithPrerenderedPages();
+    app = await buildTestBff({ upstreamUrl: 'http://127.0.0.1:9', env: { WEB_DIST_DIR: dist } });
+    flagsOff = await buildTestBff({
+      upstreamUrl: 'http://127.0.0.1:9',
+      env: { WEB_DIST_DIR: dist, FEATURE_PUBLIC_SUPPORT: 'false' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await flagsOff.close();
+  });
+
+  it('sends the prerendered page for its exact path, with the same headers as the shell', async () => {
+    const prerendered = await page(app, '/prihlaseni');
+    const shell = await page(app, '/profil');
+    expect(prerendered.statusCode).toBe(200);
+    expect(prerendered.body).toContain('data-prerendered');
+    expect(shell.body).toBe(PLAIN_SHELL);
+    for (const name of ['cache-control', 'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'content-type']) {
+      expect(prerendered.headers[name], name).toBe(shell.headers[name]);
+    }
+    expect(prerendered.headers['cache-control']).toBe('no-cache');
+    expect(prerendered.headers.vary).toBe('accept-encoding, cookie');
+  });
+
+  it('allows exactly the inline loader in the CSP, by its sha256', async () => {
+    const hash = createHash('sha256').update(LOADER).digest('base64');
+    const csp = String((await page(app, '/prihlaseni')).headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp.match(/'sha256-/g)).toHaveLength(1);
+  });
+
+  it('keeps the prerendered page for ignored query parameters only', async () => {
+    expect((await page(app, '/prihlaseni?redirect=%2Fprofil')).body).toContain('data-prerendered');
+    expect((await page(app, '/prihlaseni?redirect=%2Fprofil&x=1')).body).toBe(PLAIN_SHELL);
+    expect((await page(app, '/prihlaseni/')).body).toBe(PLAIN_SHELL);
+  });
+
+  it('sends the shell to a visitor with a session cookie (the page shows the anonymous state)', async () => {
+    const response = await page(app, '/prihlaseni', { cookie: '__Host-portal_session=abc' });
+    expect(response.body).toBe(PLAIN_SHELL);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not serve a page prerendered with a flag this configuration turns off', async () => {
+    expect((await page(app, '/verejna')).body).toContain('data-prerendered');
+    expect((await page(flagsOff, '/verejna')).body).toBe(PLAIN_SHELL);
+    expect((await page(flagsOff, '/prihlaseni')).body).toContain('data-prerendered');
+  });
+
+  it('does not publish the prerendered files under their own names', async () => {
+    const asFile = await app.inject({ method: 'GET', url: '/prerendered/login.html', headers: { accept: '*/*' } });
+    expect(asFile.statusCode).toBe(404);
+    expect((await page(app, '/prerendered/login.html')).body).toBe(PLAIN_SHELL);
+  });
+
+  it('compresses pages with brotli or gzip as the browser accepts', async () => {
+    const br = await page(app, '/prihlaseni', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('data-prerendered');
+    const gzip = await page(app, '/profil', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(PLAIN_SHELL);
+    expect((await page(app, '/profil')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves the build\'s brotli copy of a hashed asset, cached for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('a hashed chunk');
+  });
+});
+
+describe('page helpers', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+
+  it('hashes inline scripts only, once each', () => {
+    const html = '<script src="/a.js"></script><script>x()</script><script type="module">x()</script>';
+    const expected = `'sha256-${createHash('sha256').update('x()').digest('base64')}'`;
+    expect(inlineScriptHashes([html, html])).toEqual([expected]);
   });
 });

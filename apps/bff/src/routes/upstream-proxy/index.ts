@@ -4,7 +4,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifySchemaFor, listOperations, loadDocument, type OperationInfo } from '@portal/openapi/documents';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import type { FeatureFlag } from '../../config/env.js';
+import type { AccessCodeGuard } from '../../http/access-code-guard.js';
 import { BffError, errorMessages, type ErrorBody } from '../../http/errors.js';
+import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { UpstreamMethod } from '../../upstream/upstream-client.js';
 import { upstreamErrorBody } from './upstream-errors.js';
@@ -25,11 +27,26 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-d
  * tenant, the request id, an idempotency key). The browser's cookies, Authorization and
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
-export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: number }> = async (
+export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: number; accessCodeGuard: AccessCodeGuard }> = async (
   app,
-  { publicFormsPerMinute },
+  { publicFormsPerMinute, accessCodeGuard },
 ) => {
-  const { config, sessions, upstream, botProtection } = app.portal;
+  const { config, sessions, upstream, upstreamAuth, botProtection } = app.portal;
+
+  /**
+   * What the BFF does after an operation succeeded, besides answering. A password change: the
+   * upstream revokes the user's other refresh-token families (upstream.yaml changeMyPassword),
+   * and the user's other BFF sessions end at once here rather than at their next renewal (their
+   * access tokens would otherwise keep working for minutes); the current session stays.
+   */
+  const afterSuccess: Partial<Record<string, (session: ActiveSession, request: FastifyRequest) => Promise<unknown>>> = {
+    changeMyPassword: (session, request) =>
+      endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), {
+        requestId: request.id,
+        log: request.log,
+        except: session.id,
+      }),
+  };
   const document = loadDocument('bff') as { paths?: Record<string, Record<string, { security?: unknown[] }>> };
 
   // Multipart bodies are streamed to the upstream unparsed, counted on the way.
@@ -40,6 +57,22 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
     const schema = fastifySchemaFor('bff', operation.operationId);
     const isPublic = allowsAnonymous(document.paths?.[operation.path]?.[operation.method]?.security);
     const botForm = botFormOf(operation.path, operation.method);
+    const accessCode = usesAccessCode(schema.querystring);
+    // Public forms and uploads authorised by an access code: a per-IP limit, like the forms.
+    const rateLimited = botForm !== null || (accessCode && operation.method !== 'get');
+    const preHandlers: Array<(request: FastifyRequest) => Promise<void>> = [];
+    // A client that has guessed too many codes is refused before its bot token is spent.
+    if (accessCode) {
+      preHandlers.push(async (request) => {
+        if (featureEnabled(operation)) await accessCodeGuard.assertAllowed(request.ip);
+      });
+    }
+    // The token check after validation, so a typo keeps the token.
+    if (botForm) {
+      preHandlers.push(async (request) => {
+        if (featureEnabled(operation)) await botProtection.check(request, botForm);
+      });
+    }
 
     app.route({
       method: operation.method.toUpperCase() as UpstreamMethod,
@@ -51,24 +84,17 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
         ...(schema.querystring ? { querystring: schema.querystring } : {}),
         ...(schema.body ? { body: schema.body } : {}),
       },
-      // Public forms: a per-IP limit and a verified bot-protection token, both before the
-      // upstream sees anything (the token check after validation, so a typo keeps the token).
-      ...(botForm
-        ? {
-            config: { rateLimit: { max: publicFormsPerMinute, timeWindow: 60_000 } },
-            preHandler: async (request: FastifyRequest) => {
-              if (!featureEnabled(operation)) return;
-              await botProtection.check(request, botForm);
-            },
-          }
-        : {}),
-      handler: (request, reply) => forward(operation, isPublic, request, reply),
+      // Everything here happens before the upstream sees anything.
+      ...(rateLimited ? { config: { rateLimit: { max: publicFormsPerMinute, timeWindow: 60_000 } } } : {}),
+      ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
+      handler: (request, reply) => forward(operation, isPublic, accessCode, request, reply),
     });
   }
 
   async function forward(
     operation: OperationInfo,
     isPublic: boolean,
+    accessCode: boolean,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
@@ -113,6 +139,8 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
 
     if (response.statusCode >= 400) {
       const text = await response.body.text().catch(() => '');
+      // A wrong code and an unknown id answer the same 404 upstream: both are a failed guess.
+      if (accessCode && response.statusCode === 404) await accessCodeGuard.recordFailure(request.ip);
       if (response.statusCode === 401 && session) {
         // The token was fresh, so the upstream has revoked it: the session is over.
         await sessions.end(session.id, reply);
@@ -127,6 +155,16 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
       await response.body.dump().catch(() => undefined);
       request.log.warn({ event: 'upstream_bad_response', status: response.statusCode }, 'undocumented upstream content type');
       throw new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse);
+    }
+    const after = session ? afterSuccess[operation.operationId] : undefined;
+    if (after && session) {
+      try {
+        await after(session, request);
+      } catch (error) {
+        // The operation itself succeeded and must be answered as such; the upstream has done its
+        // part (revoked the other refresh tokens), so those sessions still end at their next renewal.
+        request.log.error({ err: error, event: 'after_success_failed', operation: operation.operationId }, 'follow-up of a successful operation failed');
+      }
     }
     reply.code(response.statusCode);
     for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -168,6 +206,12 @@ export function resolveTenant(
   // Public operations work without a tenant (the upstream then answers what anyone may see).
   if (selected === null && required) throw new BffError(409, 'tenant_required', errorMessages.tenantRequired);
   return selected;
+}
+
+/** Operations authorised by an access code in the query (`?code=`, public support requests). */
+function usesAccessCode(querystring: unknown): boolean {
+  const properties = (querystring as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return properties !== undefined && Object.hasOwn(properties, 'code');
 }
 
 function answersDocumentedType(operation: OperationInfo, status: number, contentType: string | string[] | undefined): boolean {

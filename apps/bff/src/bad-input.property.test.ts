@@ -1,0 +1,149 @@
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '@portal/api/demo-data';
+import { startTestApi, type TestApi } from '@portal/api/testing';
+import {
+  badBodies,
+  badIds,
+  badQueries,
+  type BadInputSchema,
+  clientErrorProblem,
+  fillPath,
+  MALFORMED_BODIES,
+} from '@portal/openapi/bad-input';
+import { fastifySchemaFor, listOperations, type OperationInfo } from '@portal/openapi/documents';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
+
+/**
+ * The fuzzer of bff.yaml: every operation the browser can call – proxied and the BFF's own –
+ * receives generated bad input (bad ids, bodies of the wrong shape, malformed and huge bodies,
+ * unknown query values), once with a logged-in session and once without. Whatever layer
+ * refuses it (CSRF, session, allowlist, BFF validation, the real upstream), the browser must get
+ * a 4xx with a readable message: never a 5xx, never a stack trace.
+ */
+
+const RUNS = 8;
+const operations = listOperations('bff');
+// Ending the session mid-walk would turn the rest of the "with a session" walk into 401s.
+const endsSession = (operation: OperationInfo) => operation.method === 'delete' && operation.path.startsWith('/api/session');
+
+function expectClearClientError(status: number, body: string, label: string): void {
+  expect(clientErrorProblem(status, body), `${label}: ${status} ${body.slice(0, 300)}`).toBeNull();
+}
+
+describe('bad input through the BFF never yields 5xx', () => {
+  let api: TestApi;
+  let app: FastifyInstance;
+  let sessionCookie = '';
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    app = await buildTestBff({
+      upstreamUrl: api.url,
+      env: {
+        // The walk sends hundreds of requests from one address; the limits have their own tests.
+        RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+        RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '100000',
+        RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '100000',
+        RATE_LIMIT_NOT_FOUND_PER_MINUTE: '100000',
+      },
+    });
+    const { cookie } = await logIn(app, { email: DEMO_USERS.jana.email, password: DEMO_PASSWORD });
+    const selected = await app.inject({
+      method: 'PUT',
+      url: '/api/session/tenant',
+      headers: { ...API_HEADERS, cookie },
+      payload: { tenantId: DEMO_TENANTS.alfa.id },
+    });
+    expect(selected.statusCode).toBe(200);
+    sessionCookie = cookie;
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await api?.close();
+  });
+
+  describe.each([
+    ['with a session', true],
+    ['without a session', false],
+  ] as const)('%s', (_label, withSession) => {
+    const send = (method: string, url: string, payload?: unknown, extra: Record<string, string> = {}) =>
+      app.inject({
+        method: method.toUpperCase() as 'GET',
+        url,
+        headers: {
+          ...API_HEADERS,
+          ...(withSession ? { cookie: sessionCookie } : {}),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extra,
+        },
+        ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      });
+    const walked = operations.filter((operation) => !(withSession && endsSession(operation)));
+    const codeQuery = (operation: OperationInfo) => (operation.path.startsWith('/api/v1/public_support/{id}') ? '?code=abc' : '');
+
+    it.each(walked.filter((op) => op.path.includes('{')).map((op) => [op.operationId, op] as const))(
+      '%s: bad ids in the path',
+      async (_id, operation) => {
+        const body = fastifySchemaFor('bff', operation.operationId).body === undefined ? undefined : {};
+        await fc.assert(
+          fc.asyncProperty(badIds, async (id) => {
+            const response = await send(operation.method, `${fillPath(operation, id)}${codeQuery(operation)}`, body);
+            expectClearClientError(response.statusCode, response.body, `${operation.operationId} id=${id}`);
+          }),
+          { numRuns: RUNS },
+        );
+      },
+    );
+
+    const withBody = walked.filter((op) => {
+      const body = fastifySchemaFor('bff', op.operationId).body;
+      return body !== undefined && op.requestContentTypes.includes('application/json');
+    });
+    it.each(withBody.map((op) => [op.operationId, op] as const))('%s: bodies of the wrong shape', async (_id, operation) => {
+      const schema = fastifySchemaFor('bff', operation.operationId).body as BadInputSchema;
+      await fc.assert(
+        fc.asyncProperty(badBodies(schema), async (body) => {
+          const response = await send(operation.method, `${fillPath(operation, '1')}${codeQuery(operation)}`, body);
+          expectClearClientError(response.statusCode, response.body, `${operation.operationId} ${JSON.stringify(body)}`);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    const sendsBody = walked.filter((op) => op.requestContentTypes.length > 0);
+    it.each(sendsBody.map((op) => [op.operationId, op] as const))('%s: malformed, huge and mistyped bodies', async (_id, operation) => {
+      const url = `${fillPath(operation, '1')}${codeQuery(operation)}`;
+      for (const payload of MALFORMED_BODIES) {
+        const response = await send(operation.method, url, payload);
+        expectClearClientError(response.statusCode, response.body, `${operation.operationId} ${payload.slice(0, 12)}`);
+      }
+      const xml = await send(operation.method, url, '<a/>', { 'content-type': 'application/xml' });
+      expectClearClientError(xml.statusCode, xml.body, `${operation.operationId} xml`);
+    });
+
+    const withQuery = walked
+      .map((op) => [op, badQueries((fastifySchemaFor('bff', op.operationId).querystring ?? {}) as BadInputSchema, ['code'])] as const)
+      .filter((entry): entry is readonly [OperationInfo, fc.Arbitrary<string>] => entry[1] !== undefined);
+    it.each(withQuery.map(([op, arbitrary]) => [op.operationId, op, arbitrary] as const))(
+      '%s: unknown and malformed query values',
+      async (_id, operation, arbitrary) => {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async (query) => {
+            const response = await send(operation.method, `${fillPath(operation, '1')}?${query}`);
+            expectClearClientError(response.statusCode, response.body, `${operation.operationId} ?${query}`);
+          }),
+          { numRuns: RUNS },
+        );
+      },
+    );
+
+    // Otherwise the walk "with a session" would have been judged on 401s alone.
+    it.runIf(withSession)('still has its session and tenant after the walk', async () => {
+      const session = await send('get', '/api/session');
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toMatchObject({ selectedTenantId: DEMO_TENANTS.alfa.id });
+    });
+  });
+});
