@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { assertValidEnv } from './src/config/env-schema.ts';
@@ -30,14 +34,77 @@ const buildMeta = (): Plugin => ({
 });
 
 /**
+ * `main.tsx` loads the rest of the app as dynamic imports (boot stages in tasks of their own).
+ * Vite preloads only an entry's static imports, so without this the browser would find the
+ * stages one after another; here every chunk they need gets a `modulepreload` link.
+ */
+const preloadBootStages = (): Plugin => ({
+  name: 'portal:preload-boot-stages',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle, chunk }) {
+      if (!bundle || !chunk) return [];
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const item = bundle[fileName];
+        if (files.has(fileName) || item?.type !== 'chunk') return;
+        files.add(fileName);
+        item.imports.forEach(visit);
+      };
+      chunk.dynamicImports.forEach(visit);
+      for (const already of [chunk.fileName, ...chunk.imports]) files.delete(already);
+      return [...files].map((fileName) => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+        injectTo: 'head' as const,
+      }));
+    },
+  },
+});
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|webmanifest)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every text asset, written beside it, so the
+ * BFF sends them as they are (@fastify/static `preCompressed`) instead of compressing per
+ * request or not at all (shared/reference/frontend-performance.md, item 5).
+ */
+const precompress = (): Plugin => ({
+  name: 'portal:precompress',
+  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+  async writeBundle({ dir }, bundle) {
+    if (!dir) return;
+    const brotli = promisify(brotliCompress);
+    const gzipAsync = promisify(gzip);
+    await Promise.all(
+      Object.keys(bundle)
+        .filter((fileName) => COMPRESSIBLE.test(fileName))
+        .map(async (fileName) => {
+          const path = join(dir, fileName);
+          const source = await readFile(path);
+          if (source.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gzipAsync(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+    );
+  },
+});
+
+/**
  * The SPA is served by the BFF in production (one origin, strict CSP with `script-src 'self'`),
  * so the build must not emit inline scripts; Vite's default output has none.
  * In development `/api` is proxied to the BFF so cookies stay first-party.
  */
 export default defineConfig({
-  plugins: [react(), validateEnv(), buildMeta()],
+  plugins: [react(), validateEnv(), buildMeta(), preloadBootStages(), precompress()],
   build: {
     outDir: 'dist',
+    // Read by scripts/prerender.mjs (which chunks a prerendered page preloads), then removed.
+    manifest: true,
     target: 'es2022',
     sourcemap: true,
     // Avoid the inline modulepreload polyfill (a CSP `script-src 'self'` would block it anyway;

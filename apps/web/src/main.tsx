@@ -1,33 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { App, createApp } from '#src/app/app.tsx';
-import { reloadOnNewBuild } from '#src/app/new-build.ts';
-import { installUnhandledErrorToasts } from '#src/app/unhandled-errors.ts';
-import { installChunkErrorReload } from '#src/lib/chunk-reload.ts';
-import { startErrorReporting } from '#src/lib/error-reporting.ts';
-import { initI18n } from '#src/lib/i18n.ts';
-import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
+/**
+ * Boot, in tasks of its own (shared/reference/frontend-performance.md): this entry is tiny;
+ * Chakra's styled system (`createSystem`, the largest single piece of start-up work) is
+ * evaluated in one task, the app (React DOM, router, providers) in the next, and rendering or
+ * hydrating happens after another yield. Every dynamic import in this file is a boot stage:
+ * the build preloads them all (`modulepreload`, vite.config.ts and scripts/prerender.mjs), so
+ * the split adds no network round trip, and the bundle budget counts them as first load.
+ */
+import { installChunkErrorReload, isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
+import { yieldToMain } from '#src/lib/yield-to-main.ts';
 
 installChunkErrorReload();
-installUnhandledErrorToasts();
-initI18n();
 
-const { queryClient, router } = createApp(createBrowserRouter);
-reloadOnNewBuild(router, queryClient);
-// Shares the root loader's config request; Sentry's chunk is fetched only when a DSN is set.
-queryClient
-  .ensureQueryData(runtimeConfigQueryOptions())
-  .then(startErrorReporting)
-  .catch(() => {
-    // No config: the root error page says so; there is nothing to report to.
-  });
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html lacks #root');
-
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+try {
+  await import('@portal/ui/system');
+  await yieldToMain();
+  const { startApp } = await import('#src/app/start.tsx');
+  await startApp();
+} catch (error) {
+  // A boot chunk vanished under us (a deploy between the HTML and its chunks): reload once.
+  if (!(isChunkLoadError(error) && reloadForNewBuild())) throw error;
+}

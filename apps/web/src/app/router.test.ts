@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteKey } from '#src/config/paths.ts';
-import { createRoutes, PENDING_ROUTES } from './router.tsx';
+import { PENDING_ROUTES } from '#src/config/pending-routes.ts';
+import { createRoutes } from './router.tsx';
 
 function registeredIds(routes: RouteObject[]): string[] {
   return routes.flatMap((route) => [...(route.id ? [route.id] : []), ...registeredIds(route.children ?? [])]);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteKey } from '#src/config/paths.ts';
+import { PENDING_ROUTES } from '#src/config/pending-routes.ts';
 import { RouteErrorBoundary } from '#src/components/errors/route-error-boundary.tsx';
 import { ensureAppData, guardRoute } from './navigation/guard.ts';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root.tsx';
@@ -32,28 +33,10 @@ function page(queryClient: QueryClient, key: RouteKey, load: () => Promise<Route
   };
 }
 
-/**
- * Routes of the table whose screens belong to later feature issues. They are registered with
- * their guard – access, feature flag and tenant rules apply exactly as they will – but render
- * the 404 page instead of a placeholder screen until their issue adds the page module and
- * removes the key from this list. `router.test.ts` checks that every table key is registered.
- */
-export const PENDING_ROUTES = {
-  faultReport: 'public support',
-  order: 'public support',
-  publicSupport: 'public support',
-  publicSupportNew: 'public support',
-  publicSupportDetail: 'public support',
-  meterReadings: 'meter readings',
-  plannedOutages: 'planned outages',
-  billing: 'billing',
-  meetingRooms: 'meeting rooms',
-  publicMeetingRooms: 'meeting rooms',
-} as const satisfies Partial<Record<RouteKey, string>>;
 
 /**
  * The route tree. Every route's rules live in the route table (`config/paths.ts`), so adding a
- * screen is one `page(...)` line (and removing its key from PENDING_ROUTES).
+ * screen is one `page(...)` line (and removing its key from `config/pending-routes.ts`).
  * Static segments outrank `:id`, so `/hlaseni-incidentu/novy` never reaches the detail route.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -83,6 +66,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'incidents', () => import('./routes/incidents/incidents.tsx')),
             page(queryClient, 'incidentNew', () => import('./routes/incidents/incident-new.tsx')),
             page(queryClient, 'incidentDetail', () => import('./routes/incidents/incident.tsx')),
+            page(queryClient, 'meterReadings', () => import('./routes/meter-readings/meter-readings.tsx')),
+            page(queryClient, 'billing', () => import('./routes/billing/billing.tsx')),
+            page(queryClient, 'plannedOutages', () => import('./routes/planned-outages/planned-outages.tsx')),
+            page(queryClient, 'meetingRooms', () => import('./routes/meeting-rooms/meeting-rooms.tsx')),
+            page(queryClient, 'publicMeetingRooms', () => import('./routes/meeting-rooms/public-meeting-rooms.tsx')),
+            page(queryClient, 'publicSupport', () => import('./routes/public-support/public-support.tsx')),
+            page(queryClient, 'publicSupportNew', () => import('./routes/public-support/public-support-new.tsx')),
+            page(queryClient, 'publicSupportDetail', () => import('./routes/public-support/public-support-detail.tsx')),
+            page(queryClient, 'faultReport', () => import('./routes/public-support/fault-report.tsx')),
+            page(queryClient, 'order', () => import('./routes/public-support/order.tsx')),
             ...Object.keys(PENDING_ROUTES).map((key) =>
               page(queryClient, key as RouteKey, () => import('./routes/not-found.tsx')),
             ),

@@ -65,14 +65,16 @@ export const ROUTES = {
     requiresTenant: true,
     paramPatterns: { id: INTEGER_ID },
   },
-  faultReport: { path: '/hlaseni-poruch', access: 'public', feature: null, requiresTenant: false },
+  // Not flagged in the spec's table, but delivered and followed as public support requests, so
+  // they go with publicSupport (docs/decisions/005-public-support-area.md).
+  faultReport: { path: '/hlaseni-poruch', access: 'public', feature: 'publicSupport', requiresTenant: false },
   meterReadings: {
     path: '/odpocet-meridel',
     access: 'login',
     feature: 'meterReadings',
     requiresTenant: true,
   },
-  order: { path: '/order', access: 'public', feature: null, requiresTenant: false },
+  order: { path: '/order', access: 'public', feature: 'publicSupport', requiresTenant: false },
   plannedOutages: {
     path: '/planovane-vypadky',
     access: 'public',

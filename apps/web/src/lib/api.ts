@@ -8,7 +8,9 @@ import { env } from '#src/config/env.ts';
  * An absolute base URL keeps the client usable wherever `fetch` rejects relative URLs.
  */
 export const apiClient = createApiClient({
-  baseUrl: env.apiBaseUrl || window.location.origin,
+  // The build's prerender has no window and no server: its pages must not call the API, and
+  // this address makes any call that slips through fail loudly (src/prerender/pages.ts).
+  baseUrl: env.apiBaseUrl || (env.prerendering ? 'http://prerender.invalid' : window.location.origin),
 });
 
 /** openapi-react-query wrapper: `$api.queryOptions('get', '/api/...')`, keys `[method, path, init]`. */

@@ -1,16 +1,17 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import auth from '#src/locales/cs/auth.json';
 import common from '#src/locales/cs/common.json';
-import home from '#src/locales/cs/home.json';
-import incidents from '#src/locales/cs/incidents.json';
-import profile from '#src/locales/cs/profile.json';
-import tenants from '#src/locales/cs/tenants.json';
+import type { Namespaces } from '#src/locales/namespaces.ts';
 
 /**
  * i18next with one namespace per feature plus `common` (CONVENTIONS C21). Czech is the only
  * language; the detection and the `locale` cookie stay so a second language is a resource
  * folder away (DESIGN: no visible switcher).
+ *
+ * Only `common` (shell, errors, forms) is in the entry bundle. A feature's namespace travels
+ * in the chunk of the route modules that need it: the feature's `i18n.ts` calls
+ * `registerNamespace` when a route module imports it, so the strings are there before the
+ * route renders, with no extra request (bundle budget, issue #9).
  */
 
 export const SUPPORTED_LOCALES = ['cs'] as const;
@@ -21,9 +22,25 @@ export const DEFAULT_LOCALE: Locale = 'cs';
 export const INTL_LOCALE: Record<Locale, string> = { cs: 'cs-CZ' };
 
 export const defaultNS = 'common';
-export const resources = {
-  cs: { common, auth, tenants, home, profile, incidents },
-} as const;
+
+/**
+ * Adds a feature's Czech strings. Called at module level by `features/<name>/i18n.ts`; safe
+ * to call again (a second route module of the same feature, tests, hot reload). Typed: the
+ * namespace must be listed in `locales/namespaces.ts` and the resources must have its shape.
+ */
+export function registerNamespace<N extends Exclude<keyof Namespaces, typeof defaultNS>>(
+  ns: N,
+  resources: Namespaces[N],
+) {
+  if (!i18next.isInitialized) {
+    // i18next has no store before `init`; `initI18n` takes these along.
+    registeredEarly[ns] = resources;
+  } else if (!i18next.hasResourceBundle(DEFAULT_LOCALE, ns)) {
+    i18next.addResourceBundle(DEFAULT_LOCALE, ns, resources);
+  }
+}
+
+const registeredEarly: Partial<Namespaces> = {};
 
 const LOCALE_COOKIE = 'locale';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -64,16 +81,17 @@ export function initI18n(locale: Locale = detectLocale()) {
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: SUPPORTED_LOCALES,
-      ns: Object.keys(resources.cs),
+      ns: [defaultNS],
       defaultNS,
-      resources,
+      resources: { [DEFAULT_LOCALE]: { ...registeredEarly, common } },
       // Resources are bundled, so init finishes synchronously and the first render has texts.
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
     });
   }
-  persistLocale(locale);
+  // The build's prerender runs in Node, where there is no document to keep a cookie in.
+  if (typeof document !== 'undefined') persistLocale(locale);
   return i18next;
 }
 

@@ -5,6 +5,8 @@ import { useRevalidator } from 'react-router';
 import { UserMenu } from '#src/features/auth/components/user-menu.tsx';
 import { useSelectTenant } from '#src/features/tenants/api/select-tenant.ts';
 import { TenantSwitcher } from '#src/features/tenants/components/tenant-switcher.tsx';
+import '#src/features/auth/i18n.ts';
+import '#src/features/tenants/i18n.ts';
 
 /** Header controls of a logged-in user: tenant switcher (when useful) and the user menu. */
 export default function AccountControls({ session, config }: { session: Session; config: RuntimeConfig }) {

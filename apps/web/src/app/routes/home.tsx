@@ -1,15 +1,22 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FeatureOverview } from '#src/components/navigation/feature-overview.tsx';
+import { mainMenuEntries } from '#src/components/navigation/main-menu-entries.ts';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { ROUTES } from '#src/config/paths.ts';
+import { registerNamespace } from '#src/lib/i18n.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 import { selectedTenant, useSession } from '#src/lib/session.ts';
+import home from '#src/locales/cs/home.json';
+
+registerNamespace('home', home);
 
 export default function HomeRoute() {
   const { t } = useTranslation(['home', 'common']);
   const session = useSession();
   const config = useRuntimeConfig();
+  const overview = <FeatureOverview entries={mainMenuEntries(config, session)} headingId="prehled-funkci" />;
 
   if (!session) {
     return (
@@ -23,6 +30,7 @@ export default function HomeRoute() {
         <Button asChild alignSelf="flex-start">
           <RouterLink to={ROUTES.login.path}>{t('guest.login')}</RouterLink>
         </Button>
+        {overview}
       </Stack>
     );
   }
@@ -50,6 +58,7 @@ export default function HomeRoute() {
           ) : null}
         </>
       )}
+      {overview}
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import { Outlet, Link as RouterLink, useLocation, useNavigate, useRouteError } f
 import { describeError } from '#src/components/errors/describe-error.ts';
 import { ErrorPage } from '#src/components/errors/error-page.tsx';
 import { AppShell, MAIN_CONTENT_ID } from '#src/components/layouts/app-shell.tsx';
+import { MainMenu } from '#src/components/navigation/main-menu.tsx';
+import { mainMenuEntries } from '#src/components/navigation/main-menu-entries.ts';
 import { ROUTES } from '#src/config/paths.ts';
 import { isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
@@ -25,7 +27,7 @@ function useFocusMainOnNavigation() {
 }
 
 export function RootLayout() {
-  const { t } = useTranslation(['common', 'incidents']);
+  const { t } = useTranslation();
   const session = useSession();
   const config = useRuntimeConfig();
   const { pathname } = useLocation();
@@ -33,22 +35,10 @@ export function RootLayout() {
 
   let actions = null;
   if (session) {
-    // Feature entries only where their routes are reachable (flag on; hideTenantLogin sends
-    // every login page home).
-    const showIncidents = config.features.incidents && !config.hideTenantLogin;
     actions = (
-      <>
-        {showIncidents ? (
-          <Button asChild variant="ghost" size="sm">
-            <RouterLink to={ROUTES.incidents.path} aria-current={pathname.startsWith(ROUTES.incidents.path) ? 'page' : undefined}>
-              {t('incidents:nav')}
-            </RouterLink>
-          </Button>
-        ) : null}
-        <Suspense fallback={<Box h="8" minW="24" aria-hidden="true" />}>
-          <AccountControls session={session} config={config} />
-        </Suspense>
-      </>
+      <Suspense fallback={<Box h="8" minW="24" aria-hidden="true" />}>
+        <AccountControls session={session} config={config} />
+      </Suspense>
     );
   } else if (pathname !== ROUTES.login.path) {
     actions = (
@@ -59,8 +49,13 @@ export function RootLayout() {
   }
 
   return (
-    <AppShell actions={actions}>
-      <Outlet />
+    <AppShell actions={actions} menu={<MainMenu entries={mainMenuEntries(config, session)} />}>
+      {/* A boundary of its own lets React hydrate the page after the shell, in a separate,
+          interruptible task (time-sliced hydration of prerendered pages). Loaders have
+          resolved the page's module and data, so on the client it does not suspend. */}
+      <Suspense fallback={<Box aria-busy="true" minH="40" />}>
+        <Outlet />
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { altchaToken, type BotProtectedForm } from '#src/lib/bot-protection.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 
@@ -34,10 +34,24 @@ function loadTurnstile(): Promise<TurnstileApi> {
   return turnstileScript;
 }
 
-function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken: (token: string | null) => void }) {
+function TurnstileWidget({
+  siteKey,
+  action,
+  onToken,
+  onReset,
+}: {
+  siteKey: string;
+  /** The form's name: siteverify reports it back and the BFF checks it (a token is per form). */
+  action: BotProtectedForm;
+  onToken: (token: string | null) => void;
+  /** Receives the function that makes the widget issue a new token (each token is single-use). */
+  onReset: (reset: (() => void) | null) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onToken);
   callback.current = onToken;
+  const resetCallback = useRef(onReset);
+  resetCallback.current = onReset;
   useEffect(() => {
     let widgetId: string | undefined;
     let api: TurnstileApi | undefined;
@@ -47,17 +61,21 @@ function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken: (toke
       api = loaded;
       widgetId = loaded.render(container.current, {
         sitekey: siteKey,
+        action,
         language: 'cs',
         callback: (token: string) => callback.current(token),
         'expired-callback': () => callback.current(null),
         'error-callback': () => callback.current(null),
       });
+      const id = widgetId;
+      resetCallback.current(() => loaded.reset(id));
     });
     return () => {
       cancelled = true;
+      resetCallback.current(null);
       if (api && widgetId) api.remove(widgetId);
     };
-  }, [siteKey]);
+  }, [siteKey, action]);
   return <Box ref={container} minH="16" />;
 }
 
@@ -69,21 +87,34 @@ export interface BotProtection {
    * user still has to complete the Turnstile check. ALTCHA is solved here, on submit.
    */
   token: () => Promise<string | null | undefined>;
+  /**
+   * After a submission the server has seen (whether it passed or failed): a Turnstile token is
+   * single-use, so the widget is asked for a new one. Nothing to do for ALTCHA or when off.
+   */
+  reset: () => void;
 }
 
 /** Bot protection of one public form, as the runtime config asks for. */
 export function useBotProtection(form: BotProtectedForm): BotProtection {
   const { botProtection } = useRuntimeConfig();
   const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
+  const resetWidget = useRef<(() => void) | null>(null);
+  const onReset = useCallback((reset: (() => void) | null) => {
+    resetWidget.current = reset;
+  }, []);
 
   if (botProtection.provider === 'turnstile' && botProtection.siteKey) {
     return {
-      widget: <TurnstileWidget siteKey={botProtection.siteKey} onToken={setTurnstileToken} />,
+      widget: <TurnstileWidget siteKey={botProtection.siteKey} action={form} onToken={setTurnstileToken} onReset={onReset} />,
       token: async () => turnstileToken ?? undefined,
+      reset: () => {
+        setTurnstileToken(null);
+        resetWidget.current?.();
+      },
     };
   }
   if (botProtection.provider === 'altcha') {
-    return { widget: null, token: () => altchaToken(form) };
+    return { widget: null, token: () => altchaToken(form), reset: () => undefined };
   }
-  return { widget: null, token: async () => null };
+  return { widget: null, token: async () => null, reset: () => undefined };
 }

@@ -6,10 +6,19 @@ import { Link as RouterLink } from 'react-router';
 export const MAIN_CONTENT_ID = 'obsah';
 
 /**
- * Page frame: skip link, header (brand + account controls), main landmark. Phone first:
+ * Page frame: skip link, header (brand, account controls, main menu), main landmark. Phone first:
  * at 360 px the controls wrap under the brand instead of overflowing.
  */
-export function AppShell({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+export function AppShell({
+  actions,
+  menu,
+  children,
+}: {
+  actions?: ReactNode;
+  /** The main menu, shown as a row under the brand. */
+  menu?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Flex direction="column" minH="100dvh">
@@ -62,6 +71,7 @@ export function AppShell({ actions, children }: { actions?: ReactNode; children:
               {actions}
             </Box>
           ) : null}
+          {menu ? <Box flexBasis="100%">{menu}</Box> : null}
         </Container>
       </Box>
       <Container

@@ -58,6 +58,20 @@ describe('login page', () => {
     ).toBeInTheDocument();
   });
 
+  it('treats an e-mail of spaces as missing and sends a trimmed e-mail with the password verbatim', async () => {
+    const view = renderRoute('/prihlaseni', createBackend({ accounts: [account()] }));
+    await logIn(view, '   ', ' x ');
+    expect(await screen.findByRole('link', { name: 'Zadejte e-mail' })).toBeInTheDocument();
+    expect(view.backend.requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await view.user.clear(screen.getByLabelText('E-mail'));
+    await view.user.type(screen.getByLabelText('E-mail'), '  jana.novakova@example.cz ');
+    await view.user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
+    await waitFor(() => expect(view.backend.requests.some((request) => request.method === 'POST')).toBe(true));
+    const login = view.backend.requests.find((request) => request.method === 'POST' && request.path === '/api/session');
+    expect(login?.body).toEqual({ email: 'jana.novakova@example.cz', password: ' x ' });
+  });
+
   it('shows the server message for wrong credentials and keeps what was typed', async () => {
     const view = renderRoute('/prihlaseni', createBackend({ accounts: [account()] }));
     await logIn(view, 'jana.novakova@example.cz', 'spatne-heslo');

@@ -12,6 +12,7 @@ import { errorMessage } from '#src/lib/errors.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 import { setSession } from '#src/lib/session.ts';
 import type { LoginNotice } from './new-password.tsx';
+import '#src/features/auth/i18n.ts';
 
 export default function LoginRoute() {
   const { t } = useTranslation(['auth', 'common']);

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '#src/config/paths.ts';
 import { NewPasswordForm } from '#src/features/auth/components/new-password-form.tsx';
+import '#src/features/auth/i18n.ts';
 
 /** What the login page is told after a successful reset (router state, not a URL flag). */
 export interface LoginNotice {

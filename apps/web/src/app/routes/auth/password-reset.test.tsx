@@ -39,19 +39,22 @@ describe('password reset request', () => {
 
 describe('password reset request with bot protection', () => {
   it('solves an ALTCHA challenge and sends it in X-Bot-Token', async () => {
-    const salt = 'sul';
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}7`));
-    const challenge = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    // An altcha-lib v2 challenge whose solution is counter 7: the key prefix is the derived key's.
+    const salt = '0a0b0c0d';
+    const nonce = '01020304';
+    const input = new Uint8Array([0x0a, 0x0b, 0x0c, 0x0d, 0x01, 0x02, 0x03, 0x04, 0, 0, 0, 7]);
+    const digest = await crypto.subtle.digest('SHA-256', input);
+    const keyPrefix = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, 32);
     const backend = createBackend({
       config: buildConfig({ botProtection: { provider: 'altcha', siteKey: null } }),
-      altchaChallenge: { algorithm: 'SHA-256', challenge, salt, signature: 'podpis', maxnumber: 100 },
+      altchaChallenge: { parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix }, signature: 'podpis' },
     });
     const view = renderRoute('/zapomenute-heslo', backend);
     await view.user.type(await screen.findByLabelText('E-mail'), 'jana.novakova@example.cz');
     await view.user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
     expect(await screen.findByRole('status')).toHaveTextContent(CONFIRMATION);
     const sent = backend.requests.find((request) => request.path === '/api/password-reset/request');
-    expect(JSON.parse(atob(sent?.botToken ?? ''))).toMatchObject({ number: 7, salt, signature: 'podpis' });
+    expect(JSON.parse(atob(sent?.botToken ?? ''))).toMatchObject({ challenge: { signature: 'podpis' }, solution: { counter: 7 } });
   });
 
   it('sends no bot token when protection is off', async () => {

@@ -7,6 +7,7 @@ import { incidentBuildingsQueryOptions } from '#src/features/incidents/api/incid
 import { IncidentForm, IncidentFormHeading } from '#src/features/incidents/components/incident-form.tsx';
 import { draftKey } from '#src/features/incidents/utils/incident-draft.ts';
 import { selectedTenantId, useSession } from '#src/lib/session.ts';
+import '#src/features/incidents/i18n.ts';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   await queryClient.ensureQueryData(incidentBuildingsQueryOptions());

@@ -7,6 +7,7 @@ import { href } from '#src/config/paths.ts';
 import { incidentQueryOptions } from '#src/features/incidents/api/incident-queries.ts';
 import { IncidentDetailView } from '#src/features/incidents/components/incident-detail.tsx';
 import { isApiError } from '#src/lib/errors.ts';
+import '#src/features/incidents/i18n.ts';
 
 type LoaderData = { notFound: boolean } | null;
 

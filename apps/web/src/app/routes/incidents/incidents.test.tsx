@@ -133,7 +133,8 @@ describe('incident list', { timeout: 30_000 }, () => {
   it('shows the menu entry only while the feature is on', async () => {
     incidentApi([]);
     renderRoute('/', loggedIn());
-    expect(await screen.findByRole('link', { name: 'Hlášení incidentů' })).toHaveAttribute('href', '/hlaseni-incidentu');
+    const menu = await screen.findByRole('navigation', { name: 'Hlavní nabídka' });
+    expect(within(menu).getByRole('link', { name: 'Hlášení incidentů' })).toHaveAttribute('href', '/hlaseni-incidentu');
   });
 });
 

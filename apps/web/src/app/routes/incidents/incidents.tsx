@@ -6,6 +6,7 @@ import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { href } from '#src/config/paths.ts';
 import { incidentsQueryOptions } from '#src/features/incidents/api/incident-queries.ts';
 import { filtersFromSearch, IncidentsList } from '#src/features/incidents/components/incidents-list.tsx';
+import '#src/features/incidents/i18n.ts';
 
 export const clientLoader =
   (queryClient: QueryClient) =>

@@ -4,6 +4,7 @@ import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileForm } from '#src/features/profile/components/profile-form.tsx';
 import { useSession } from '#src/lib/session.ts';
+import '#src/features/profile/i18n.ts';
 
 /** `/profil`: the user's details and contact phone (editable) and the password change. */
 export default function ProfileRoute() {

@@ -7,6 +7,7 @@ import { useSelectTenant } from '#src/features/tenants/api/select-tenant.ts';
 import { TenantList } from '#src/features/tenants/components/tenant-list.tsx';
 import { selectedTenantId, useSession } from '#src/lib/session.ts';
 import { safeRedirect } from '#src/utils/safe-redirect.ts';
+import '#src/features/tenants/i18n.ts';
 
 export default function TenantSelectRoute() {
   const { t } = useTranslation('tenants');

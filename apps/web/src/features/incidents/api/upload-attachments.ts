@@ -4,6 +4,8 @@ import i18next from 'i18next';
 import { env } from '#src/config/env.ts';
 import type { Attachment } from './incident-queries.ts';
 import { invalidateIncident } from './incident-mutations.ts';
+// Its messages are read outside React (i18next.t), wherever this module is used.
+import '../i18n.ts';
 
 /** Thrown when the upload answered 2xx but not a non-empty list (spec §5). */
 export class EmptyUploadError extends Error {

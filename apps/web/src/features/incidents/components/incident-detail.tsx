@@ -2,7 +2,10 @@ import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/rea
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@portal/ui/toast';
+import { describeError } from '#src/components/errors/describe-error.ts';
 import { env } from '#src/config/env.ts';
+import { downloadApiFile } from '#src/lib/download-file.ts';
 import { formatDate, formatNumber, formatPhone } from '#src/lib/format.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
@@ -93,6 +96,13 @@ export function IncidentDetailView({ id }: { id: number }) {
                 <Link
                   href={`${base}${attachment.download_url}`}
                   download={attachment.file_name}
+                  onClick={(event) => {
+                    // Through fetch with the CSRF header: the BFF refuses a plain navigation.
+                    event.preventDefault();
+                    downloadApiFile(attachment.download_url, attachment.file_name).catch((error: unknown) => {
+                      toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: describeError(error).message });
+                    });
+                  }}
                   color="brand.fg"
                   textDecoration="underline"
                   wordBreak="break-all"

@@ -1,0 +1,126 @@
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { ROUTES } from '#src/config/paths.ts';
+import { errorStatus } from '#src/lib/errors.ts';
+import {
+  availabilityQueryOptions,
+  publicReservationQueryOptions,
+  roomQueryOptions,
+  roomsQueryOptions,
+} from '#src/features/meeting-rooms/api/meeting-room-queries.ts';
+import { PublicBooking } from '#src/features/meeting-rooms/components/public-booking.tsx';
+import { isWellFormedLink, PublicCancellation } from '#src/features/meeting-rooms/components/public-cancellation.tsx';
+import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
+import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
+import { pragueDay } from '#src/features/meeting-rooms/utils/prague-time.ts';
+import { roomViewFromSearch, roomViewSearch, viewDays, type RoomView } from '#src/features/meeting-rooms/utils/room-view.ts';
+import '#src/features/meeting-rooms/i18n.ts';
+
+/**
+ * The cancellation link the API mails and the confirmation shows:
+ * `/zasedacky?zrusit=<uuid>&token=<token>`.
+ */
+const CANCEL_PARAMS = { uuid: 'zrusit', token: 'token' } as const;
+
+function cancellationFromSearch(search: URLSearchParams): { uuid: string; token: string } | null {
+  const uuid = search.get(CANCEL_PARAMS.uuid);
+  if (uuid === null) return null;
+  return { uuid, token: search.get(CANCEL_PARAMS.token) ?? '' };
+}
+
+/** Swallows a 404: the page explains an unknown room or a used link itself. */
+async function unlessNotFound(load: Promise<unknown>): Promise<void> {
+  try {
+    await load;
+  } catch (error) {
+    if (errorStatus(error) !== 404) throw error;
+  }
+}
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const search = new URL(request.url).searchParams;
+    const cancellation = cancellationFromSearch(search);
+    if (cancellation) {
+      // Only reads the booking; cancelling needs the button on the page.
+      if (isWellFormedLink(cancellation.uuid, cancellation.token)) {
+        await unlessNotFound(queryClient.fetchQuery(publicReservationQueryOptions(cancellation.uuid, cancellation.token)));
+      }
+      return null;
+    }
+    const view = roomViewFromSearch(search, pragueDay());
+    const loadRoom = async (roomId: number) => {
+      await unlessNotFound(queryClient.ensureQueryData(roomQueryOptions(roomId)));
+      if (!queryClient.getQueryData(roomQueryOptions(roomId).queryKey)) return;
+      const days = viewDays(view);
+      await queryClient.ensureQueryData(availabilityQueryOptions(roomId, days[0] ?? view.day, days.at(-1) ?? view.day));
+    };
+    await Promise.all([
+      queryClient.ensureQueryData(roomsQueryOptions({ publicOnly: true })),
+      view.roomId === null ? null : loadRoom(view.roomId),
+    ]);
+    return null;
+  };
+
+/**
+ * `/zasedacky`: rooms open to the public, a room's availability and booking without login, and
+ * the page a cancellation link opens.
+ */
+export default function PublicMeetingRoomsRoute() {
+  const { t } = useTranslation('meetingRooms');
+  const [search] = useSearchParams();
+  const cancellation = cancellationFromSearch(search);
+  const path = ROUTES.publicMeetingRooms.path;
+
+  if (cancellation) return <PublicCancellation uuid={cancellation.uuid} token={cancellation.token} backTo={path} />;
+
+  const today = pragueDay();
+  const view = roomViewFromSearch(search, today);
+  const to = (next: RoomView) => {
+    const query = roomViewSearch(next, search).toString();
+    return query ? `${path}?${query}` : path;
+  };
+  return (
+    <Stack gap="8">
+      <PageTitle title={t('public.title')} />
+      <Stack gap="2">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {t('public.title')}
+        </Heading>
+        <Text color="fg.muted" maxW="3xl">
+          {t('public.intro')}
+        </Text>
+      </Stack>
+      {view.roomId === null ? (
+        <PublicRooms linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
+      ) : (
+        <RoomPanel key={view.roomId} roomId={view.roomId} backTo={to({ ...view, roomId: null })}>
+          {(room) =>
+            room.public_booking ? (
+              <PublicBooking
+                key={room.id}
+                room={room}
+                view={view}
+                pagePath={path}
+                linkToView={(next) => to({ roomId: room.id, ...next })}
+              />
+            ) : (
+              <Text role="alert">{t('rooms.notFound')}</Text>
+            )
+          }
+        </RoomPanel>
+      )}
+    </Stack>
+  );
+}
+
+function PublicRooms({ linkTo }: { linkTo: (roomId: number) => string }) {
+  const { data: rooms } = useSuspenseQuery(roomsQueryOptions({ publicOnly: true }));
+  const headingRef = useFocusOnPush<HTMLHeadingElement>();
+  return <RoomList rooms={rooms} linkTo={(room) => linkTo(room.id)} headingRef={headingRef} />;
+}

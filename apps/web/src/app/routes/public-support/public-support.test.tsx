@@ -1,0 +1,199 @@
+import type { components } from '@portal/sdk/schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REMEMBERED_REQUESTS_KEY } from '#src/features/public-support/utils/remembered-requests.ts';
+import { buildConfig } from '#src/testing/factories.ts';
+import { createBackend } from '#src/testing/msw-handlers.ts';
+import { server } from '#src/testing/msw-server.ts';
+import { renderRoute } from '#src/testing/render-route.tsx';
+
+type PublicRequest = components['schemas']['PublicSupportRequest'];
+
+const CODE = 'spravny-kod-123456789';
+const NOT_FOUND = { code: 'not_found', message: 'Požadavek nebyl nalezen nebo je přístupový kód nesprávný.' };
+
+function buildRequest(overrides: Partial<PublicRequest> = {}): PublicRequest {
+  return {
+    id: 7,
+    access_code: CODE,
+    category: 'support',
+    subject: 'Kde parkovat',
+    status: 'open',
+    name: 'Jan Host',
+    building: null,
+    location: null,
+    created_at: '2026-11-20T09:00:00Z',
+    updated_at: '2026-11-20T09:00:00Z',
+    messages: [
+      { id: 1, author_role: 'visitor', author_name: null, body: 'Kde mohou parkovat návštěvy?', created_at: '2026-11-20T09:00:00Z' },
+      { id: 2, author_role: 'operator', author_name: 'Tomáš Dvořák', body: 'V garáži B.', created_at: '2026-11-20T10:00:00Z' },
+    ],
+    attachments: [],
+    ...overrides,
+  };
+}
+
+interface PublicApi {
+  creates: unknown[];
+  outageQueries: URLSearchParams[];
+}
+
+/** The public support calls of the BFF, answering one request for the right code. */
+function publicApi(request: PublicRequest = buildRequest()): PublicApi {
+  const api: PublicApi = { creates: [], outageQueries: [] };
+  server.use(
+    http.get('*/api/v1/public_support/:id/', ({ params, request: call }) => {
+      const code = new URL(call.url).searchParams.get('code');
+      if (Number(params.id) !== request.id || code !== request.access_code) return HttpResponse.json(NOT_FOUND, { status: 404 });
+      return HttpResponse.json(request);
+    }),
+    http.post('*/api/v1/public_support/', async ({ request: call }) => {
+      const body = (await call.json()) as Partial<PublicRequest>;
+      api.creates.push(body);
+      return HttpResponse.json(buildRequest({ ...body, id: 31, access_code: 'novy-kod-abcdefghijklmn', messages: [] }), { status: 201 });
+    }),
+    http.get('*/api/v1/buildings/', () =>
+      HttpResponse.json(
+        [
+          { id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' },
+          { id: 2, name: 'Dům Karlín', street: 'Křižíkova 2', city: 'Praha 8', postal_code: '186 00' },
+        ],
+        { headers: { 'X-Total-Count': '2' } },
+      ),
+    ),
+    http.get('*/api/v1/maintenance_events/', ({ request: call }) => {
+      const query = new URL(call.url).searchParams;
+      api.outageQueries.push(query);
+      const now = Date.now();
+      const events =
+        query.get('building') === '2'
+          ? [
+              {
+                id: 5,
+                building: { id: 2, name: 'Dům Karlín' },
+                title: 'Odstávka vody',
+                description: 'Výměna stoupačky.',
+                category: 'water',
+                visibility: 'public',
+                starts_at: new Date(now - 3_600_000).toISOString(),
+                ends_at: new Date(now + 3_600_000).toISOString(),
+                created_at: '2026-11-01T00:00:00Z',
+                updated_at: '2026-11-01T00:00:00Z',
+              },
+              {
+                id: 6,
+                building: { id: 2, name: 'Dům Karlín' },
+                title: 'Večerní odstávka elektřiny',
+                description: '',
+                category: 'electricity',
+                visibility: 'public',
+                starts_at: new Date(now + 5 * 3_600_000).toISOString(),
+                ends_at: null,
+                created_at: '2026-11-01T00:00:00Z',
+                updated_at: '2026-11-01T00:00:00Z',
+              },
+            ]
+          : [];
+      return HttpResponse.json(events, { headers: { 'X-Total-Count': String(events.length) } });
+    }),
+  );
+  return api;
+}
+
+const remembered = () => JSON.parse(window.localStorage.getItem(REMEMBERED_REQUESTS_KEY) ?? '[]') as Array<{ id: number; code: string }>;
+
+afterEach(() => window.localStorage.clear());
+
+describe('public request page', { timeout: 30_000 }, () => {
+  it('remembers a request opened with its code, drops the code from the address and tells the answers apart', async () => {
+    publicApi();
+    const view = renderRoute(`/verejna-podpora/7?code=${CODE}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kde parkovat' })).toBeInTheDocument();
+    await waitFor(() => expect(view.location()).toBe('/verejna-podpora/7'));
+    expect(remembered()).toMatchObject([{ id: 7, code: CODE }]);
+    const messages = screen.getByTestId('public-request-messages');
+    const [visitor, operator] = within(messages).getAllByRole('listitem');
+    expect(visitor).toHaveAttribute('data-author', 'visitor');
+    expect(within(visitor as HTMLElement).getByText('Vy')).toBeInTheDocument();
+    expect(within(operator as HTMLElement).getByText('Správa budovy – Tomáš Dvořák')).toBeInTheDocument();
+  });
+
+  it('shows a wrong code exactly like a missing request and remembers nothing', async () => {
+    publicApi();
+    renderRoute('/verejna-podpora/7?code=spatny');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Požadavek č. 7 neexistuje nebo přístupový kód není správný.');
+    expect(screen.getByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+    expect(remembered()).toEqual([]);
+    expect(document.title).toBe('Chyba: Požadavek č. 7 neexistuje nebo přístupový kód není správný. – Portál nájemníka');
+  });
+
+  it('asks for the code of a request this browser does not know, with the id filled in', async () => {
+    publicApi();
+    renderRoute('/verejna-podpora/7');
+    expect(await screen.findByText(/Požadavek č\. 7 v tomto prohlížeči uložený není/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Číslo požadavku')).toHaveValue('7');
+  });
+});
+
+describe('order form', { timeout: 90_000 }, () => {
+  it('lists every problem at once, keeps what was typed, and sends an order the operator recognises', async () => {
+    const api = publicApi();
+    const view = renderRoute('/order');
+    await view.user.click(await screen.findByRole('button', { name: 'Odeslat objednávku' }));
+    for (const problem of ['Vyberte službu', 'Vyberte budovu', 'Zadejte své jméno', 'Zadejte e-mail nebo telefon']) {
+      expect(await screen.findByRole('link', { name: problem })).toBeInTheDocument();
+    }
+    await view.user.selectOptions(screen.getByLabelText('Služba'), 'Jiná služba');
+    await view.user.type(screen.getByLabelText('Jméno a příjmení'), 'Petra');
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat objednávku' }));
+    expect(await screen.findByRole('link', { name: 'Napište, jakou službu potřebujete' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Jméno a příjmení')).toHaveValue('Petra');
+    expect(api.creates).toEqual([]);
+
+    await view.user.selectOptions(screen.getByLabelText('Služba'), 'Kopie klíče');
+    await view.user.clear(screen.getByLabelText('Množství (ks)'));
+    await view.user.type(screen.getByLabelText('Množství (ks)'), '2');
+    await view.user.selectOptions(screen.getByLabelText('Budova'), 'Dům Florenc, Na Florenci 1, Praha 1');
+    await view.user.type(screen.getByLabelText(/^Telefon/), '777 123 456');
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat objednávku' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Objednávka byla odeslána' })).toBeInTheDocument();
+    expect(api.creates).toEqual([
+      {
+        category: 'order',
+        name: 'Petra',
+        building: 1,
+        phone: '777 123 456',
+        subject: 'Objednávka: Kopie klíče, 2 ks',
+        message: expect.stringContaining('Služba: Kopie klíče\nMnožství: 2 ks\nBudova: Dům Florenc, Na Florenci 1, Praha 1'),
+      },
+    ]);
+    expect(screen.getByTestId('public-request-code')).toHaveTextContent('novy-kod-abcdefghijklmn');
+    expect(remembered()).toMatchObject([{ id: 31, code: 'novy-kod-abcdefghijklmn' }]);
+  });
+});
+
+describe('fault report', { timeout: 30_000 }, () => {
+  it('shows the outages under way in the chosen building before the questions', async () => {
+    const api = publicApi();
+    const view = renderRoute('/hlaseni-poruch');
+    await view.user.selectOptions(await screen.findByLabelText('Budova'), 'Dům Karlín, Křižíkova 2, Praha 8');
+    const notice = screen.getByTestId('ongoing-outages');
+    expect(await within(notice).findByText('V této budově právě probíhá plánovaná odstávka')).toBeInTheDocument();
+    expect(within(notice).getByText('Odstávka vody')).toBeInTheDocument();
+    // Announced for this evening, not under way yet.
+    expect(within(notice).queryByText('Večerní odstávka elektřiny')).not.toBeInTheDocument();
+    expect(api.outageQueries[0]?.get('date_from')).toBe(api.outageQueries[0]?.get('date_to'));
+    await view.user.selectOptions(screen.getByLabelText('Budova'), 'Dům Florenc, Na Florenci 1, Praha 1');
+    await waitFor(() => expect(notice).toBeEmptyDOMElement());
+  });
+
+  it('asks nothing about outages when the planned-outages feature is off', async () => {
+    const api = publicApi();
+    const view = renderRoute('/hlaseni-poruch', createBackend({ config: buildConfig({ features: { maintenanceEvents: false } }) }));
+    await view.user.selectOptions(await screen.findByLabelText('Budova'), 'Dům Karlín, Křižíkova 2, Praha 8');
+    expect(screen.getByLabelText('Místo v budově')).toBeInTheDocument();
+    expect(api.outageQueries).toEqual([]);
+    expect(screen.getByTestId('ongoing-outages')).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,100 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { reloadOnNewBuild } from '#src/app/new-build.ts';
+import { installUnhandledErrorToasts } from '#src/app/unhandled-errors.ts';
+import { startErrorReporting } from '#src/lib/error-reporting.ts';
+import { initI18n } from '#src/lib/i18n.ts';
+import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
+import { sessionQueryOptions } from '#src/lib/session.ts';
+import { yieldToMain } from '#src/lib/yield-to-main.ts';
+import {
+  assumptionsHold,
+  PENDING_SUBMIT_ATTRIBUTE,
+  readPrerenderMarker,
+  STARTED_ATTRIBUTE,
+  type PrerenderMarker,
+} from '#src/lib/prerender/assumptions.ts';
+import { App, createApp } from './app.tsx';
+
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Resolves once the router has run the first match's loaders and resolved its `lazy` modules. */
+function settled(router: BrowserRouter): Promise<void> {
+  const done = () => router.state.initialized && router.state.navigation.state === 'idle';
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe(() => {
+      if (!done()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Hydrate only what the client would render the same way: the router ended on the prerendered
+ * path without an error (no guard redirect, e.g. a logged-in visitor on /prihlaseni), and the
+ * real config and session are those the page was rendered for. Anything else is rendered
+ * afresh (createRoot replaces the prerendered markup), so there is never a hydration mismatch.
+ */
+async function canHydrate(marker: PrerenderMarker, router: BrowserRouter, queryClient: QueryClient) {
+  await settled(router);
+  const { location, errors } = router.state;
+  if (errors || location.pathname !== marker.path) return false;
+  // Both are cached by the loaders that just ran, so these resolve without a request.
+  const [config, session] = await Promise.all([
+    queryClient.ensureQueryData(runtimeConfigQueryOptions()),
+    queryClient.ensureQueryData(sessionQueryOptions()),
+  ]);
+  return assumptionsHold(marker.assumes, config, session);
+}
+
+export async function startApp() {
+  installUnhandledErrorToasts();
+  initI18n();
+
+  const { queryClient, router } = createApp(createBrowserRouter);
+  reloadOnNewBuild(router, queryClient);
+  // Shares the root loader's config request; Sentry's chunk is fetched only when a DSN is set.
+  queryClient
+    .ensureQueryData(runtimeConfigQueryOptions())
+    .then(startErrorReporting)
+    .catch(() => {
+      // No config: the root error page says so; there is nothing to report to.
+    });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html lacks #root');
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
+  );
+
+  const marker = readPrerenderMarker(container);
+  if (marker && (await canHydrate(marker, router, queryClient))) {
+    await yieldToMain();
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+  // React handles form submits from here on; a prerendered page's loader held them until now.
+  document.documentElement.setAttribute(STARTED_ATTRIBUTE, '');
+  await resubmitHeldForms();
+}
+
+/**
+ * A visitor who submitted a prerendered form before the app started (autofill and Enter) gets
+ * it submitted now, after a task in which React has hydrated, with what the fields hold.
+ */
+async function resubmitHeldForms() {
+  const held = document.querySelectorAll<HTMLFormElement>(`form[${PENDING_SUBMIT_ATTRIBUTE}]`);
+  if (held.length === 0) return;
+  await yieldToMain();
+  for (const form of held) {
+    form.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
+    if (form.isConnected) form.requestSubmit();
+  }
+}

@@ -1,0 +1,201 @@
+import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { toast } from '@portal/ui/toast';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { formatNumber } from '#src/lib/format.ts';
+import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
+import { fetchStatementPdf, statementQueryOptions, type StatementDetail } from '../api/billing-queries.ts';
+import { formatDay, formatMoney, formatPeriod } from '../utils/billing-format.ts';
+import { formatIban } from '../utils/czech-account.ts';
+import { statementPayment } from '../utils/statement-payment.ts';
+import { statementState } from '../utils/statement-status.ts';
+import { PaymentQr } from './payment-qr.tsx';
+import { StatementBadge } from './statement-badge.tsx';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" textStyle="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" fontWeight="medium" wordBreak="break-word">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** Saves a Blob under a file name through a temporary object URL (the PDF comes via the SDK). */
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Late enough for the browser to have started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function DownloadPdfButton({ statement }: { statement: StatementDetail }) {
+  const { t } = useTranslation('billing');
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await fetchStatementPdf(statement.id), `vyuctovani-${statement.number}.pdf`);
+    } catch (failure) {
+      // A 401 is handled once, by the app's error handler (login redirect).
+      if (!isUnauthorized(failure)) toast.add({ severity: 'error', summary: t('detail.pdfFailed'), detail: errorMessage(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void onClick()} loading={busy} loadingText={t('detail.pdfLoading')} alignSelf="flex-start">
+      {t('detail.pdf')}
+    </Button>
+  );
+}
+
+function PaymentDetails({ statement }: { statement: StatementDetail }) {
+  const { t } = useTranslation('billing');
+  const headingId = useId();
+  const payment = statementPayment(statement);
+  const state = statementState(statement);
+  const amount = formatMoney(payment.amount);
+  return (
+    <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="border" borderRadius="l2" p={{ base: '4', md: '6' }}>
+      <Heading as="h2" id={headingId} size="lg" mb="2">
+        {t('payment.title')}
+      </Heading>
+      {state === 'overdue' ? (
+        <Text color="fg.error" fontWeight="medium" mb="3">
+          {t('payment.overdue', { date: formatDay(payment.dueDate) })}
+        </Text>
+      ) : (
+        <Text color="fg.muted" mb="3">
+          {t('payment.intro')}
+        </Text>
+      )}
+      <Flex gap="6" wrap="wrap" align="flex-start">
+        <Box as="dl" display="grid" gap="3" flex="1" minW="min(100%, 16rem)" data-testid="payment-details">
+          <Fact label={t('payment.account')}>{payment.account}</Fact>
+          {payment.iban ? <Fact label={t('payment.iban')}>{formatIban(payment.iban)}</Fact> : null}
+          <Fact label={t('payment.amount')}>{amount}</Fact>
+          <Fact label={t('payment.variableSymbol')}>{payment.variableSymbol}</Fact>
+          {payment.constantSymbol ? <Fact label={t('payment.constantSymbol')}>{payment.constantSymbol}</Fact> : null}
+          <Fact label={t('payment.dueDate')}>{formatDay(payment.dueDate)}</Fact>
+        </Box>
+        {payment.spayd ? (
+          <Stack gap="2" align="center" maxW="full">
+            <PaymentQr
+              spayd={payment.spayd}
+              caption={t('payment.qrCaption')}
+              label={t('payment.qrLabel', { amount, account: payment.account, symbol: payment.variableSymbol })}
+            />
+            <Text textStyle="sm" color="fg.muted" maxW="15rem" textAlign="center">
+              {t('payment.qrHint')}
+            </Text>
+          </Stack>
+        ) : (
+          <Text color="fg.muted" maxW="20rem">
+            {t('payment.noQr')}
+          </Text>
+        )}
+      </Flex>
+    </Box>
+  );
+}
+
+/** One statement: its facts, items, the PDF and – while unpaid – how to pay it, with QR Platba. */
+export function StatementDetailView({ id }: { id: number }) {
+  const { t } = useTranslation('billing');
+  const { data: statement } = useSuspenseQuery(statementQueryOptions(id));
+  const state = statementState(statement);
+  const itemsId = useId();
+
+  return (
+    <Stack gap="6">
+      <PageTitle title={t('detail.title', { number: statement.number })} />
+      <Flex gap="3" wrap="wrap" align="center">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {t('detail.title', { number: statement.number })}
+        </Heading>
+        <StatementBadge state={state} />
+      </Flex>
+      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(3, 1fr)' }} gap="4">
+        <Fact label={t('fields.period')}>{formatPeriod(statement.period_from, statement.period_to)}</Fact>
+        <Fact label={t('fields.issuedOn')}>{formatDay(statement.issued_on)}</Fact>
+        <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
+        <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
+        <Fact label={t('fields.paidAmount')}>{formatMoney(statement.paid_amount)}</Fact>
+        <Fact label={statement.paid ? t('fields.paidOn') : t('fields.amountDue')}>
+          {statement.paid ? (statement.paid_on ? formatDay(statement.paid_on) : t('state.paid')) : formatMoney(statement.amount_due)}
+        </Fact>
+        {statement.building ? <Fact label={t('fields.building')}>{statement.building.name}</Fact> : null}
+      </Box>
+      <DownloadPdfButton statement={statement} />
+      {statement.paid ? null : <PaymentDetails statement={statement} />}
+      <Box as="section" aria-labelledby={itemsId}>
+        <Heading as="h2" id={itemsId} size="lg" mb="2">
+          {t('detail.items')}
+        </Heading>
+        {/* Focusable and named, so the table can be scrolled with the keyboard if a very narrow
+            screen (or a large text size) makes it wider than the page. */}
+        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="l2" tabIndex={0} role="region" aria-labelledby={itemsId}>
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('items.description')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                  {t('items.quantity')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('items.amount')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {statement.items.map((item, index) => {
+                const quantity =
+                  item.quantity === null
+                    ? null
+                    : `${formatNumber(Number(item.quantity), { maximumFractionDigits: 3 })}${item.unit ? `\u00a0${item.unit}` : ''}`;
+                return (
+                  <Table.Row key={`${index}-${item.description}`}>
+                    <Table.Cell>
+                      {item.description}
+                      {/* On a phone the quantity goes under the description instead of its own column. */}
+                      {quantity === null ? null : (
+                        <Text as="span" display={{ base: 'block', sm: 'none' }} textStyle="sm" color="fg.muted">
+                          {quantity}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                      {quantity ?? '–'}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {formatMoney(item.amount)}
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+            <Table.Footer>
+              <Table.Row>
+                <Table.Cell fontWeight="semibold">{t('items.total')}</Table.Cell>
+                <Table.Cell display={{ base: 'none', sm: 'table-cell' }} />
+                <Table.Cell textAlign="end" fontWeight="semibold">
+                  {formatMoney(statement.total_amount)}
+                </Table.Cell>
+              </Table.Row>
+            </Table.Footer>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { STATEMENTS_PAGE_SIZE, statementsQueryOptions } from '../api/billing-queries.ts';
+import { formatDay, formatMoney, formatPeriod } from '../utils/billing-format.ts';
+import { billingSearch } from '../utils/billing-search.ts';
+import { statementState } from '../utils/statement-status.ts';
+import { StatementBadge } from './statement-badge.tsx';
+
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <Box>
+      <Text as="dt" textStyle="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="medium">
+        {children}
+      </Text>
+    </Box>
+  );
+}
+
+/** The tenant's statements, newest first, a page at a time; each opens its detail (`?id=`). */
+export function StatementsList({ page }: { page: number }) {
+  const { t } = useTranslation('billing');
+  const { data } = useSuspenseQuery(statementsQueryOptions(page));
+  const pages = Math.max(1, Math.ceil(data.total / STATEMENTS_PAGE_SIZE));
+  const headingId = useId();
+
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} size="md" mb="1">
+        {t('list.caption')}
+      </Heading>
+      {data.items.length === 0 ? (
+        <Text py="6" fontSize="lg" role="status">
+          {t('list.empty')}
+        </Text>
+      ) : (
+        <>
+          <Text color="fg.muted" mb="3" role="status">
+            {t('list.total', { count: data.total })}
+          </Text>
+          <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="statements">
+            {data.items.map((statement) => {
+              const state = statementState(statement);
+              return (
+                <Box
+                  as="li"
+                  key={statement.id}
+                  borderWidth="1px"
+                  borderColor={state === 'overdue' ? 'border.error' : 'border'}
+                  borderLeftWidth={state === 'overdue' ? '4px' : '1px'}
+                  borderRadius="l2"
+                  p="4"
+                >
+                  <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+                    <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg">
+                      <RouterLink to={billingSearch({ page, statementId: statement.id })}>
+                        {t('list.statement', { period: formatPeriod(statement.period_from, statement.period_to) })}
+                      </RouterLink>
+                    </Link>
+                    <StatementBadge state={state} />
+                  </Flex>
+                  <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="3" mt="3">
+                    <Fact label={t('fields.number')}>{statement.number}</Fact>
+                    <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
+                    <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
+                    <Fact label={statement.paid ? t('fields.paidOn') : t('fields.amountDue')}>
+                      {statement.paid
+                        ? statement.paid_on
+                          ? formatDay(statement.paid_on)
+                          : t('state.paid')
+                        : formatMoney(statement.amount_due)}
+                    </Fact>
+                  </Box>
+                </Box>
+              );
+            })}
+          </Box>
+        </>
+      )}
+      {pages > 1 ? (
+        <Flex as="nav" aria-label={t('list.pagination')} mt="6" gap="3" align="center" wrap="wrap">
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={billingSearch({ page: page - 1, statementId: null }) || '?'}>{t('list.previous')}</RouterLink>
+            </Button>
+          ) : null}
+          <Text aria-current="page">{t('list.page', { page, pages })}</Text>
+          {page < pages ? (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={billingSearch({ page: page + 1, statementId: null })}>{t('list.next')}</RouterLink>
+            </Button>
+          ) : null}
+        </Flex>
+      ) : null}
+    </Box>
+  );
+}
+

@@ -1,0 +1,122 @@
+import { chakra, Input, SimpleGrid } from '@chakra-ui/react';
+import { Field } from '@portal/ui/field';
+import type { TFunction } from 'i18next';
+import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { MeetingRoom } from '../api/meeting-room-queries.ts';
+import { bookingProblems, type BookingProblem, type BookingTime } from '../utils/booking-rules.ts';
+import { formatDayInput, formatMinutes, pragueDay } from '../utils/prague-time.ts';
+import { gridTimes } from '../utils/slots.ts';
+import { formatDuration } from './room-facts.tsx';
+
+export interface BookingTimeIds {
+  date: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * A plain `<select>` styled like the portal's inputs: the theme registers no select recipe, and
+ * the native control is the most robust choice on phones and with assistive technology.
+ */
+const TimeSelect = chakra('select', {
+  base: {
+    width: 'full',
+    minW: '0',
+    h: '10',
+    px: '3',
+    borderWidth: '1px',
+    borderColor: 'border.emphasized',
+    borderRadius: 'l2',
+    bg: 'bg',
+    color: 'fg',
+    fontSize: 'md',
+    cursor: 'pointer',
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '0' },
+    _invalid: { borderColor: 'border.error' },
+  },
+});
+
+/** The day and the start and end on the room's grid, shared by both booking forms. */
+export function BookingTimeFields({
+  room,
+  ids,
+  register,
+  errors,
+}: {
+  room: MeetingRoom;
+  ids: BookingTimeIds;
+  register: Record<keyof BookingTime, UseFormRegisterReturn>;
+  errors: FieldErrors<BookingTime>;
+}) {
+  const { t } = useTranslation(['meetingRooms', 'common']);
+  const { starts, ends } = gridTimes(room);
+  const errorPrefix = t('common:form.errorPrefix');
+  // Field describes and marks its direct child; for the selects it is done here as well.
+  const describedBy = (id: string, invalid: boolean) => (invalid ? `${id}-error` : undefined);
+  return (
+    <>
+      <Field
+        id={ids.date}
+        label={t('form.date')}
+        helperText={t('form.dateHint', { example: formatDayInput(pragueDay()) })}
+        errorText={errors.date?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...register.date} autoComplete="off" spellCheck={false} maxW="xs" />
+      </Field>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" maxW="md">
+        <Field id={ids.start} label={t('form.start')} errorText={errors.start?.message} errorPrefix={errorPrefix}>
+          <TimeSelect {...register.start} id={ids.start} aria-invalid={errors.start ? true : undefined} aria-describedby={describedBy(ids.start, Boolean(errors.start))}>
+            <option value="">{t('form.chooseTime')}</option>
+            {starts.map((minute) => (
+              <option key={minute} value={String(minute)}>
+                {formatMinutes(minute)}
+              </option>
+            ))}
+          </TimeSelect>
+        </Field>
+        <Field id={ids.end} label={t('form.end')} errorText={errors.end?.message} errorPrefix={errorPrefix}>
+          <TimeSelect {...register.end} id={ids.end} aria-invalid={errors.end ? true : undefined} aria-describedby={describedBy(ids.end, Boolean(errors.end))}>
+            <option value="">{t('form.chooseTime')}</option>
+            {ends.map((minute) => (
+              <option key={minute} value={String(minute)}>
+                {formatMinutes(minute)}
+              </option>
+            ))}
+          </TimeSelect>
+        </Field>
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** The Czech message for a booking rule the user broke. */
+export function bookingProblemMessage(t: TFunction<'meetingRooms'>, problem: BookingProblem): string {
+  if (problem.kind === 'tooLong') return t('form.errors.tooLong', { duration: formatDuration(t, problem.maxMinutes) });
+  return t(`form.errors.${problem.kind}`);
+}
+
+/** Messages for the day and times, by field (one per field). */
+export function bookingTimeErrors(t: TFunction<'meetingRooms'>, values: BookingTime, room: MeetingRoom, now: Date) {
+  const errors: Partial<Record<keyof BookingTime, string>> = {};
+  for (const problem of bookingProblems(values, room, now)) errors[problem.field] ??= bookingProblemMessage(t, problem);
+  return errors;
+}
+
+/**
+ * A react-hook-form resolver from a function that returns a Czech message per field at fault:
+ * the rules of a booking depend on the room and the clock, which a static schema cannot see.
+ */
+export function messagesResolver<Values extends FieldValues>(
+  validate: (values: Values) => Partial<Record<keyof Values & string, string>>,
+): Resolver<Values> {
+  return (values) => {
+    const messages = Object.entries(validate(values)).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    if (messages.length === 0) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(messages.map(([name, message]) => [name, { type: 'validate', message }])) as FieldErrors<Values>,
+    };
+  };
+}

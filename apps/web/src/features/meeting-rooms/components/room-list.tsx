@@ -1,0 +1,51 @@
+import { Box, Heading, Link, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useId, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { MeetingRoom } from '../api/meeting-room-queries.ts';
+import { RoomFacts } from './room-facts.tsx';
+
+/** The rooms as cards, each linking to its availability and booking view (`linkTo`). */
+export function RoomList({
+  rooms,
+  linkTo,
+  showScope = false,
+  headingRef,
+}: {
+  rooms: readonly MeetingRoom[];
+  linkTo: (room: MeetingRoom) => string;
+  showScope?: boolean;
+  /** Lets the page move focus here when the list replaces a room's view. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const { t } = useTranslation('meetingRooms');
+  const headingId = useId();
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} ref={headingRef} tabIndex={-1} outline="none" size="xl" mb="3">
+        {t('rooms.title')}
+      </Heading>
+      {rooms.length === 0 ? (
+        <Text role="status">{t('rooms.empty')}</Text>
+      ) : (
+        <Box as="ul" listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+          {rooms.map((room) => (
+            <Box as="li" key={room.id} borderWidth="1px" borderColor="border" borderRadius="l2" p="4" display="grid" gap="3" alignContent="start" minW="0">
+              <Heading as="h3" size="lg" wordBreak="break-word">
+                {room.name}
+              </Heading>
+              <RoomFacts room={room} showScope={showScope} />
+              <Link asChild variant="underline" fontWeight="semibold" justifySelf="start">
+                <RouterLink to={linkTo(room)}>
+                  {t('rooms.open')}{' '}
+                  {/* „Obsazenost a rezervace místnosti Velká zasedačka" for screen readers. */}
+                  <VisuallyHidden>{t('rooms.openRoom', { name: room.name })}</VisuallyHidden>
+                </RouterLink>
+              </Link>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

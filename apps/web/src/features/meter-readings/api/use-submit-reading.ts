@@ -1,0 +1,39 @@
+import type { components } from '@portal/sdk/schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '#src/lib/api.ts';
+import { isApiError } from '#src/lib/errors.ts';
+import { meterQueryKeyPrefixes } from './meter-queries.ts';
+
+export type ReadingCreateBody = components['schemas']['ReadingCreate'];
+
+/**
+ * POST /api/v1/readings/ (spec §3, §7: meter, value, note, picture – always null; `reason` only
+ * when the tenant answered why the value is lower). Each submit carries a fresh
+ * `Idempotency-Key` that its retry reuses: when the answer is lost on the way (status 0) the
+ * POST is sent once more, and the API replays the stored reading instead of adding a second.
+ * The form shows its own errors (no global toast). Meters and histories are refreshed whatever
+ * the outcome: a refusal may come from a reading someone else has just submitted.
+ */
+export function useSubmitReading() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    retry: (failures, error) => failures < 1 && isApiError(error) && error.status === 0,
+    mutationFn: async ({ body, idempotencyKey }: { body: ReadingCreateBody; idempotencyKey: string }) => {
+      const { data } = await apiClient.POST('/api/v1/readings/', {
+        params: { header: { 'Idempotency-Key': idempotencyKey } },
+        // The spec's body names `picture: null`; openapi-fetch's helpers type a null-only
+        // property as read-only (`NonNullable<null>` is `never`) and would forbid it.
+        body: body as Omit<ReadingCreateBody, 'picture'>,
+      });
+      if (!data) throw new Error('POST /api/v1/readings/ answered without a reading');
+      return data;
+    },
+    onSettled: () =>
+      Promise.all(meterQueryKeyPrefixes().map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,160 @@
+import { Badge, Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { OUTAGES_PAGE_SIZE, outageBuildingsQueryOptions, outagesQueryOptions, type Outage } from '../api/outage-queries.ts';
+import { OUTAGE_PARAMS, outageFiltersFromSearch, outageSearch } from '../utils/outage-search.ts';
+import { formatOutageWhen, outageTiming } from '../utils/outage-timing.ts';
+import { CalendarFeed } from './calendar-feed.tsx';
+
+function OutageItem({ outage }: { outage: Outage }) {
+  const { t } = useTranslation('plannedOutages');
+  const timing = outageTiming(outage);
+  return (
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderColor={timing === 'ongoing' ? 'orange.solid' : 'border'}
+      borderLeftWidth={timing === 'ongoing' ? '4px' : '1px'}
+      borderRadius="l2"
+      p="4"
+    >
+      <Flex gap="2" wrap="wrap" align="center" mb="1">
+        <Heading as="h3" size="md" wordBreak="break-word">
+          {outage.title}
+        </Heading>
+        {timing === 'ongoing' ? (
+          <Badge colorPalette="orange" variant="solid">
+            {t('timing.ongoing')}
+          </Badge>
+        ) : null}
+        {timing === 'past' ? <Badge variant="surface">{t('timing.past')}</Badge> : null}
+        {outage.visibility === 'tenant_only' ? (
+          <Badge colorPalette="blue" variant="outline">
+            {t('tenantOnly')}
+          </Badge>
+        ) : null}
+      </Flex>
+      <Text fontWeight="medium">
+        <time dateTime={outage.starts_at}>{formatOutageWhen(outage)}</time>
+        {outage.ends_at === null ? `, ${t('endUnknown')}` : null}
+      </Text>
+      <Text color="fg.muted" textStyle="sm" mt="1">
+        {t('building')}: {outage.building.name} · {t('category.label')}: {t(`category.${outage.category}`)}
+      </Text>
+      <Text mt="2" whiteSpace="pre-wrap" wordBreak="break-word">
+        {outage.description}
+      </Text>
+    </Box>
+  );
+}
+
+/**
+ * Planned outages: upcoming ones (under way first) or, on request, past ones; a building
+ * filter; pages from X-Total-Count; and the calendar feed for the same building. Everything
+ * the page shows is in the URL (`?budova=&probehle=1&strana=`), so it can be linked.
+ */
+export function OutagesList() {
+  const { t } = useTranslation('plannedOutages');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = outageFiltersFromSearch(searchParams);
+  const { data } = useSuspenseQuery(outagesQueryOptions(filters));
+  const { data: buildings } = useSuspenseQuery(outageBuildingsQueryOptions());
+  const pages = Math.max(1, Math.ceil(data.total / OUTAGES_PAGE_SIZE));
+  const buildingName = buildings.find((building) => building.id === filters.building)?.name ?? null;
+  const filtersHeadingId = useId();
+  const listHeadingId = useId();
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = outageFiltersFromSearch(new URLSearchParams({ [OUTAGE_PARAMS.building]: String(form.get('building') ?? '') }));
+    setSearchParams(new URLSearchParams(outageSearch({ ...filters, building: next.building, page: 1 })));
+  };
+
+  return (
+    <Stack gap="6">
+      <Box as="section" aria-labelledby={filtersHeadingId}>
+        <Heading as="h2" id={filtersHeadingId} size="md" mb="3">
+          {t('filters.title')}
+        </Heading>
+        {/* Keyed by the URL so the select follows back/forward navigation. */}
+        <form key={searchParams.toString()} onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
+          <Flex gap="4" wrap="wrap" align="flex-end">
+            <Box minW="min(100%, 16rem)">
+              <label htmlFor="outage-filter-building">
+                <Text fontWeight="medium" mb="1">
+                  {t('filters.building')}
+                </Text>
+              </label>
+              <NativeSelect.Root minW="0" w="full">
+                <NativeSelect.Field id="outage-filter-building" name="building" defaultValue={filters.building ?? ''}>
+                  <option value="">{t('filters.allBuildings')}</option>
+                  {buildings.map((building) => (
+                    <option key={building.id} value={building.id}>
+                      {building.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Box>
+            <HStack gap="2">
+              <Button type="submit">{t('filters.apply')}</Button>
+              {filters.building !== null ? (
+                <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams(outageSearch({ ...filters, building: null, page: 1 })))}>
+                  {t('filters.reset')}
+                </Button>
+              ) : null}
+            </HStack>
+          </Flex>
+        </form>
+        <Link asChild color="brand.fg" mt="4" display="inline-block" textDecoration="underline">
+          <RouterLink to={outageSearch({ ...filters, past: !filters.past, page: 1 }) || '?'}>
+            {filters.past ? t('filters.showUpcoming') : t('filters.showPast')}
+          </RouterLink>
+        </Link>
+      </Box>
+
+      <Box as="section" aria-labelledby={listHeadingId}>
+        <Heading as="h2" id={listHeadingId} size="md" mb="1">
+          {filters.past ? t('list.pastTitle') : t('list.upcomingTitle')}
+        </Heading>
+        {data.items.length === 0 ? (
+          <Text py="6" fontSize="lg" role="status">
+            {filters.past ? t('list.emptyPast') : t('list.emptyUpcoming')}
+          </Text>
+        ) : (
+          <>
+            <Text color="fg.muted" mb="3" role="status">
+              {t('list.total', { count: data.total })}
+            </Text>
+            <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="outages">
+              {data.items.map((outage) => (
+                <OutageItem key={outage.id} outage={outage} />
+              ))}
+            </Box>
+          </>
+        )}
+        {pages > 1 ? (
+          <Flex as="nav" aria-label={t('list.pagination')} mt="6" gap="3" align="center" wrap="wrap">
+            {filters.page > 1 ? (
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to={outageSearch({ ...filters, page: filters.page - 1 }) || '?'}>{t('list.previous')}</RouterLink>
+              </Button>
+            ) : null}
+            <Text aria-current="page">{t('list.page', { page: filters.page, pages })}</Text>
+            {filters.page < pages ? (
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to={outageSearch({ ...filters, page: filters.page + 1 })}>{t('list.next')}</RouterLink>
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null}
+      </Box>
+
+      <CalendarFeed building={filters.building} buildingName={buildingName} />
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Box, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field } from '@portal/ui/field';
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Building } from '../api/public-support-queries.ts';
+
+/** Width of the public forms' column (readable line length on desktop, full width on phones). */
+export const PUBLIC_FORM_MAX_WIDTH = '2xl';
+
+/** The building choice of the public forms: a native select, the most robust control on phones. */
+export function BuildingSelect({
+  id,
+  buildings,
+  registration,
+  errorText,
+  optional,
+  placeholder,
+}: {
+  id: string;
+  buildings: readonly Building[];
+  registration: UseFormRegisterReturn;
+  errorText: string | undefined;
+  optional?: boolean;
+  placeholder: string;
+}) {
+  const { t } = useTranslation(['publicSupport', 'common']);
+  return (
+    <Field
+      minW="0"
+      id={id}
+      label={t('fields.building')}
+      errorText={errorText}
+      errorPrefix={t('common:form.errorPrefix')}
+      {...(optional ? { optionalText: t('common:form.optional') } : {})}
+    >
+      <NativeSelect.Root minW="0" w="full">
+        <NativeSelect.Field {...registration} id={id} minW="0" textOverflow="ellipsis">
+          <option value="">{placeholder}</option>
+          {buildings.map((building) => (
+            <option key={building.id} value={String(building.id)}>
+              {building.name}, {building.street}, {building.city}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field>
+  );
+}
+
+/** A group of fields with a legend and a hint (the optional contact of the fault report, the order's contact). */
+export function FieldGroup({ legend, hint, children }: { legend: string; hint: string; children: ReactNode }) {
+  return (
+    <Box as="fieldset" minW="0" borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
+      <Heading as="legend" size="md" px="1">
+        {legend}
+      </Heading>
+      <Text textStyle="sm" color="fg.muted" mb="3">
+        {hint}
+      </Text>
+      <Stack gap="4">{children}</Stack>
+    </Box>
+  );
+}
+
+/** Name, e-mail and phone, shared by the three public forms. */
+export function ContactFields({
+  ids,
+  register,
+  errors,
+  nameOptional,
+  emailHint,
+}: {
+  ids: { name: string; email: string; phone: string };
+  register: (name: 'name' | 'email' | 'phone') => UseFormRegisterReturn;
+  errors: Partial<Record<'name' | 'email' | 'phone', { message?: string | undefined } | undefined>>;
+  nameOptional: boolean;
+  emailHint?: string;
+}) {
+  const { t } = useTranslation(['publicSupport', 'common']);
+  const errorPrefix = t('common:form.errorPrefix');
+  const optional = { optionalText: t('common:form.optional') };
+  return (
+    <>
+      <Field id={ids.name} label={t('fields.name')} errorText={errors.name?.message} errorPrefix={errorPrefix} {...(nameOptional ? optional : {})}>
+        <Input {...register('name')} autoComplete="name" />
+      </Field>
+      <Field
+        id={ids.email}
+        label={t('fields.email')}
+        helperText={emailHint ?? t('fields.emailHint')}
+        errorText={errors.email?.message}
+        errorPrefix={errorPrefix}
+        {...optional}
+      >
+        <Input {...register('email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+      </Field>
+      <Field
+        id={ids.phone}
+        label={t('fields.phone')}
+        helperText={t('fields.phoneHint')}
+        errorText={errors.phone?.message}
+        errorPrefix={errorPrefix}
+        {...optional}
+      >
+        <Input {...register('phone')} type="tel" autoComplete="tel" />
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import { Box, Button, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Field } from '@portal/ui/field';
+import { Textarea } from '@portal/ui/textarea';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
+import type { Building, PublicRequest } from '../api/public-support-queries.ts';
+import { useSubmitPublicRequest } from '../api/use-submit-public-request.ts';
+import { composeOrder, ORDER_QUANTITY_MAX, ORDER_SERVICES, type OrderService } from '../utils/compose-request.ts';
+import { BuildingSelect, ContactFields, FieldGroup, PUBLIC_FORM_MAX_WIDTH } from './form-parts.tsx';
+import { contactSchema, submitFailure } from './form-validation.ts';
+import { RequestCreated } from './request-created.tsx';
+
+const FIELD_IDS = {
+  service: 'order-service',
+  quantity: 'order-quantity',
+  building: 'order-building',
+  notes: 'order-notes',
+  name: 'order-name',
+  email: 'order-email',
+  phone: 'order-phone',
+} as const;
+
+/** API field → form field (subject and message are composed from service, quantity and notes). */
+const SERVER_FIELDS = { building: 'building', message: 'notes', subject: 'notes', name: 'name', email: 'email', phone: 'phone' } as const;
+
+export const NOTES_MAX = 2000;
+
+
+function createSchema(t: TFunction<'publicSupport'>) {
+  // No field check aborts (`abort: true`): zod then skips these cross-field rules, and the
+  // summary would not list every problem at once (GOV.UK).
+  return z
+    .object({
+      service: z.string().check(z.refine((value) => ORDER_SERVICES.includes(value as OrderService), { error: t('order.serviceRequired') })),
+      quantity: z.string().check(
+        z.trim(),
+        z.refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= ORDER_QUANTITY_MAX, {
+          error: t('order.quantityInvalid'),
+        }),
+      ),
+      building: z.string().check(z.minLength(1, { error: t('errors.buildingRequired') })),
+      notes: z.string().check(z.trim(), z.maxLength(NOTES_MAX, { error: t('order.notesTooLong') })),
+      ...contactSchema(t, { nameRequired: true }),
+    })
+    .check(
+      // „Jiná služba" says nothing by itself: the notes must say what is wanted.
+      z.refine((values) => values.service !== 'other' || values.notes !== '', {
+        error: t('order.notesRequiredOther'),
+        path: ['notes'],
+      }),
+      // The operator must be able to reach whoever orders (the API has the same rule).
+      z.refine((values) => values.email !== '' || values.phone !== '', {
+        error: t('order.contactRequired'),
+        path: ['email'],
+      }),
+    );
+}
+type Schema = ReturnType<typeof createSchema>;
+type Values = z.input<Schema>;
+
+const EMPTY: Values = { service: '', quantity: '1', building: '', notes: '', name: '', email: '', phone: '' };
+
+/**
+ * `/order`: the operator's services for anyone (key copies, access cards, parking, other) with a
+ * quantity and notes, delivered as a public support request (category `order`) whose subject
+ * and message are composed so the operator sees at once that it is an order and for what.
+ */
+export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
+  const { t } = useTranslation(['publicSupport', 'common']);
+  const schema = useMemo(() => createSchema(t), [t]);
+  const { submit, widget } = useSubmitPublicRequest();
+  const summary = useErrorSummaryFocus();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ request: PublicRequest; remembered: boolean; email: string | null } | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const service = watch('service');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    const building = buildings.find((item) => String(item.id) === values.building);
+    const { subject, message } = composeOrder({
+      service: values.service as OrderService,
+      quantity: Number(values.quantity),
+      buildingName: building ? `${building.name}, ${building.street}, ${building.city}` : '',
+      notes: values.notes,
+    });
+    const outcome = await submit({
+      category: 'order',
+      name: values.name,
+      building: Number(values.building),
+      subject,
+      message,
+      ...(values.email ? { email: values.email } : {}),
+      ...(values.phone ? { phone: values.phone } : {}),
+    });
+    if (outcome.ok) {
+      setCreated({ request: outcome.request, remembered: outcome.remembered, email: values.email || null });
+      return;
+    }
+    const failure = submitFailure(t, outcome, SERVER_FIELDS);
+    for (const [name, text] of failure.fields) setError(name, { type: 'server', message: text });
+    setServerError(failure.message);
+    summary.focus();
+  }, summary.focus);
+
+  if (created) {
+    return (
+      <RequestCreated
+        request={created.request}
+        title={t('created.titleOrder')}
+        email={created.email}
+        remembered={created.remembered}
+        onAnother={() => {
+          reset(EMPTY);
+          setCreated(null);
+        }}
+      />
+    );
+  }
+
+  const items = formSummaryItems(FIELD_IDS, errors, serverError);
+  const errorPrefix = t('common:form.errorPrefix');
+  return (
+    <Box>
+      <PageTitle title={t('order.title')} error={items.length > 0} />
+      <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={items} />
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="2">
+        {t('order.title')}
+      </Heading>
+      <Text mb="6" maxW={PUBLIC_FORM_MAX_WIDTH}>
+        {t('order.intro')}
+      </Text>
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="5" maxW={PUBLIC_FORM_MAX_WIDTH} minW="0">
+          <Field minW="0" id={FIELD_IDS.service} label={t('order.service')} errorText={errors.service?.message} errorPrefix={errorPrefix}>
+            <NativeSelect.Root minW="0" w="full">
+              <NativeSelect.Field {...register('service')} id={FIELD_IDS.service}>
+                <option value="">{t('order.servicePlaceholder')}</option>
+                {ORDER_SERVICES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`order.services.${value}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field>
+          <Field
+            id={FIELD_IDS.quantity}
+            label={t('order.quantity')}
+            helperText={t('order.quantityHint')}
+            errorText={errors.quantity?.message}
+            errorPrefix={errorPrefix}
+          >
+            <Input {...register('quantity')} inputMode="numeric" autoComplete="off" maxW="32" />
+          </Field>
+          <BuildingSelect
+            id={FIELD_IDS.building}
+            buildings={buildings}
+            registration={register('building')}
+            errorText={errors.building?.message}
+            placeholder={t('fields.buildingPlaceholder')}
+          />
+          <Field
+            id={FIELD_IDS.notes}
+            label={t('order.notes')}
+            helperText={service === 'other' ? t('order.notesHintOther') : t('order.notesHint')}
+            errorText={errors.notes?.message}
+            errorPrefix={errorPrefix}
+            {...(service === 'other' ? {} : { optionalText: t('common:form.optional') })}
+          >
+            <Textarea {...register('notes')} rows={4} />
+          </Field>
+          <FieldGroup legend={t('order.contactTitle')} hint={t('order.contactHint')}>
+            <ContactFields ids={FIELD_IDS} register={register} errors={errors} nameOptional={false} emailHint={t('fields.emailHint')} />
+          </FieldGroup>
+          {widget}
+          <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+            {t('order.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

@@ -1,0 +1,264 @@
+import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Field } from '@portal/ui/field';
+import { Textarea } from '@portal/ui/textarea';
+import { toast } from '@portal/ui/toast';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
+import { errorMessage, isApiError } from '#src/lib/errors.ts';
+import { formatDateTime, formatNumber } from '#src/lib/format.ts';
+import { downloadPublicAttachment, useAddPublicMessage } from '../api/public-support-mutations.ts';
+import {
+  publicRequestQueryOptions,
+  type PublicAttachment,
+  type PublicMessage,
+  type PublicStatus,
+} from '../api/public-support-queries.ts';
+import { MESSAGE_MAX } from '../utils/compose-request.ts';
+
+const STATUS_PALETTE: Record<PublicStatus, string> = { open: 'blue', in_progress: 'orange', resolved: 'green', closed: 'gray' };
+
+/** The status in words; the colour only repeats them. */
+export function PublicStatusBadge({ status }: { status: PublicStatus }) {
+  const { t } = useTranslation('publicSupport');
+  return (
+    <Badge colorPalette={STATUS_PALETTE[status]} variant="surface">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box minW="0">
+      <Text as="dt" textStyle="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" fontWeight="medium" wordBreak="break-word">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** „1,2 MB" / „350 kB" */
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })}\u00a0MB`;
+  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
+}
+
+/**
+ * One public request: its facts, attachments, the conversation (the visitor's and the operator's
+ * messages told apart by a label, not only by colour) and a form to write more. Polls, so the
+ * operator's answer appears while the page is open.
+ */
+export function RequestDetail({ id, code }: { id: number; code: string }) {
+  const { t } = useTranslation('publicSupport');
+  const { data: request } = useSuspenseQuery(publicRequestQueryOptions(id, code));
+  const messagesId = useId();
+  const attachmentsId = useId();
+  const closed = request.status === 'closed';
+
+  return (
+    <Stack gap="6" minW="0">
+      <Box>
+        <Text textStyle="sm" color="fg.muted">
+          {t('detail.title', { id: request.id })}
+        </Text>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
+          {request.subject}
+        </Heading>
+      </Box>
+      <Box
+        as="dl"
+        aria-label={t('detail.facts')}
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }}
+        gap="4"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="l3"
+        p="4"
+      >
+        <Fact label={t('detail.number')}>{request.id}</Fact>
+        <Fact label={t('detail.status')}>
+          <PublicStatusBadge status={request.status} />
+        </Fact>
+        <Fact label={t('detail.category')}>{t(`category.${request.category}`)}</Fact>
+        <Fact label={t('detail.created')}>
+          <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+        </Fact>
+        {request.building ? <Fact label={t('detail.building')}>{request.building.name}</Fact> : null}
+        {request.location ? <Fact label={t('detail.location')}>{request.location}</Fact> : null}
+        <Fact label={t('detail.name')}>{request.name ?? t('detail.anonymous')}</Fact>
+      </Box>
+
+      {request.attachments.length > 0 ? (
+        <Box as="section" aria-labelledby={attachmentsId}>
+          <Heading as="h2" id={attachmentsId} size="lg" mb="2">
+            {t('detail.attachments')}
+          </Heading>
+          <Stack as="ul" listStyleType="none" gap="2">
+            {request.attachments.map((attachment) => (
+              <AttachmentItem key={attachment.id} attachment={attachment} code={code} />
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
+
+      <Box as="section" aria-labelledby={messagesId}>
+        <Heading as="h2" id={messagesId} size="lg" mb="3">
+          {t('detail.messages')}
+        </Heading>
+        <Messages messages={request.messages} />
+      </Box>
+
+      {closed ? (
+        <Box role="note" borderWidth="1px" borderColor="border.emphasized" borderRadius="l2" p="4" bg="bg.muted">
+          {t('detail.closed')}
+        </Box>
+      ) : (
+        <MessageForm id={request.id} code={code} />
+      )}
+    </Stack>
+  );
+}
+
+function AttachmentItem({ attachment, code }: { attachment: PublicAttachment; code: string }) {
+  const { t } = useTranslation('publicSupport');
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadPublicAttachment(attachment, code);
+    } catch (error) {
+      toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Flex as="li" gap="3" wrap="wrap" align="center">
+      <Button
+        variant="outline"
+        size="sm"
+        loading={busy}
+        onClick={() => void download()}
+        aria-label={t('detail.download', { name: attachment.file_name })}
+      >
+        {t('detail.downloadButton')}
+      </Button>
+      <Text wordBreak="break-all">{attachment.file_name}</Text>
+      <Text textStyle="sm" color="fg.muted">
+        {formatSize(attachment.size)}
+      </Text>
+    </Flex>
+  );
+}
+
+function Messages({ messages }: { messages: PublicMessage[] }) {
+  const { t } = useTranslation('publicSupport');
+  const answered = messages.some((message) => message.author_role === 'operator');
+  return (
+    <Stack gap="3">
+      <Stack as="ol" listStyleType="none" gap="3" data-testid="public-request-messages">
+        {messages.map((message) => {
+          const fromOperator = message.author_role === 'operator';
+          const author = fromOperator
+            ? message.author_name
+              ? t('detail.operatorNamed', { name: message.author_name })
+              : t('detail.operator')
+            : t('detail.you');
+          return (
+            <Box
+              as="li"
+              key={message.id}
+              data-author={message.author_role}
+              borderLeftWidth="4px"
+              borderColor={fromOperator ? 'brand.solid' : 'border.emphasized'}
+              bg={fromOperator ? 'brand.subtle' : 'bg.subtle'}
+              borderRadius="l2"
+              px="4"
+              py="3"
+              ms={{ base: '0', md: fromOperator ? '0' : '8' }}
+              me={{ base: '0', md: fromOperator ? '8' : '0' }}
+            >
+              <Text fontWeight="semibold">{author}</Text>
+              <Text textStyle="sm" color="fg.muted">
+                <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+              </Text>
+              <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
+                {message.body}
+              </Text>
+            </Box>
+          );
+        })}
+      </Stack>
+      {answered ? null : <Text color="fg.muted">{t('detail.waiting')}</Text>}
+    </Stack>
+  );
+}
+
+/** The visitor's next message; bot-protected like the create, and nothing typed is lost on an error. */
+function MessageForm({ id, code }: { id: number; code: string }) {
+  const { t } = useTranslation(['publicSupport', 'common']);
+  const add = useAddPublicMessage(id, code);
+  const bot = useBotProtection('public-support-message');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  const fieldId = 'public-request-message';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = body.trim();
+    const problem = text === '' ? t('message.required') : text.length > MESSAGE_MAX ? t('message.tooLong') : null;
+    if (problem) {
+      setError(problem);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      const botToken = await bot.token();
+      if (botToken === undefined) {
+        setError(t('errors.botCheck'));
+        return;
+      }
+      try {
+        await add.mutateAsync({ body: text, botToken });
+      } finally {
+        bot.reset();
+      }
+    } catch (failure) {
+      // Only the bot check's own preparation fails without an API answer.
+      const message = isApiError(failure) ? errorMessage(failure) : t('errors.botPrepare');
+      setError(message);
+      toast.add({ severity: 'error', summary: t('message.failed'), detail: message });
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setBody('');
+    toast.add({ severity: 'success', summary: t('message.sent') });
+  };
+
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} size="lg" mb="3">
+        {t('message.title')}
+      </Heading>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Stack gap="3" maxW="2xl">
+          <Field id={fieldId} label={t('message.label')} errorText={error ?? undefined} errorPrefix={t('common:form.errorPrefix')}>
+            <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={4} />
+          </Field>
+          {bot.widget}
+          <Button type="submit" alignSelf="flex-start" loading={add.isPending}>
+            {t('message.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { useHydrated } from './use-hydrated.ts';
+
+function Probe({ onRender }: { onRender?: (hydrated: boolean) => void }) {
+  const hydrated = useHydrated();
+  onRender?.(hydrated);
+  return <p>{hydrated ? 'data' : 'skeleton'}</p>;
+}
+
+describe('useHydrated', () => {
+  it('is false in the prerender and in the hydrating render, then true', async () => {
+    const html = renderToString(<Probe />);
+    expect(html).toContain('skeleton');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const seen: boolean[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Probe onRender={(hydrated) => seen.push(hydrated)} />);
+    });
+    expect(seen[0]).toBe(false);
+    expect(container.textContent).toBe('data');
+    container.remove();
+  });
+
+  it('is true at once in a client-rendered page', () => {
+    render(<Probe />);
+    expect(screen.getByText('data')).toBeInTheDocument();
+  });
+});
