@@ -7,11 +7,14 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   bffUrl,
   E2E_API_PORT,
+  E2E_BFF_ALTCHA_PORT,
   E2E_BFF_FLAGS_OFF_PORT,
   E2E_BFF_HIDE_TENANT_PORT,
   E2E_BFF_PORT,
+  E2E_BFF_TURNSTILE_PORT,
   E2E_DATA_DIR_ENV,
   E2E_DATABASE_URL_ENV,
+  E2E_FAKE_SITEVERIFY_PORT,
   E2E_JWT_SECRET_ENV,
   E2E_POSTGRES_SERVER,
 } from './support/stack.js';
@@ -57,6 +60,7 @@ const bff = (port: number, env: Record<string, string> = {}) => ({
     RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '1000',
     RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '1000',
     RATE_LIMIT_NOT_FOUND_PER_MINUTE: '1000',
+    RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE: '1000',
     ...env,
   },
 });
@@ -132,10 +136,35 @@ export default defineConfig({
     },
     bff(E2E_BFF_PORT),
     bff(E2E_BFF_HIDE_TENANT_PORT, { HIDE_TENANT_LOGIN: 'true' }),
+    // Every feature hidden at once: each feature's "disappears when its flag is off" test runs here.
     bff(E2E_BFF_FLAGS_OFF_PORT, {
       FEATURE_TENANT_LOGIN: 'false',
+      FEATURE_TENANT_SWITCHER: 'false',
+      FEATURE_METER_READINGS: 'false',
       FEATURE_BILLING_STATEMENTS: 'false',
+      FEATURE_MEETING_ROOMS: 'false',
       FEATURE_INCIDENTS: 'false',
+      FEATURE_PUBLIC_SUPPORT: 'false',
+      FEATURE_PUBLIC_MEETING_ROOMS: 'false',
+      FEATURE_MAINTENANCE_EVENTS: 'false',
+    }),
+    // Bot protection on the public forms, one BFF per provider (public-support-bot-protection.spec.ts).
+    {
+      command: 'node support/fake-siteverify.mjs',
+      url: `http://127.0.0.1:${E2E_FAKE_SITEVERIFY_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(E2E_FAKE_SITEVERIFY_PORT), TURNSTILE_HOSTNAME: 'localhost' },
+    },
+    bff(E2E_BFF_TURNSTILE_PORT, {
+      TURNSTILE_SITE_KEY: 'e2e-turnstile-site-key',
+      TURNSTILE_SECRET_KEY: 'e2e-turnstile-secret-key',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${E2E_FAKE_SITEVERIFY_PORT}/turnstile/v0/siteverify`,
+    }),
+    bff(E2E_BFF_ALTCHA_PORT, {
+      ALTCHA_HMAC_KEY: 'e2e-altcha-hmac-key-at-least-32-characters-long',
+      // Little work per challenge: the browser solves it in a blink, the check is the same.
+      ALTCHA_MAX_NUMBER: '2000',
     }),
   ],
 });

@@ -40,6 +40,11 @@ export async function goAndLogIn(page: Page, user: { email: string; password: st
   await logIn(page, user);
 }
 
+/** The main menu under the header (the home page repeats its entries as cards). */
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Hlavní nabídka' });
+}
+
 const JWT_PATTERN = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
 
 /** Responses a test fabricates with `page.route` carry this header; the 5xx check skips them. */

@@ -1,4 +1,4 @@
-import { expect, goAndLogIn, logIn, ONE_TENANT_USER, test } from '../support/fixtures.js';
+import { expect, goAndLogIn, logIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
 import { DEMO_STAFF, portalAdmin } from '../support/operator.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
@@ -20,7 +20,7 @@ test('report an incident with an attachment, follow it and close it @journey', a
 
   await goAndLogIn(page, ONE_TENANT_USER);
   await expect(page.getByRole('heading', HOME)).toBeVisible();
-  await page.getByRole('link', { name: 'Hlášení incidentů' }).click();
+  await mainMenu(page).getByRole('link', { name: 'Hlášení incidentů' }).click();
   await expect(page.getByRole('heading', LIST)).toBeVisible();
   await a11y.check('incident list');
 
@@ -131,7 +131,7 @@ test('a tenant without incidents sees the empty state; filters narrow the list',
 
   await goAndLogIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Dobrý den, Eva' })).toBeVisible();
-  await page.getByRole('link', { name: 'Hlášení incidentů' }).click();
+  await mainMenu(page).getByRole('link', { name: 'Hlášení incidentů' }).click();
   await expect(page.getByText('Zatím jste nenahlásili žádný incident.')).toBeVisible();
   await a11y.check('empty incident list');
 

@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DATABASE_NAME_ENV,
+  OPERATOR_DATA_ENV,
+  portalAdmin,
+  productionScript,
+  STATE_DIR_ENV,
+  type OperatorData,
+} from './support.js';
+
+/**
+ * Brings the production set up (scripts/production.sh start) in a fresh state directory with
+ * a fresh database, then does what an operator does first: creates a tenant, a user with
+ * access to it and a building, through portal-admin. No demo data exists in production.
+ */
+export default function globalSetup(): void {
+  process.env[STATE_DIR_ENV] = mkdtempSync(join(tmpdir(), 'portal-production-'));
+  process.env[DATABASE_NAME_ENV] = `portal_production_e2e_${process.pid}`;
+  const started = productionScript('start');
+  if (started.status !== 0) {
+    throw new Error(`production.sh start failed (${started.status}):\n${started.stderr}`);
+  }
+
+  const data: OperatorData = {
+    tenantId: '',
+    tenantName: 'Gama Reality s.r.o.',
+    email: 'eva.mala@gama.example.cz',
+    password: 'Silne-Heslo-2026',
+    firstName: 'Eva',
+  };
+  data.tenantId = String(portalAdmin('create-tenant', '--name', data.tenantName)['id']);
+  portalAdmin('create-user', '--email', data.email, '--password', data.password, '--first-name', data.firstName, '--last-name', 'Malá');
+  portalAdmin('grant-access', '--user', data.email, '--tenant', data.tenantId);
+  portalAdmin('create-building', '--name', 'Dům Gama', '--street', 'Dlouhá 1', '--city', 'Praha 1', '--postal-code', '110 00', '--tenant', data.tenantId);
+  process.env[OPERATOR_DATA_ENV] = JSON.stringify(data);
+}

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { ORIGIN } from './support.js';
+
+/**
+ * The production set (scripts/production.sh: nginx with TLS and HTTP/2, two BFF instances on
+ * Redis, the API on PostgreSQL, an SMTP sink), brought up once by global-setup.ts and taken
+ * down by the last project. Separate from the main suite (e2e/playwright.config.ts) and run by
+ * its own task: `pnpm --filter @portal/e2e test:production`.
+ */
+export default defineConfig({
+  testDir: '.',
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
+  // One set of processes, one order: the checks of the running set, then the journey that
+  // kills an instance, then the shutdown.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: ORIGIN,
+    // The set's certificate is self-signed for localhost.
+    ignoreHTTPSErrors: true,
+    locale: 'cs-CZ',
+    timezoneId: 'Europe/Prague',
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    channel: undefined,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'running-set', testMatch: /(recipe|edge|mail)\.spec\.ts$/ },
+    { name: 'failover', testMatch: /failover\.spec\.ts$/, dependencies: ['running-set'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['failover'] },
+  ],
+});

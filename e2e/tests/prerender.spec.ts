@@ -1,0 +1,112 @@
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, goAndLogIn, logIn, ONE_TENANT_USER, test } from '../support/fixtures.js';
+
+// Public first pages are prerendered at build time (apps/web/src/prerender/pages.ts) and
+// hydrated; the BFF serves them to visitors without a session (apps/bff/src/routes/spa).
+
+const PRERENDERED = [
+  { path: '/', heading: 'Portál nájemníka' },
+  { path: '/prihlaseni', heading: 'Přihlášení' },
+];
+const HOME_HEADING = { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` } as const;
+
+/**
+ * Console errors and warnings of the page, minus the one the browser logs for the anonymous
+ * session check (GET /api/session answers 401 by contract), and whether React replaced the
+ * prerendered markup instead of hydrating it.
+ */
+async function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/Failed to load resource: .* 401/.test(message.text())) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    const flags = window as unknown as { prerenderedReplaced: boolean };
+    flags.prerenderedReplaced = false;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as Element;
+        if (target.id === 'root' && target.hasAttribute('data-prerendered') && record.removedNodes.length > 0) {
+          flags.prerenderedReplaced = true;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return {
+    problems,
+    replaced: () => page.evaluate(() => (window as unknown as { prerenderedReplaced: boolean }).prerenderedReplaced),
+  };
+}
+
+const appStarted = (page: Page) => page.locator('html[data-app-started]').waitFor({ state: 'attached' });
+
+/** The page as an anonymous visitor gets it (no cookies), with its headers. */
+async function anonymousDocument(baseURL: string, path: string) {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  try {
+    const response = await anonymous.get(path, { headers: { accept: 'text/html' } });
+    return { body: await response.text(), headers: response.headers() };
+  } finally {
+    await anonymous.dispose();
+  }
+}
+
+for (const { path, heading } of PRERENDERED) {
+  test(`${path} arrives prerendered and hydrates without errors or hydration warnings @journey`, async ({ page, baseURL }) => {
+    const { body, headers } = await anonymousDocument(baseURL ?? '', path);
+    expect(body).toContain('data-prerendered');
+    expect(body).toContain(`>${heading}</h1>`);
+    expect(headers['cache-control']).toBe('no-cache');
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+
+    const watched = await watch(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await appStarted(page);
+    // Let the time-sliced hydration of the routed content finish.
+    await page.waitForLoadState('networkidle');
+    expect(await watched.replaced(), 'React replaced the prerendered markup').toBe(false);
+    expect(watched.problems).toEqual([]);
+  });
+}
+
+test('a login submitted before the app has started is sent once it has, never natively', async ({ page }) => {
+  // Hold the entry chunk so the visitor is quicker than the boot.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/prihlaseni', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
+  expect(await page.locator('html[data-app-started]').count()).toBe(0);
+  await logIn(page, ONE_TENANT_USER);
+  await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
+  expect(page.url()).not.toContain('Heslo');
+});
+
+test('a logged-in visitor opening /prihlaseni goes home, even if handed the prerendered page', async ({ page, baseURL }) => {
+  await goAndLogIn(page, ONE_TENANT_USER);
+  await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
+
+  // The BFF sends a visitor with a session the client-rendered shell…
+  await page.goto('/prihlaseni');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
+
+  // …and a prerendered page that reaches one anyway (a cache, another server) is not hydrated
+  // as a guest's: the app renders the right page instead, without hydration errors.
+  const { body, headers } = await anonymousDocument(baseURL ?? '', '/prihlaseni');
+  expect(body).toContain('data-prerendered');
+  await page.route('**/prihlaseni', (route) =>
+    route.fulfill({ status: 200, body, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': headers['content-security-policy'] ?? '' } }),
+  );
+  const watched = await watch(page);
+  await page.goto('/prihlaseni');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
+  await appStarted(page);
+  expect(watched.problems).toEqual([]);
+});
