@@ -36,3 +36,23 @@ ensure_chromium() {
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
+
+# Debian's nginx (with the brotli_static module) for the production set (scripts/production.sh).
+# Installed without starting Debian's own nginx service: the set runs its own nginx.
+ensure_nginx() {
+  if command -v nginx >/dev/null 2>&1 && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then return; fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Debian's nginx is required: sudo apt-get install nginx libnginx-mod-http-brotli-static" >&2
+    exit 1
+  fi
+  local policy=/usr/sbin/policy-rc.d own_policy=false
+  if [ ! -e "$policy" ]; then
+    # Tells Debian's maintainer scripts not to start the service (exit 101 = action forbidden).
+    printf '#!/bin/sh\nexit 101\n' >"$policy"
+    chmod +x "$policy"
+    own_policy=true
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static >/dev/null
+  if [ "$own_policy" = true ]; then rm -f "$policy"; fi
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test of the portal: OpenAPI lint and drift,
 # type checks, unit and integration tests (PGlite and the local PostgreSQL and Redis servers),
-# and the end-to-end suite in Debian's Chromium.
+# the end-to-end suite in Debian's Chromium, and the production set (nginx, two BFFs, the API
+# on PostgreSQL, Redis) brought up, used in Chromium and taken down by scripts/production.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -9,6 +10,12 @@ source scripts/lib.sh
 require_node
 setup_pnpm
 ensure_chromium
+ensure_nginx
 pnpm install --frozen-lockfile
-pnpm exec turbo run build lint typecheck test --continue=never
+# The bundle budget (`turbo run budget`) is out of this run until the login page is back under
+# 1.2x the floor: merging the feature branches' theme recipes took it to 1.30x (issue 9).
+# Two tasks at a time: the suites start real upstreams, PGlite and browsers, and with more
+# parallel tasks than cores their timing-sensitive tests (deadlines, renewals) time out.
+pnpm exec turbo run build lint typecheck test --continue=never --concurrency=2
 pnpm exec turbo run test:e2e --output-logs=full
+pnpm exec turbo run test:production --output-logs=full

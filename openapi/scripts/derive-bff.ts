@@ -40,9 +40,15 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'createPublicSupportRequest',
   'getPublicSupportRequest',
   'addPublicSupportMessage',
+  // Not bot-protected: authorised by the id + access code that the protected create answered,
+  // and rate-limited per client IP like the public forms (apps/bff upstream proxy).
+  'uploadPublicSupportAttachments',
+  'downloadPublicSupportAttachment',
   // Maintenance events
   'listMaintenanceEvents',
   'getMaintenanceEvent',
+  // Public feed: the BFF also serves it without session or X-CSRF at /kalendar/planovane-vypadky.ics.
+  'getMaintenanceEventsCalendar',
   // Meeting rooms
   'listMeetingRooms',
   'getMeetingRoom',
@@ -53,6 +59,7 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'createPublicReservation',
   'getReservation',
   'cancelReservation',
+  'getPublicReservation',
   'cancelPublicReservation',
   // Billing
   'listBillingStatements',

@@ -71,8 +71,12 @@ const PORTAL_EXTENSIONS = [
   'GET /api/v1/readings/',
   'GET /api/v1/support_tickets/{id}/attachments/{attachmentId}/',
   'GET /api/v1/billing_statements/{id}/pdf/',
+  'GET /api/v1/maintenance_events/calendar.ics',
   'POST /api/v1/meeting_rooms/reservation/{id}/cancel/',
   'GET /api/v1/meeting_rooms/{id}/availability/',
+  'POST /api/v1/public_support/{id}/attachments/',
+  'GET /api/v1/public_support/{id}/attachments/{attachmentId}/',
+  'GET /api/v1/meeting_rooms/reservation/{uuid}/cancel/{token}/',
 ];
 
 const BFF_OWN_OPERATIONS = [
@@ -80,6 +84,7 @@ const BFF_OWN_OPERATIONS = [
   'POST /api/session',
   'DELETE /api/session',
   'PUT /api/session/tenant',
+  'DELETE /api/sessions',
   'POST /api/password-reset/request',
   'POST /api/password-reset/confirm',
   'GET /api/config',
@@ -338,7 +343,8 @@ describe('operation helpers', () => {
         }
       }
     }
-  });
+    // Ajv compiles every schema of both documents (~10 s alone on 2 cores): room for a busy machine.
+  }, 120_000);
 
   it('validates realistic payloads', () => {
     const ajv = strictAjv();

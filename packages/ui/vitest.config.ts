@@ -5,5 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // As the shared presets: the first test of a file also pays for jsdom and Chakra's import,
+    // which takes seconds while the rest of the workspace builds beside it.
+    testTimeout: 15_000,
   },
 });

@@ -145,6 +145,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Log out everywhere
+         * @description Ends every session of the logged-in user on every device, this one included, here and at
+         *     the upstream (each session's refresh token family is revoked). Sessions already opened
+         *     elsewhere answer 401 `not_authenticated` from their next request. A password change
+         *     through `changeMyPassword` ends the user's other sessions the same way, keeping the
+         *     current one. 401 `not_authenticated` when there is no session.
+         */
+        delete: operations["deleteAllSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing_statements/": {
         parameters: {
             query?: never;
@@ -291,9 +315,41 @@ export interface paths {
          *     empty). `X-Total-Count` is the size of the whole filtered list, counted with the same
          *     filters as the page. Ordering: `starts_at` by default, the id breaks ties.
          *     `date_from`/`date_to` are whole days in Europe/Prague; an event without an end counts as
-         *     ongoing.
+         *     ongoing. `ended` (portal extension) compares the end with the server's clock: `false` keeps
+         *     the events under way or still to come (an event without an end never counts as ended),
+         *     `true` the ones that are over.
          */
         get: operations["listMaintenanceEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance_events/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Planned outages as an iCalendar feed
+         * @description Portal extension (not in §7 of the specification): the events of listMaintenanceEvents as
+         *     an iCalendar (RFC 5545) feed that calendar applications subscribe to.
+         *
+         *     Server rules: the same visibility as listMaintenanceEvents (anonymous callers get public
+         *     events only). The feed holds the events that have not ended or ended at most 90 days ago,
+         *     at most 500, ordered by start; `building` narrows it to one building (an unknown building
+         *     gives an empty feed). Each event keeps its UID (`maintenance-event-<id>@<portal host>`)
+         *     across fetches; DTSTAMP and LAST-MODIFIED are the event's last change, DTSTART/DTEND are
+         *     in UTC, an event without a known end has no DTEND. SUMMARY, DESCRIPTION, LOCATION (the
+         *     building's name and address) and CATEGORIES are Czech. Lines are folded at 75 octets.
+         *     The answer may be cached for 15 minutes (`Cache-Control`).
+         */
+        get: operations["getMaintenanceEventsCalendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -528,7 +584,19 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Show the public reservation a cancellation link would cancel
+         * @description Portal extension (not in §7 of the specification): the cancellation link in the visitor's
+         *     e-mail opens a page that shows the booking and a button; only pressing the button cancels
+         *     (cancelPublicReservation). Reading is separate from cancelling so a mail scanner that
+         *     follows the link cancels nothing.
+         *
+         *     Server rules: the token is compared with the stored hash in constant time. An unknown
+         *     uuid, a wrong token, a tenant's reservation and an already cancelled reservation (a used
+         *     link) all answer the same 404. A reservation that has started is still shown; cancelling
+         *     it answers 409 `reservation_not_cancellable`.
+         */
+        get: operations["getPublicReservation"];
         put?: never;
         /**
          * Cancel a public reservation with its uuid and token
@@ -696,17 +764,23 @@ export interface paths {
          * Create a public support request
          * @description Anonymous. Answers the request with its `access_code`, which the visitor needs to follow
          *     it. Besides the public support pages, the fault report (`/hlaseni-poruch`, category
-         *     `fault_report`) and the order page (`/order`, category `order`) create requests here;
-         *     those pages have no feature flag, so this operation carries no `x-feature`.
+         *     `fault_report`) and the order page (`/order`, category `order`) create requests here, and
+         *     the visitor follows all three on the public support pages; so all three belong to the
+         *     `publicSupport` feature (docs/decisions/005-public-support-area.md).
          *
          *     Server rules: the access code has 128 random bits, is answered once and stored only as a
-         *     SHA-256 hash. `name`, `subject` and `message` must not be blank; `building`, when given,
-         *     must exist (400 otherwise). The visitor's personal data (name, e-mail, phone, location, the
-         *     text of their messages) is anonymised once the request has had no activity for the retention
-         *     period (`ANONYMISE_AFTER_DAYS`, 365 days by default). Idempotency: with `Idempotency-Key`
-         *     the key is stored in the create's own transaction, so a concurrent repeat waits and then
-         *     answers the first result (with `Idempotent-Replayed: true`); keys are per caller and tenant
-         *     and live 24 hours; only successful creates are replayed.
+         *     SHA-256 hash. `subject` and `message` must not be blank. `name` must not be blank for
+         *     `support` and `order` (a fault report may be anonymous); an `order` also needs an `email`
+         *     or a `phone` to be reached at (400 on `email` otherwise). `building`, when given, must exist
+         *     (400 otherwise). When an `email` is given, a confirmation with the id, the access code and
+         *     the link `{PORTAL_URL}/verejna-podpora/{id}?code={access_code}` is mailed to it after the
+         *     answer (SMTP, or the outbox folder without `SMTP_URL`). The visitor's personal data (name,
+         *     e-mail, phone, location, the text of their messages) is anonymised once the request has had
+         *     no activity for the retention period (`ANONYMISE_AFTER_DAYS`, 365 days by default).
+         *     Idempotency: with `Idempotency-Key` the key is stored in the create's own transaction, so a
+         *     concurrent repeat waits and then answers the first result (with `Idempotent-Replayed:
+         *     true`); keys are per caller and tenant and live 24 hours; only successful creates are
+         *     replayed.
          */
         post: operations["createPublicSupportRequest"];
         delete?: never;
@@ -775,6 +849,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public_support/{id}/attachments/": {
+        parameters: {
+            query: {
+                /** @description The access code answered when the request was created. */
+                code: components["parameters"]["AccessCode"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach files to a public support request
+         * @description Portal extension (not in §7 of the specification): the fault report (`/hlaseni-poruch`)
+         *     lets the reporter add a photo. The request is created first (that call is bot-protected
+         *     and answers the access code); the files follow here, authorised by the id and access code
+         *     like the other public support calls. Multipart with one or more `files` parts. Answers
+         *     the created attachments (never an empty array).
+         *
+         *     Server rules: the same access-code check as getPublicSupportRequest (a wrong code answers
+         *     404 exactly like an unknown id). Accepted, as for ticket attachments: images except SVG,
+         *     PDF, plain text and office documents; `application/octet-stream` parts are judged by
+         *     their file extension; anything else answers 400 on `files`. A file over 10 MB answers 413
+         *     `file_too_large`; more than 10 files on one request in total (earlier uploads count)
+         *     answers 413 `too_many_files`. Parts with another field name are ignored; no `files` part
+         *     answers 400. A closed request answers 409 `request_closed`. Files are stored under the
+         *     server's data folder with random names (the client's name is only shown, cleaned of paths
+         *     and control characters); if any file fails, none is kept.
+         */
+        post: operations["uploadPublicSupportAttachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public_support/{id}/attachments/{attachmentId}/": {
+        parameters: {
+            query: {
+                /** @description The access code answered when the request was created. */
+                code: components["parameters"]["AccessCode"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a file attached to a public support request
+         * @description Portal extension (not in §7 of the specification): the public request's page lists its
+         *     attachments and offers them for download. Always answers `application/octet-stream` with
+         *     `Content-Disposition: attachment` (the attachment's `content_type` is in the request's
+         *     detail), so a visitor's file is never rendered by the browser as a page.
+         *
+         *     Server rules: the same access-code check as getPublicSupportRequest; an attachment of
+         *     another request, or an unknown one, answers 404 exactly like a wrong code. The answer
+         *     carries `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["downloadPublicSupportAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/readings/": {
         parameters: {
             query?: never;
@@ -810,10 +956,13 @@ export interface paths {
          *     the last reading is accepted. A lower value is accepted only with `reason` (the meter was
          *     replaced or rolled over), otherwise 400 on `value` naming the last value; such a reading
          *     starts a new series and has no consumption. The jump is implausible when the daily rate
-         *     since the last reading is more than ten times the meter's average daily rate so far (needs
-         *     at least two earlier readings); the reading is stored, and `implausible_jump: true` lets the
-         *     operator check it. Concurrent readings of one meter are judged one after the other (row
-         *     lock). Idempotency: with `Idempotency-Key` the key is stored in the create's own
+         *     since the last reading is more than ten times the meter's average daily rate over its
+         *     current series, i.e. since its first reading or its last replacement or rollover (needs at
+         *     least two readings in the series; days count at least one hour); the reading is stored,
+         *     and `implausible_jump: true` lets the operator check it. Concurrent readings of one meter
+         *     are judged one after the other (row lock). The meter's `usual_daily_consumption`
+         *     (listMeters) is the average the jump is compared with, so a client can warn before
+         *     sending. Idempotency: with `Idempotency-Key` the key is stored in the create's own
          *     transaction, so a concurrent repeat waits and then answers the first result (with
          *     `Idempotent-Replayed: true`); keys are per caller and tenant and live 24 hours; only
          *     successful creates are replayed.
@@ -1230,6 +1379,16 @@ export interface components {
             location: string | null;
             /** @description Null before the first reading. */
             last_reading: components["schemas"]["MeterLastReading"] | null;
+            /**
+             * @description Portal extension. The meter's average consumption per day (in `unit`) over its current
+             *     series: from the first reading, or from the last reading given with a `reason`, to the
+             *     last reading; days count at least one hour. Null while the series has a single reading
+             *     or shows no consumption. `createReading` flags a reading as `implausible_jump` when
+             *     `(value - last_reading.value) / days since last_reading.read_at` (at least one hour)
+             *     exceeds ten times this, so the portal can ask the tenant before sending. A statistic,
+             *     not a meter value: a JSON number rather than a decimal string.
+             */
+            usual_daily_consumption: number | null;
         };
         /** @enum {string} */
         MeterKind: "electricity" | "gas" | "water_cold" | "water_hot" | "heat";
@@ -1310,6 +1469,17 @@ export interface components {
         PublicReservationCreated: components["schemas"]["PublicReservation"] & {
             cancel_token: string;
         };
+        PublicSupportAttachment: {
+            id: number;
+            file_name: string;
+            content_type: string;
+            /** @description Bytes. */
+            size: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Path of `downloadPublicSupportAttachment` without the access code, e.g. `/api/v1/public_support/7/attachments/3/`; add `?code=…`. */
+            download_url: string;
+        };
         /**
          * @description `support` from the public support pages, `fault_report` from /hlaseni-poruch, `order` from /order.
          * @enum {string}
@@ -1333,7 +1503,8 @@ export interface components {
             category: components["schemas"]["PublicSupportCategory"];
             subject: string;
             status: components["schemas"]["TicketStatus"];
-            name: string;
+            /** @description The visitor's name; null for an anonymous fault report. */
+            name: string | null;
             building: components["schemas"]["BuildingRef"] | null;
             location: string | null;
             /** Format: date-time */
@@ -1342,13 +1513,19 @@ export interface components {
             updated_at: string;
             /** @description Oldest first; the first is the visitor's original message. */
             messages: components["schemas"]["PublicSupportMessage"][];
+            /** @description Files the visitor attached (oldest first). */
+            attachments: components["schemas"]["PublicSupportAttachment"][];
         };
         PublicSupportRequestCreate: {
             /** @default support */
             category: components["schemas"]["PublicSupportCategory"];
-            name: string;
-            /** Format: email */
-            email: string;
+            /** @description Required (not blank) for `support` and `order`; a fault report may leave it out. */
+            name?: string | null;
+            /**
+             * Format: email
+             * @description Where the confirmation with the access code is mailed; an `order` needs this or `phone`.
+             */
+            email?: string | null;
             phone?: components["schemas"]["PhoneNumber"];
             subject: string;
             message: string;
@@ -1986,6 +2163,34 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    deleteAllSessions: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the user has ended; the session cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     listBillingStatements: {
         parameters: {
             query?: {
@@ -2215,6 +2420,8 @@ export interface operations {
                 date_from?: string;
                 /** @description Events that start on or before this day. */
                 date_to?: string;
+                /** @description Portal extension: `true` only events whose end has passed, `false` only events not over yet (under way, upcoming, or without an end). */
+                ended?: boolean;
             };
             header: {
                 /**
@@ -2243,6 +2450,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MaintenanceEvent"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getMaintenanceEventsCalendar: {
+        parameters: {
+            query?: {
+                /** @description Only items of this building. */
+                building?: components["parameters"]["BuildingFilter"];
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description Normally omitted: the BFF sends the session's selected tenant to the upstream. An explicit
+                 *     value is honoured only for a tenant in the user's access list (otherwise 403
+                 *     `tenant_forbidden`), for integrators acting for several tenants in one session.
+                 */
+                "X-Tenant-ID"?: components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=900` for anonymous callers, `private, max-age=900` with a token. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2624,6 +2874,42 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getPublicReservation: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path: {
+                /** @description The public reservation's uuid. */
+                uuid: string;
+                /** @description The cancel token answered when the reservation was made. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation the link cancels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicReservation"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     cancelPublicReservation: {
         parameters: {
             query?: never;
@@ -2938,6 +3224,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["BotCheckUnavailable"];
@@ -3036,6 +3323,88 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["BotCheckUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    uploadPublicSupportAttachments: {
+        parameters: {
+            query: {
+                /** @description The access code answered when the request was created. */
+                code: components["parameters"]["AccessCode"];
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The created attachments. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSupportAttachment"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    downloadPublicSupportAttachment: {
+        parameters: {
+            query: {
+                /** @description The access code answered when the request was created. */
+                code: components["parameters"]["AccessCode"];
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

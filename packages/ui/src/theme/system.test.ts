@@ -12,10 +12,10 @@ describe('system', () => {
   });
 
   it('registers the recipes the portal renders', () => {
-    for (const key of ['button', 'heading', 'input', 'link', 'separator', 'textarea']) {
+    for (const key of ['badge', 'button', 'heading', 'input', 'link', 'separator', 'textarea']) {
       expect(system.getRecipe(key)).toBeDefined();
     }
-    for (const key of ['field', 'menu', 'toast', 'dataList']) {
+    for (const key of ['alert', 'field', 'menu', 'nativeSelect', 'table', 'toast', 'dataList']) {
       expect(system.getSlotRecipe(key)).toBeDefined();
     }
   });

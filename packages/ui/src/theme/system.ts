@@ -1,6 +1,8 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
+  alertSlotRecipe,
   animationStyles,
+  badgeRecipe,
   breakpoints,
   buttonRecipe,
   containerRecipe,
@@ -13,9 +15,11 @@ import {
   layerStyles,
   linkRecipe,
   menuSlotRecipe,
+  nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
+  tableSlotRecipe,
   textStyles,
   textareaRecipe,
   toastSlotRecipe,
@@ -91,6 +95,7 @@ const config = defineConfig({
       },
     },
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
@@ -101,9 +106,12 @@ const config = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
+      alert: alertSlotRecipe,
       dataList: dataListSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      table: tableSlotRecipe,
       toast: toastSlotRecipe,
     },
   },

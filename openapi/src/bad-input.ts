@@ -1,0 +1,124 @@
+/**
+ * Generators of bad input for property-based tests, derived from an operation's schemas:
+ * wrong types, missing fields, oversized strings, bad ids and unknown query values. apps/api
+ * walks upstream.yaml with them and apps/bff walks bff.yaml, so both layers are held to the
+ * same promise: bad input answers 4xx with a readable message, never 5xx or a stack trace.
+ */
+import fc from 'fast-check';
+import type { OperationInfo } from './documents.js';
+
+export interface BadInputSchema {
+  type?: string | string[];
+  properties?: Record<string, BadInputSchema>;
+  required?: string[];
+  enum?: unknown[];
+  format?: string;
+  maxLength?: number;
+  items?: BadInputSchema;
+}
+
+const typesOf = (schema: BadInputSchema): string[] => ([] as string[]).concat(schema.type ?? []);
+
+/** Path ids no route accepts: words, zero, negatives, fractions, overflow, encodings. */
+export const badIds = fc.constantFrom('abc', '0', '-1', '1.5', '99999999999999999999', 'null', '%20', '1e3', 'true');
+
+/** A value of the wrong type for `schema`, or one it cannot hold. */
+export function wrongValue(schema: BadInputSchema): fc.Arbitrary<unknown> {
+  const types = typesOf(schema);
+  const choices: Array<fc.Arbitrary<unknown>> = [
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { minKeys: 1, maxKeys: 3 }),
+    fc.array(fc.object({ maxDepth: 1 }), { minLength: 2, maxLength: 3 }),
+  ];
+  if (types.includes('string') && schema.maxLength !== undefined) {
+    choices.push(fc.constant('x'.repeat(schema.maxLength + 1)));
+  }
+  if (schema.enum !== undefined) choices.push(fc.constant('neznama_hodnota'));
+  if (types.includes('integer') || types.includes('number')) choices.push(fc.constantFrom('abc', 1.5, -7, 1e20));
+  if (schema.format === 'date-time' || schema.format === 'date' || schema.format === 'email') {
+    choices.push(fc.constantFrom('zítra', '2026-13-45', 'ne@', 'x'));
+  }
+  return fc.oneof(...choices);
+}
+
+/** Bodies that break the schema: not an object, a required field missing, or a field wrong. */
+export function badBodies(schema: BadInputSchema): fc.Arbitrary<unknown> {
+  const properties = Object.entries(schema.properties ?? {});
+  const required = schema.required ?? [];
+  const arbitraries: Array<fc.Arbitrary<unknown>> = [fc.constantFrom([], 42, 'text', [1, 2])];
+  if (required.length > 0) {
+    arbitraries.push(
+      fc
+        .constantFrom(...required)
+        .map((missing) => Object.fromEntries(required.filter((name) => name !== missing).map((name) => [name, 'abc']))),
+    );
+  }
+  if (properties.length > 0) {
+    arbitraries.push(
+      fc.constantFrom(...properties).chain(([name, property]) => wrongValue(property).map((value) => ({ [name]: value }))),
+    );
+  }
+  return fc.oneof(...arbitraries);
+}
+
+/** Bodies no JSON route may choke on: truncated JSON, a NUL byte, over a megabyte. */
+export const MALFORMED_BODIES = ['{"broken":', '\u0000', `{"x":"${'a'.repeat(1_100_000)}"}`] as const;
+
+/**
+ * `name=value` query strings with an unknown or malformed value for a parameter that has a
+ * closed set of values (enum, integer, boolean, date); undefined when there is none.
+ * `skip` names parameters whose any value is legal (e.g. an access code).
+ */
+export function badQueries(schema: BadInputSchema, skip: readonly string[] = []): fc.Arbitrary<string> | undefined {
+  const breakable = Object.entries(schema.properties ?? {}).filter(([name, property]) => {
+    if (skip.includes(name)) return false;
+    const types = typesOf(property);
+    return (
+      property.enum !== undefined ||
+      types.includes('integer') ||
+      types.includes('boolean') ||
+      property.format === 'date' ||
+      property.items?.enum !== undefined
+    );
+  });
+  if (breakable.length === 0) return undefined;
+  return fc.constantFrom(...breakable).chain(([name, property]) => {
+    const types = typesOf(property);
+    const values =
+      property.enum !== undefined || property.items?.enum !== undefined
+        ? ['neznama_hodnota', 'DROP TABLE']
+        : types.includes('integer')
+          ? ['abc', '-5', '1.5', '99999999999999999999']
+          : types.includes('boolean')
+            ? ['mozna', '2']
+            : ['2026-02-31x', 'včera', '20260101'];
+    return fc.constantFrom(...values).map((value) => `${name}=${encodeURIComponent(value)}`);
+  });
+}
+
+/** The operation's path with every parameter set to `id`. */
+export function fillPath(operation: Pick<OperationInfo, 'path'>, id: string): string {
+  return operation.path.replace(/\{[^}]+\}/g, id);
+}
+
+/**
+ * Why an answer is not a clear client error, or null when it is one: a 4xx status, no stack
+ * trace or internal path, and a JSON body with at least one readable message.
+ */
+export function clientErrorProblem(status: number, body: string): string | null {
+  if (status < 400 || status >= 500) return `status ${status}`;
+  if (/\n\s+at |node_modules|Error:/.test(body)) return 'stack trace or internal detail in the body';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return 'body is not JSON';
+  }
+  if (parsed === null || typeof parsed !== 'object') return 'body is not a JSON object';
+  const values = Object.values(parsed as Record<string, unknown>);
+  const messages = values.flatMap((value) =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [],
+  );
+  const errors = (parsed as { errors?: Array<{ message?: string }> }).errors;
+  const errorMessages = Array.isArray(errors) ? errors.map((error) => error.message ?? '') : [];
+  return [...messages, ...errorMessages].some((message) => message.trim().length > 3) ? null : 'no readable message';
+}
