@@ -11,9 +11,7 @@ import { sessionQueryOptions } from '#src/lib/session.ts';
 import { yieldToMain } from '#src/lib/yield-to-main.ts';
 import {
   assumptionsHold,
-  PENDING_SUBMIT_ATTRIBUTE,
   readPrerenderMarker,
-  STARTED_ATTRIBUTE,
   type PrerenderMarker,
 } from '#src/lib/prerender/assumptions.ts';
 import { App, createApp } from './app.tsx';
@@ -80,21 +78,6 @@ export async function startApp() {
   } else {
     createRoot(container).render(app);
   }
-  // React handles form submits from here on; a prerendered page's loader held them until now.
-  document.documentElement.setAttribute(STARTED_ATTRIBUTE, '');
-  await resubmitHeldForms();
-}
-
-/**
- * A visitor who submitted a prerendered form before the app started (autofill and Enter) gets
- * it submitted now, after a task in which React has hydrated, with what the fields hold.
- */
-async function resubmitHeldForms() {
-  const held = document.querySelectorAll<HTMLFormElement>(`form[${PENDING_SUBMIT_ATTRIBUTE}]`);
-  if (held.length === 0) return;
-  await yieldToMain();
-  for (const form of held) {
-    form.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
-    if (form.isConnected) form.requestSubmit();
-  }
+  // The app counts as started (the prerendered page's loader stops holding form submits) once
+  // the routed content has committed: lib/prerender/app-started.tsx, rendered by the root route.
 }

@@ -9,6 +9,7 @@ import { MainMenu } from '#src/components/navigation/main-menu.tsx';
 import { mainMenuEntries } from '#src/components/navigation/main-menu-entries.ts';
 import { ROUTES } from '#src/config/paths.ts';
 import { isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
+import { AppStarted } from '#src/lib/prerender/app-started.tsx';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 import { useSession } from '#src/lib/session.ts';
 
@@ -55,6 +56,7 @@ export function RootLayout() {
           resolved the page's module and data, so on the client it does not suspend. */}
       <Suspense fallback={<Box aria-busy="true" minH="40" />}>
         <Outlet />
+        <AppStarted />
       </Suspense>
     </AppShell>
   );
@@ -78,6 +80,7 @@ export function RootErrorBoundary() {
   return (
     <AppShell>
       <ErrorPage status={status} message={message} onGoHome={() => void navigate('/')} />
+      <AppStarted />
     </AppShell>
   );
 }

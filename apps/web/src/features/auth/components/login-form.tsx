@@ -128,7 +128,9 @@ export function LoginForm({ title, header, footer, onLoggedIn }: LoginFormProps)
       <PageTitle title={title} error={hasErrors} />
       <ErrorSummary ref={summaryRef} title={t('common:form.errorSummaryTitle')} items={items} />
       {header}
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      {/* method="post": should the browser ever submit it natively (before the app has
+          started, or without JavaScript), the password never lands in an address. */}
+      <form method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="sm">
           <Field
             id={FIELD_IDS.email}

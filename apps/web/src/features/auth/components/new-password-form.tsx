@@ -118,7 +118,8 @@ export function NewPasswordForm({ uid, token, onDone }: NewPasswordFormProps) {
         {t('newPassword.title')}
       </Heading>
       <Text mb="6">{t('newPassword.intro')}</Text>
-      <form noValidate onSubmit={onSubmit}>
+      {/* method="post": a native submit never puts the password into an address. */}
+      <form method="post" noValidate onSubmit={onSubmit}>
         <Stack gap="5" maxW="sm">
           <Field
             id={FIELD_IDS.password}

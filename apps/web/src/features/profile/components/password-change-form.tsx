@@ -83,7 +83,8 @@ export function PasswordChangeForm({ email }: { email: string }) {
       <Heading as="h2" id={headingId} size="xl" mb="5">
         {t('password.title')}
       </Heading>
-      <form noValidate onSubmit={onSubmit}>
+      {/* method="post": a native submit never puts the password into an address. */}
+      <form method="post" noValidate onSubmit={onSubmit}>
         <Stack gap="5" maxW="md">
           {/* Password managers file the new password under this account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />

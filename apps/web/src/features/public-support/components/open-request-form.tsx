@@ -65,7 +65,8 @@ export function OpenRequestForm({ defaultId = '', headingLevel = 'h2' }: { defau
       </Heading>
       <Text mb="4">{t('open.intro')}</Text>
       <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(ids, errors, null)} />
-      <form noValidate onSubmit={onSubmit}>
+      {/* method="post": a native submit never puts the access code into an address. */}
+      <form method="post" noValidate onSubmit={onSubmit}>
         <Stack gap="4" maxW="md">
           <Field id={ids.id} label={t('open.id')} errorText={errors.id?.message} errorPrefix={errorPrefix}>
             <Input {...register('id')} inputMode="numeric" autoComplete="off" />
