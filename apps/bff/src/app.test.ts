@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
 import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.js';
@@ -161,6 +162,39 @@ describe('the BFF application', () => {
     expect(await response.json()).toEqual([]);
     await closing;
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it('serves a request that arrives while it is closing, on a connection still open, instead of an English 503', async () => {
+    // nginx keeps connections to the instance open; between the start of close() and the moment
+    // the server closes them, a request can still arrive on one. nginx cannot send a POST that
+    // reached an instance elsewhere, so that request must be served (the instance still works
+    // until every connection is gone), not refused with Fastify's English 503 body.
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url });
+    let during: { status: number; connection: unknown; body: string } | undefined;
+    let sendWhileClosing = async () => {};
+    // preClose runs after close() has begun and before the server closes its connections.
+    app.addHook('preClose', () => sendWhileClosing());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // One kept-alive connection, as nginx holds them (keepalive in deploy/nginx/portal.conf).
+    const client = new Client(`http://127.0.0.1:${port}`, { pipelining: 1 });
+    const post = () =>
+      client.request({ method: 'POST', path: '/api/session', headers: { ...API_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+    try {
+      await (await post()).body.dump();
+      sendWhileClosing = async () => {
+        const response = await post();
+        during = { status: response.statusCode, connection: response.headers.connection, body: await response.body.text() };
+      };
+      await app.close();
+      expect(during?.body).not.toContain('Service Unavailable');
+      expect(during?.status).toBe(200);
+      // …and tells nginx to use another connection (to another instance) from now on.
+      expect(during?.connection).toBe('close');
+    } finally {
+      await client.close();
+    }
   });
 
   it('refuses requests with a Czech 503 and Retry-After while the event loop is overloaded', async () => {

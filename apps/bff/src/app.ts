@@ -161,6 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: timeouts.requestTimeoutMs,
     http: { connectionsCheckingInterval: timeouts.checkIntervalMs },
     keepAliveTimeout: 72_000,
+    // While closing, a request can still arrive on a connection nginx keeps open. Fastify would
+    // refuse it with a bare English 503, which nginx cannot send elsewhere for a POST; the
+    // instance still works until its last connection is gone, so it serves the request (with
+    // `Connection: close`, below) instead. New connections are refused as soon as close starts.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     // No defaults: the upstream applies its own, and forwarding ours would hide them.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: false, allErrors: false } },
