@@ -186,6 +186,8 @@ start() {
     return 0
   fi
   [ "$running" -eq 0 ] || die 'partly running: run stop first'
+  local service
+  for service in "${SERVICES[@]}"; do ensure_ports_free "$service"; done
 
   write_local_env
   ensure_database
@@ -236,6 +238,27 @@ wait_service() {
   esac
 }
 
+# The ports a service listens on (the recipe's, and the script's for nginx and the sink).
+service_ports() {
+  case "$1" in
+    mail) echo "$MAIL_PORT" ;;
+    api) echo "$(env_value "$RECIPE/env/api.env" PORT) $(env_value "$RECIPE/env/api.env" METRICS_PORT)" ;;
+    bff-*) echo "$(env_value "$RECIPE/env/$1.env" PORT) $(env_value "$RECIPE/env/$1.env" METRICS_PORT)" ;;
+    nginx) echo "$HTTPS_PORT $HTTP_PORT" ;;
+  esac
+}
+
+# Refuses to start a service whose port something else listens on (another set, another
+# state directory): its probe would answer for it and the set would look ready without it.
+ensure_ports_free() {
+  local port
+  for port in $(service_ports "$1"); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      die "port $port of $1 is in use by another process (another production set?); stop it first"
+    fi
+  done
+}
+
 # The sink speaks SMTP, not HTTP: wait for its port instead.
 wait_smtp() {
   local deadline=$((SECONDS + 30))
@@ -277,6 +300,7 @@ restart() {
   [[ " ${SERVICES[*]} " == *" $service "* ]] || die "restart needs one of: ${SERVICES[*]}"
   [ -f "$STATE/api.local.env" ] || die "no installation in $STATE yet: run start first"
   stop_service "$service"
+  ensure_ports_free "$service"
   launch_service "$service"
   wait_service "$service" || die "$service did not come back; see $STATE/logs/$service.log"
 }
