@@ -25,7 +25,7 @@ test('log in, report incidents, lose a BFF instance and carry on with the same s
   expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
 
   // The incident list (empty for a new tenant), then a new incident.
-  await page.getByRole('link', { name: 'Hlášení incidentů' }).click();
+  await page.getByRole('navigation', { name: 'Hlavní nabídka' }).getByRole('link', { name: 'Hlášení incidentů' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Hlášení incidentů' })).toBeVisible();
   await page.getByRole('link', { name: 'Nahlásit incident' }).click();
   await page.getByRole('textbox', { name: 'Předmět' }).fill(subject);

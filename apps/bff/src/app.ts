@@ -39,6 +39,7 @@ import { upstreamProxyRoutes } from './routes/upstream-proxy/index.js';
 import { cookieNames } from './sessions/session-cookies.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
+import { SessionReadCache } from './sessions/session-read-cache.js';
 import { MemoryRenewalCoordination, RedisRenewalCoordination } from './sessions/renewal-coordination.js';
 import { MemorySessionStore, type SessionStore } from './sessions/session-store.js';
 import { TokenRenewal } from './sessions/token-renewal.js';
@@ -176,8 +177,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = await connectRedis(config);
   const keyPrefix = config.redis?.keyPrefix ?? '';
   const idleTimeoutMs = config.sessionIdleTimeoutSeconds * 1000;
+  // With Redis, each instance keeps tracked copies of the sessions it read (ADR 002).
+  const sessionReadCache = redis && !options.store ? new SessionReadCache(redis, keyPrefix) : null;
+  await sessionReadCache?.start();
   const store =
-    options.store ?? (redis ? new RedisSessionStore(redis, keyPrefix, idleTimeoutMs, now) : new MemorySessionStore(idleTimeoutMs, now));
+    options.store ??
+    (redis ? new RedisSessionStore(redis, keyPrefix, idleTimeoutMs, now, sessionReadCache) : new MemorySessionStore(idleTimeoutMs, now));
   const metrics = config.metrics ? new BffMetrics(() => store.count()) : null;
   const upstream = new UpstreamClient({
     baseUrl: config.upstreamUrl,
@@ -289,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.addHook('onClose', async () => {
     // Last: the store, the limiter and the replay store may still be in use until here.
+    await sessionReadCache?.close();
     await redis?.quit().catch(() => redis.disconnect());
   });
 

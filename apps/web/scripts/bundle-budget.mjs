@@ -2,7 +2,7 @@
 /**
  * Bundle budget: first-load JavaScript and CSS (gzip) of the login page and of the incident
  * list, beside the floor of this stack (budget-floor/: React, React Router, React Query and the
- * Chakra components the login page uses, nothing else), both built here with the same Vite
+ * Chakra components the portal uses, nothing else), both built here with the same Vite
  * toolchain. Budget: the login page at most 1.2× the floor. On failure it names the chunks that
  * grew against the recorded sizes in bundle-budget.json (`--record` rewrites that file).
  *

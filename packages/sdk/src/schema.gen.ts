@@ -1094,7 +1094,8 @@ export interface paths {
          * Download an attachment
          * @description Portal extension (not in §7 of the specification): the incident detail links to its
          *     attachments, which must come through the BFF because the browser holds no token. Answers
-         *     the file with its stored content type and `Content-Disposition: attachment`.
+         *     the file as `application/octet-stream` with `Content-Disposition: attachment` (its name
+         *     carries the extension).
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
          *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that

@@ -61,8 +61,8 @@ describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
     await runCommand(
       [
         'import-statement', '--tenant', DEMO_TENANTS.alfa.id, '--number', '2099000001', '--period-from', '2099-01-01',
-        '--period-to', '2099-01-31', '--issued', '2099-02-01', '--due', '2099-02-15', '--bank-account', '2001234567/2010',
-        '--iban', 'CZ6520100000002001234567', '--variable-symbol', '2099000001', '--item', 'Nájemné;1;měsíc;100.00',
+        '--period-to', '2099-01-31', '--issued', '2099-02-01', '--due', '2099-02-15', '--bank-account', '19-2000145399/0800',
+        '--iban', 'CZ6508000000192000145399', '--variable-symbol', '2099000001', '--item', 'Nájemné;1;měsíc;100.00',
         '--pdf', pdfPath,
       ],
       sourceApp.db,

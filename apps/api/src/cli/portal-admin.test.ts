@@ -79,7 +79,7 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     await writeFile(pdfPath, STATEMENT_PDF);
     const statement = await cli(
       'import-statement', '--tenant', ids.tenant, '--number', '2026000301', '--period-from', '2026-11-01', '--period-to', '2026-11-30',
-      '--issued', '2026-12-01', '--due', '2026-12-15', '--bank-account', '2001234567/2010', '--iban', 'CZ6520100000002001234567',
+      '--issued', '2026-12-01', '--due', '2026-12-15', '--bank-account', '19-2000145399/0800', '--iban', 'CZ6508000000192000145399',
       '--variable-symbol', '2026000301', '--item', 'Nájemné;1;měsíc;45000.00', '--item', 'Elektřina;812.5;kWh;4875.00', '--pdf', pdfPath,
     );
     expect(statement).toMatchObject({ number: '2026000301', total_amount: '49875.00', pdf: true });
@@ -124,6 +124,20 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     await expect(cli('ticket-assign', '--ticket', String(ids.ticket), '--assignee', 'eva@gama.cz')).rejects.toThrow('not a staff member');
     await expect(cli('create-meter', '--tenant', ids.tenant, '--building', '1', '--serial', 'X', '--kind', 'steam')).rejects.toThrow('--kind must be one of');
     await expect(cli('ticket-priority', '--ticket', '999999', '--priority', 'low')).rejects.toThrow('no ticket 999999');
+    const statement = (overrides: Record<string, string>) => {
+      const options = {
+        '--tenant': ids.tenant, '--number': '2026000399', '--period-from': '2026-11-01', '--period-to': '2026-11-30', '--issued': '2026-12-01',
+        '--due': '2026-12-15', '--bank-account': '19-2000145399/0800', '--iban': 'CZ6508000000192000145399', '--variable-symbol': '2026000399',
+        '--item': 'Nájemné;1;měsíc;100.00', ...overrides,
+      };
+      return cli('import-statement', ...Object.entries(options).flat());
+    };
+    // A typo in the IBAN (one digit) fails its check digits; so does a wrong length.
+    await expect(statement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow('--iban is not a valid IBAN');
+    await expect(statement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow('--iban is not a valid IBAN');
+    await expect(statement({ '--due': '2026-02-30' })).rejects.toThrow('--due must be a date like 2026-12-31');
+    await expect(statement({ '--period-from': '2026-12-01' })).rejects.toThrow('--period-from must not be after --period-to');
+    await expect(statement({ '--due': '2026-11-15' })).rejects.toThrow('--due must not be before --issued');
   });
 
   it('leaves a portal the new user sees through the API', async () => {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -166,6 +167,26 @@ function instant(value: string, name: string): Date {
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) throw new UsageError(`--${name} must be an ISO 8601 date-time`);
   return parsed;
+}
+
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
+function calendarDate(values: Values, name: keyof Values): string {
+  const text = need(values, name);
+  const parsed = new Date(`${text}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text) {
+    throw new UsageError(`--${name} must be a date like 2026-12-31`);
+  }
+  return text;
+}
+
+/**
+ * The statement's IBAN in electronic form. The portal builds the QR payment (SPAYD) from it, so
+ * a typo here would send tenants' payments nowhere; the check digits catch it at import.
+ */
+function ibanOption(values: Values): string {
+  const iban = electronicFormatIBAN(need(values, 'iban')) ?? '';
+  if (!isValidIBAN(iban)) throw new UsageError(`--iban is not a valid IBAN (check digits or length): ${need(values, 'iban')}`);
+  return iban;
 }
 
 function meterValueOption(value: string, name: string): string {
@@ -339,6 +360,11 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
         return { description, quantity: quantity === '' ? null : quantity, unit: unit === '' ? null : unit, amount };
       });
       if (items.length === 0) throw new UsageError('at least one --item is required');
+      const iban = ibanOption(values);
+      const [periodFrom, periodTo] = [calendarDate(values, 'period-from'), calendarDate(values, 'period-to')];
+      if (periodFrom > periodTo) throw new UsageError('--period-from must not be after --period-to');
+      const [issuedOn, dueDate] = [calendarDate(values, 'issued'), calendarDate(values, 'due')];
+      if (dueDate < issuedOn) throw new UsageError('--due must not be before --issued');
       const total = items.reduce((sum, item) => sum + BigInt(item.amount.replace('.', '')), 0n);
       const totalText = `${total < 0n ? '-' : ''}${(total < 0n ? -total : total) / 100n}.${String((total < 0n ? -total : total) % 100n).padStart(2, '0')}`;
       let pdfStorageKey: string | null = null;
@@ -356,17 +382,17 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
             tenantId: need(values, 'tenant'),
             buildingId: values.building === undefined ? null : int(values, 'building'),
             number: need(values, 'number'),
-            periodFrom: need(values, 'period-from'),
-            periodTo: need(values, 'period-to'),
-            issuedOn: need(values, 'issued'),
-            dueDate: need(values, 'due'),
+            periodFrom,
+            periodTo,
+            issuedOn,
+            dueDate,
             totalAmount: totalText,
             paidAmount: values['paid-amount'] ?? '0.00',
             paidOn: values['paid-on'] ?? null,
             variableSymbol: need(values, 'variable-symbol'),
             constantSymbol: values['constant-symbol'] ?? null,
             bankAccount: need(values, 'bank-account'),
-            iban: need(values, 'iban'),
+            iban,
             pdfStorageKey,
           })
           .returning();

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { SessionReadCache } from './session-read-cache.js';
 import type { SessionPatch, SessionRecord, SessionStore, SessionTokens } from './session-store.js';
 
 /**
@@ -67,6 +68,8 @@ export class RedisSessionStore implements SessionStore {
     private readonly keyPrefix: string,
     private readonly idleTimeoutMs: number,
     private readonly now: () => number = Date.now,
+    /** Tracked instance-local copies of the records read (session-read-cache.ts); none without. */
+    private readonly cache: SessionReadCache | null = null,
   ) {
     // defineCommand sends EVALSHA (the script body only once per connection), and is idempotent
     // when several stores share one connection.
@@ -89,14 +92,22 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(id: string): Promise<SessionRecord | null> {
-    const raw = await this.redis.get(this.key(id));
-    if (raw === null) return null;
+    const key = this.key(id);
+    let raw = this.cache?.get(key);
+    if (raw === undefined) {
+      const readStartedAt = this.cache?.beforeRead() ?? 0;
+      raw = (await this.redis.get(key)) ?? undefined;
+      if (raw === undefined) return null;
+      this.cache?.remember(key, raw, readStartedAt);
+    }
+    // Parsed per request: callers get a record of their own, never the cached one.
     const session = JSON.parse(raw) as SessionRecord;
     if (session.absoluteExpiresAt <= this.now()) return null;
     return session;
   }
 
   async create(id: string, record: SessionRecord): Promise<void> {
+    this.cache?.forget(this.key(id));
     const userId = String(record.user.id);
     await this.commands.portalSessionCreate(this.key(id), this.userKey(userId), id, JSON.stringify(record), String(this.ttlMs(record)));
     await this.pruneIndex(userId);
@@ -123,6 +134,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
+    this.cache?.forget(this.key(id));
     const raw = await this.redis.getdel(this.key(id));
     if (raw === null) return;
     const record = JSON.parse(raw) as SessionRecord;
@@ -135,6 +147,7 @@ export class RedisSessionStore implements SessionStore {
     if (ids.length === 0) return [];
     // GETDEL, so two concurrent "log out everywhere" calls each end a session only once (and
     // the upstream logout of its refresh token happens once).
+    for (const id of ids) this.cache?.forget(this.key(id));
     const values = await Promise.all(ids.map((id) => this.redis.getdel(this.key(id))));
     await this.redis.srem(indexKey, ...ids);
     return values.filter((raw): raw is string => raw !== null).map((raw) => JSON.parse(raw) as SessionRecord);
@@ -152,7 +165,9 @@ export class RedisSessionStore implements SessionStore {
   }
 
   /** The Redis connection belongs to the app, which closes it once everything using it is done. */
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.cache?.close();
+  }
 
   /**
    * Read, change, compare-and-set, again on a lost race. `change` returns null for "nothing to
@@ -168,6 +183,7 @@ export class RedisSessionStore implements SessionStore {
       if (raw === null) return false;
       const changed = change(JSON.parse(raw) as SessionRecord);
       if (changed === null) return false;
+      this.cache?.forget(key);
       const stored = await this.commands.portalSessionCompareAndSet(key, raw, JSON.stringify(changed.record), String(changed.ttlMs));
       if (stored === 1) return true;
     }

@@ -29,6 +29,9 @@ export interface PrerenderedPage {
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { route: 'home', module: 'src/app/routes/home.tsx' },
   { route: 'login', module: 'src/app/routes/auth/login.tsx', ignoredSearchParams: ['redirect'] },
+  { route: 'publicSupport', module: 'src/app/routes/public-support/public-support.tsx' },
+  { route: 'plannedOutages', module: 'src/app/routes/planned-outages/planned-outages.tsx' },
+  { route: 'publicMeetingRooms', module: 'src/app/routes/meeting-rooms/public-meeting-rooms.tsx' },
 ];
 
 export const prerenderedPath = (page: PrerenderedPage): string => ROUTES[page.route].path;

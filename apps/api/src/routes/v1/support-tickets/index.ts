@@ -265,8 +265,11 @@ export const supportTicketRoutes: FastifyPluginAsync = async (fastify) => {
         .limit(1);
       if (row === undefined) throw drfError(404, 'not_found', 'Příloha nebyla nalezena.');
       const file = row.attachment;
+      // Always octet-stream, as the contract documents: with `attachment` and nosniff a browser
+      // only ever saves the file (never renders an uploaded HTML or image inline), and the BFF
+      // forwards only documented content types.
       return reply
-        .header('content-type', file.contentType)
+        .header('content-type', 'application/octet-stream')
         .header('content-disposition', contentDisposition(file.fileName))
         .header('content-length', String(file.size))
         .header('x-content-type-options', 'nosniff')

@@ -3,7 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { env } from '#src/config/env.ts';
 import { ROUTES } from '#src/config/paths.ts';
 import { errorStatus } from '#src/lib/errors.ts';
 import {
@@ -44,6 +46,8 @@ async function unlessNotFound(load: Promise<unknown>): Promise<void> {
 export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
+    // Prerendered without data: the room list renders after hydration (AfterHydration).
+    if (env.prerendering) return null;
     const search = new URL(request.url).searchParams;
     const cancellation = cancellationFromSearch(search);
     if (cancellation) {
@@ -97,7 +101,9 @@ export default function PublicMeetingRoomsRoute() {
         </Text>
       </Stack>
       {view.roomId === null ? (
-        <PublicRooms linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
+        <AfterHydration minH="64">
+          <PublicRooms linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
+        </AfterHydration>
       ) : (
         <RoomPanel key={view.roomId} roomId={view.roomId} backTo={to({ ...view, roomId: null })}>
           {(room) =>

@@ -2,7 +2,9 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { env } from '#src/config/env.ts';
 import { outageBuildingsQueryOptions, outagesQueryOptions } from '#src/features/planned-outages/api/outage-queries.ts';
 import { OutagesList } from '#src/features/planned-outages/components/outages-list.tsx';
 import { outageFiltersFromSearch, outageSearch } from '#src/features/planned-outages/utils/outage-search.ts';
@@ -13,6 +15,8 @@ import '#src/features/planned-outages/i18n.ts';
 export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
+    // Prerendered without data: the list renders after hydration (AfterHydration).
+    if (env.prerendering) return null;
     const url = new URL(request.url);
     const filters = outageFiltersFromSearch(url.searchParams);
     try {
@@ -42,7 +46,9 @@ export default function PlannedOutagesRoute() {
         {t('intro')}
         {tenant ? ` ${t('introTenant')}` : null}
       </Text>
-      <OutagesList />
+      <AfterHydration minH="96">
+        <OutagesList />
+      </AfterHydration>
     </Stack>
   );
 }
