@@ -4,6 +4,8 @@ import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
 import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.js';
+import { createRedis } from './redis/redis-client.js';
+import { RedisSessionStore } from './sessions/redis-session-store.js';
 import { connectTestRedis } from './testing/test-redis.js';
 
 const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
@@ -194,6 +196,28 @@ describe('the BFF application', () => {
       expect(during?.connection).toBe('close');
     } finally {
       await client.close();
+    }
+  });
+
+  it('answers a Czech 503 with Retry-After, not an unexpected error, while Redis cannot be reached', async () => {
+    // What tools/load's fault check saw while Redis restarted: every request needing the
+    // session store failed as 500 internal_error ("unexpected error") and was logged as a bug.
+    upstream = await startFakeUpstream();
+    // Nothing listens on port 9 (discard): ioredis gives up after its one retry.
+    const redis = createRedis('redis://127.0.0.1:9');
+    redis.on('error', () => undefined);
+    try {
+      app = await buildTestBff({ upstreamUrl: upstream.url, store: new RedisSessionStore(redis, 'test:', 1_800_000) });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/buildings/',
+        headers: { ...API_HEADERS, cookie: '__Host-portal_session=some-session-id' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ code: 'session_store_unavailable', message: 'Služba je dočasně nedostupná. Zkuste to prosím za chvíli.' });
+    } finally {
+      redis.disconnect();
     }
   });
 
