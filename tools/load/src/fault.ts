@@ -11,7 +11,7 @@
  * Exits 1 when any of them does not hold. On demand, not in CI.
  *
  *   pnpm --filter @portal/load fault -- --users 10 --duration 90s
- *   options: those of load.ts, plus --faults api,redis,bff-1 and --redis-start "<command>"
+ *   options: those of load.ts, plus --faults api,redis,bff-1, --redis-start "<command>", --redis-down 3s
  *
  * Restarting Redis restarts the machine's Redis for everything that uses it (a second or two).
  * @see tools/load/README.md
@@ -23,13 +23,14 @@ import { ensureRunning, restart, script, setInfo, SERVICES, type Service } from 
 import { readBack } from './readback.js';
 import { errorStatuses, table, type Failure } from './recorder.js';
 import { restartRedis } from './redis-restart.js';
-import { cliArguments, closeRun, LOAD_OPTIONS, LOAD_USAGE, loadOptionsFrom, loadReport, runLoad, type LoadRun } from './run-load.js';
+import { cliArguments, closeRun, duration, LOAD_OPTIONS, LOAD_USAGE, loadOptionsFrom, loadReport, runLoad, type LoadRun } from './run-load.js';
 
 const FAULT_OPTIONS = {
   ...LOAD_OPTIONS,
   duration: { type: 'string', default: '90s' },
   faults: { type: 'string', default: 'api,redis,bff-1' },
   'redis-start': { type: 'string' },
+  'redis-down': { type: 'string', default: '0s' },
 } as const;
 
 const { values } = parseArgs({ args: cliArguments(), options: FAULT_OPTIONS, strict: true });
@@ -37,11 +38,13 @@ if (values.help) {
   process.stdout.write(
     `pnpm --filter @portal/load fault -- [options]\n${LOAD_USAGE.replace('(default 60s)', '(default 90s)')}\n` +
       `  --faults LIST        what to restart, in order, spread over the run: api, redis, ${SERVICES.filter((name) => name !== 'api').join(', ')} (default api,redis,bff-1)\n` +
-      `  --redis-start CMD    how to start Redis again after SHUTDOWN SAVE (default: as it runs now; see README)\n`,
+      `  --redis-start CMD    how to start Redis again after SHUTDOWN SAVE (default: as it runs now; see README)\n` +
+      `  --redis-down T       keep Redis stopped this long before starting it (default 0s: a plain restart)\n`,
   );
   process.exit(0);
 }
 const options = loadOptionsFrom(values);
+const redisDownMs = duration(values['redis-down'], '--redis-down');
 const faults = values.faults.split(',').map((name) => name.trim()).filter(Boolean);
 for (const fault of faults) {
   if (fault !== 'redis' && !(SERVICES as readonly string[]).includes(fault)) throw new Error(`unknown fault ${fault}`);
@@ -66,7 +69,7 @@ async function injectFaults(run: LoadRun, windows: FaultWindow[], problems: stri
     let detail = '';
     try {
       if (fault === 'redis') {
-        const restarted = await restartRedis(redisUrl, redisKeyPrefix, values['redis-start']);
+        const restarted = await restartRedis(redisUrl, redisKeyPrefix, values['redis-start'], redisDownMs);
         detail =
           `down ${(restarted.downMs / 1000).toFixed(1)} s, the set's keys ${restarted.keysBefore} before / ${restarted.keysAfter} after; ` +
           `started again with: ${restarted.startedWith}`;

@@ -45,7 +45,7 @@ async function countKeys(url: string, prefix: string): Promise<number> {
  * A snapshot file that did not exist before is removed again afterwards, so the machine is left
  * as it was found.
  */
-export async function restartRedis(url: string, keyPrefix: string, startCommand: string | undefined): Promise<RedisRestart> {
+export async function restartRedis(url: string, keyPrefix: string, startCommand: string | undefined, outageMs = 0): Promise<RedisRestart> {
   const configFile = /^config_file:(.*)$/m.exec(await cli(url, 'info', 'server'))?.[1]?.trim() ?? '';
   const settings: Array<[string, string]> = [];
   for (const name of ['port', 'bind', 'dir', 'dbfilename', 'save', 'appendonly', 'logfile', 'pidfile', 'daemonize', 'protected-mode']) {
@@ -60,6 +60,8 @@ export async function restartRedis(url: string, keyPrefix: string, startCommand:
   // Redis closes the connection as it exits, so the command itself "fails".
   await cli(url, 'shutdown', 'save').catch(() => undefined);
   await waitFor(async () => !(await ping(url)), 'Redis to stop');
+  // A longer outage than a restart's, to see what users get while Redis is away (--redis-down).
+  if (outageMs > 0) await sleep(outageMs);
 
   let startedWith: string;
   if (startCommand) {
