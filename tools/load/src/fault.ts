@@ -114,7 +114,7 @@ function failureReport(failures: Failure[], windows: FaultWindow[]): string[] {
       lines.push(
         ...table([
           ['  step', 'answer', 'tries', 'ok on retry', 'clean 5xx', 'message'],
-          ...[...rows].map(([row, entry]) => {
+          ...[...rows].sort(([a], [b]) => a.localeCompare(b)).map(([row, entry]) => {
             const [step = '', answer = ''] = row.split('|');
             return [`  ${step}`, answer, String(entry.count), String(entry.recovered), entry.clean ? 'yes' : 'no', entry.message];
           }),

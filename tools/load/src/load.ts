@@ -13,7 +13,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ensureRunning, script } from './production-set.js';
+import { ensureRunning, script, serviceCpuSeconds } from './production-set.js';
 import { cliArguments, closeRun, LOAD_OPTIONS, LOAD_USAGE, loadOptionsFrom, loadReport, runLoad } from './run-load.js';
 
 const { values } = parseArgs({ args: cliArguments(), options: LOAD_OPTIONS, strict: true });
@@ -26,14 +26,26 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const started = ensureRunning();
 try {
-  const before = loadavg();
-  const run = await runLoad(options, log);
+  let before = loadavg();
+  let cpuBefore = new Map<string, number>();
+  let generatorBefore = process.cpuUsage();
+  const run = await runLoad(options, log, async () => {
+    // From the moment the users start, not including the set-up of their accounts.
+    before = loadavg();
+    cpuBefore = serviceCpuSeconds();
+    generatorBefore = process.cpuUsage();
+  });
+  const cpuAfter = serviceCpuSeconds();
+  const generator = process.cpuUsage(generatorBefore);
   await closeRun(run);
+  const seconds = run.recorder.seconds();
+  const shares = [...cpuAfter].map(([service, used]) => `${service} ${((used - (cpuBefore.get(service) ?? used)) / seconds).toFixed(2)}`);
+  shares.push(`load generator ${((generator.user + generator.system) / 1e6 / seconds).toFixed(2)}`);
   process.stdout.write(
     `\n${cpus().length} cores, Node ${process.versions.node}, load average ${before.map((value) => value.toFixed(2)).join(' / ')} before the run\n` +
-      `${loadReport(run, options)}\n`,
+      `${loadReport(run, options)}\n` +
+      `CPU cores used on average (of ${cpus().length}; PostgreSQL and Redis not included): ${shares.join(', ')}\n`,
   );
-  process.exitCode = 0;
 } finally {
   if (started && !options.keepRunning) script('stop');
 }

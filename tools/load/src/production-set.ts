@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -88,4 +88,51 @@ export function ensureRunning(): boolean {
   process.stderr.write('starting the production set (scripts/production.sh start)…\n');
   script('start');
   return true;
+}
+
+/** Linux's clock ticks per second (getconf CLK_TCK), the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
+
+interface ProcessTimes {
+  parent: number;
+  seconds: number;
+}
+
+/** User plus system CPU seconds and the parent of every process, from /proc. */
+function processTimes(): Map<number, ProcessTimes> {
+  const times = new Map<number, ProcessTimes>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name (field 2) may contain spaces; the rest follows its closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(Number(entry), {
+        parent: Number(fields[1]),
+        seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+      });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return times;
+}
+
+/**
+ * CPU seconds used so far by each service of the set (its process and its direct children:
+ * nginx's worker), to see where the two cores went during a run. PostgreSQL and Redis serve
+ * other work on this machine too, so they are left out.
+ */
+export function serviceCpuSeconds(): Map<Service, number> {
+  const times = processTimes();
+  const result = new Map<Service, number>();
+  for (const service of SERVICES) {
+    const file = join(stateDir(), 'run', `${service}.pid`);
+    if (!existsSync(file)) continue;
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    let seconds = times.get(pid)?.seconds ?? 0;
+    for (const child of times.values()) if (child.parent === pid) seconds += child.seconds;
+    result.set(service, seconds);
+  }
+  return result;
 }

@@ -54,7 +54,6 @@ export class Recorder {
   readonly failures: Failure[] = [];
   /** Authenticated requests answered 401: the session the user had was gone. */
   readonly lostSessions: Array<{ at: number; actor: string; step: string; code: string }> = [];
-  readonly notes: string[] = [];
 
   seconds(): number {
     return ((this.endedAt ?? performance.now()) - this.startedAt) / 1000;

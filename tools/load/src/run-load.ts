@@ -39,7 +39,7 @@ export const LOAD_USAGE = `  --users N            simulated tenants, each with i
   --visitors N         anonymous visitors filing public support requests (default users / 4, at least 1)
   --duration T         how long the load runs: 90s, 2m, 500ms (default 60s)
   --think T            pause after each step of a tenant, ±50 % (default 0ms: as fast as answered)
-  --relogin-every N    a tenant logs out and in again every N visits, at most every 6.5 s (default 10; 0: never)
+  --relogin-every N    a tenant logs out and in again every N visits, at most every 12 s (default 10; 0: never)
   --visitor-pace T     one public request per visitor per T (default 10s; the form limit is 10 a minute per address)
   --one-address        every user from 127.0.0.1 (default: each its own 127.x.y.z, as real clients have)
   --http1              HTTP/1.1 instead of HTTP/2
