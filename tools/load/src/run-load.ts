@@ -13,7 +13,7 @@ export interface LoadOptions {
   durationMs: number;
   thinkMs: number;
   reloginEvery: number;
-  /** Seconds between two public requests of one visitor (the per-address form limit is 10 a minute). */
+  /** Milliseconds between two public requests of one visitor (the per-address form limit is 10 a minute). */
   visitorPaceMs: number;
   /** Every simulated user from 127.0.0.1, as if behind one NAT: the per-address limits then bite. */
   oneAddress: boolean;
