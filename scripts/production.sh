@@ -8,6 +8,8 @@
 #   bash scripts/production.sh start     # start everything and wait until it is ready
 #   bash scripts/production.sh stop      # stop everything (SIGTERM, then SIGKILL after 20 s)
 #   bash scripts/production.sh status    # exit 0 all running, 3 all stopped, 1 partly
+#   bash scripts/production.sh restart SERVICE   # one of mail, api, bff-1, bff-2, nginx, as
+#                                        # systemctl restart would: stop it gracefully, start it, wait until ready
 #   bash scripts/production.sh admin …   # portal-admin with the API's environment (backup, restore, create-user…)
 #
 # Needs a build (pnpm exec turbo run build), nginx (scripts/lib.sh ensure_nginx), PostgreSQL
@@ -184,6 +186,8 @@ start() {
     return 0
   fi
   [ "$running" -eq 0 ] || die 'partly running: run stop first'
+  local service
+  for service in "${SERVICES[@]}"; do ensure_ports_free "$service"; done
 
   write_local_env
   ensure_database
@@ -198,25 +202,61 @@ start() {
 }
 
 start_services() {
-  launch mail '' node e2e/production/mail-sink.mjs --port "$MAIL_PORT" --dir "$STATE/mail"
-  wait_smtp || return 1
-  # shellcheck disable=SC2046 # the unit's command is words on purpose
-  launch api "$RECIPE/env/api.env $STATE/api.local.env" node $(unit_command "$API_UNIT")
-  wait_ready api "http://127.0.0.1:$(env_value "$RECIPE/env/api.env" PORT)/health" 120 || return 1
-  for instance in "${BFF_INSTANCES[@]}"; do
-    # shellcheck disable=SC2046
-    launch "bff-$instance" "$RECIPE/env/bff.env $RECIPE/env/bff-$instance.env $STATE/bff.local.env" node $(unit_command "$BFF_UNIT")
-  done
-  for instance in "${BFF_INSTANCES[@]}"; do
-    wait_ready "bff-$instance" "http://127.0.0.1:$(env_value "$RECIPE/env/bff-$instance.env" PORT)/readyz" 60 || return 1
-  done
-  launch nginx '' nginx -c "$STATE/nginx/nginx.conf" -p "$STATE/nginx"
-  wait_ready nginx "https://localhost:$HTTPS_PORT/" 30 || return 1
+  launch_service mail && wait_service mail || return 1
+  launch_service api && wait_service api || return 1
+  # Both BFF instances start at once, as systemd would start portal-bff@1 and @2.
+  for instance in "${BFF_INSTANCES[@]}"; do launch_service "bff-$instance"; done
+  for instance in "${BFF_INSTANCES[@]}"; do wait_service "bff-$instance" || return 1; done
+  launch_service nginx && wait_service nginx || return 1
 
   log "
 The portal runs at https://localhost:$HTTPS_PORT (self-signed certificate).
 Create the first tenant and user:  bash scripts/production.sh admin create-tenant --name …
 Logs: $STATE/logs   mail: $STATE/mail   stop: bash scripts/production.sh stop"
+}
+
+# Starts one service in the background with its unit's command and environment.
+launch_service() {
+  case "$1" in
+    mail) launch mail '' node e2e/production/mail-sink.mjs --port "$MAIL_PORT" --dir "$STATE/mail" ;;
+    # shellcheck disable=SC2046 # the unit's command is words on purpose
+    api) launch api "$RECIPE/env/api.env $STATE/api.local.env" node $(unit_command "$API_UNIT") ;;
+    # shellcheck disable=SC2046
+    bff-*) launch "$1" "$RECIPE/env/bff.env $RECIPE/env/$1.env $STATE/bff.local.env" node $(unit_command "$BFF_UNIT") ;;
+    nginx) launch nginx '' nginx -c "$STATE/nginx/nginx.conf" -p "$STATE/nginx" ;;
+    *) die "unknown service $1 (one of ${SERVICES[*]})" ;;
+  esac
+}
+
+# Waits until a launched service is ready: its health or readiness probe, the SMTP port.
+wait_service() {
+  case "$1" in
+    mail) wait_smtp ;;
+    api) wait_ready api "http://127.0.0.1:$(env_value "$RECIPE/env/api.env" PORT)/health" 120 ;;
+    bff-*) wait_ready "$1" "http://127.0.0.1:$(env_value "$RECIPE/env/$1.env" PORT)/readyz" 60 ;;
+    nginx) wait_ready nginx "https://localhost:$HTTPS_PORT/" 30 ;;
+  esac
+}
+
+# The ports a service listens on (the recipe's, and the script's for nginx and the sink).
+service_ports() {
+  case "$1" in
+    mail) echo "$MAIL_PORT" ;;
+    api) echo "$(env_value "$RECIPE/env/api.env" PORT) $(env_value "$RECIPE/env/api.env" METRICS_PORT)" ;;
+    bff-*) echo "$(env_value "$RECIPE/env/$1.env" PORT) $(env_value "$RECIPE/env/$1.env" METRICS_PORT)" ;;
+    nginx) echo "$HTTPS_PORT $HTTP_PORT" ;;
+  esac
+}
+
+# Refuses to start a service whose port something else listens on (another set, another
+# state directory): its probe would answer for it and the set would look ready without it.
+ensure_ports_free() {
+  local port
+  for port in $(service_ports "$1"); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      die "port $port of $1 is in use by another process (another production set?); stop it first"
+    fi
+  done
 }
 
 # The sink speaks SMTP, not HTTP: wait for its port instead.
@@ -231,23 +271,38 @@ wait_smtp() {
 }
 
 stop() {
-  local index service pid
-  for ((index = ${#SERVICES[@]} - 1; index >= 0; index--)); do
-    service=${SERVICES[index]}
-    pid=$(pid_of "$service")
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-      # nginx finishes open requests on QUIT; the Node services on TERM (close-with-grace).
-      if [ "$service" = nginx ]; then kill -QUIT "$pid"; else kill -TERM "$pid"; fi
-      local deadline=$((SECONDS + 20))
-      while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.2; done
-      if kill -0 "$pid" 2>/dev/null; then
-        log "$service did not stop within 20 s: killing it"
-        kill -KILL "$pid" 2>/dev/null || true
-      fi
-      log "$service stopped"
+  local index
+  for ((index = ${#SERVICES[@]} - 1; index >= 0; index--)); do stop_service "${SERVICES[index]}"; done
+}
+
+stop_service() {
+  local service=$1 pid
+  pid=$(pid_of "$service")
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    # nginx finishes open requests on QUIT; the Node services on TERM (close-with-grace).
+    if [ "$service" = nginx ]; then kill -QUIT "$pid"; else kill -TERM "$pid"; fi
+    local deadline=$((SECONDS + 20))
+    while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.2; done
+    if kill -0 "$pid" 2>/dev/null; then
+      log "$service did not stop within 20 s: killing it"
+      kill -KILL "$pid" 2>/dev/null || true
     fi
-    rm -f "$STATE/run/$service.pid"
-  done
+    log "$service stopped"
+  fi
+  rm -f "$STATE/run/$service.pid"
+}
+
+# One service, the way `systemctl restart` treats a unit: a graceful stop (in-flight requests
+# finish), a start with the same environment, and back only when it is ready. The others keep
+# serving meanwhile (nginx sends traffic to the other BFF instance).
+restart() {
+  local service=${1:-}
+  [[ " ${SERVICES[*]} " == *" $service "* ]] || die "restart needs one of: ${SERVICES[*]}"
+  [ -f "$STATE/api.local.env" ] || die "no installation in $STATE yet: run start first"
+  stop_service "$service"
+  ensure_ports_free "$service"
+  launch_service "$service"
+  wait_service "$service" || die "$service did not come back; see $STATE/logs/$service.log"
 }
 
 status() {
@@ -277,6 +332,7 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
+  restart) restart "${2:-}" ;;
   admin) shift; admin "$@" ;;
-  *) die 'usage: production.sh start|stop|status|admin <portal-admin arguments>' ;;
+  *) die 'usage: production.sh start|stop|status|restart SERVICE|admin <portal-admin arguments>' ;;
 esac

@@ -42,7 +42,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'running-set', testMatch: /(recipe|edge|mail)\.spec\.ts$/ },
+    { name: 'running-set', testMatch: /(recipe|edge|mail|restart)\.spec\.ts$/ },
     { name: 'failover', testMatch: /failover\.spec\.ts$/, dependencies: ['running-set'] },
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['failover'] },
   ],

@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
 import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.js';
+import { createRedis } from './redis/redis-client.js';
+import { RedisSessionStore } from './sessions/redis-session-store.js';
 import { connectTestRedis } from './testing/test-redis.js';
 
 const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
@@ -161,6 +164,61 @@ describe('the BFF application', () => {
     expect(await response.json()).toEqual([]);
     await closing;
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it('serves a request that arrives while it is closing, on a connection still open, instead of an English 503', async () => {
+    // nginx keeps connections to the instance open; between the start of close() and the moment
+    // the server closes them, a request can still arrive on one. nginx cannot send a POST that
+    // reached an instance elsewhere, so that request must be served (the instance still works
+    // until every connection is gone), not refused with Fastify's English 503 body.
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url });
+    let during: { status: number; connection: unknown; body: string } | undefined;
+    let sendWhileClosing = async () => {};
+    // preClose runs after close() has begun and before the server closes its connections.
+    app.addHook('preClose', () => sendWhileClosing());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // One kept-alive connection, as nginx holds them (keepalive in deploy/nginx/portal.conf).
+    const client = new Client(`http://127.0.0.1:${port}`, { pipelining: 1 });
+    const post = () =>
+      client.request({ method: 'POST', path: '/api/session', headers: { ...API_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+    try {
+      await (await post()).body.dump();
+      sendWhileClosing = async () => {
+        const response = await post();
+        during = { status: response.statusCode, connection: response.headers.connection, body: await response.body.text() };
+      };
+      await app.close();
+      expect(during?.body).not.toContain('Service Unavailable');
+      expect(during?.status).toBe(200);
+      // …and tells nginx to use another connection (to another instance) from now on.
+      expect(during?.connection).toBe('close');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers a Czech 503 with Retry-After, not an unexpected error, while Redis cannot be reached', async () => {
+    // What tools/load's fault check saw while Redis restarted: every request needing the
+    // session store failed as 500 internal_error ("unexpected error") and was logged as a bug.
+    upstream = await startFakeUpstream();
+    // Nothing listens on port 9 (discard): ioredis gives up after its one retry.
+    const redis = createRedis('redis://127.0.0.1:9');
+    redis.on('error', () => undefined);
+    try {
+      app = await buildTestBff({ upstreamUrl: upstream.url, store: new RedisSessionStore(redis, 'test:', 1_800_000) });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/buildings/',
+        headers: { ...API_HEADERS, cookie: '__Host-portal_session=some-session-id' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ code: 'session_store_unavailable', message: 'Služba je dočasně nedostupná. Zkuste to prosím za chvíli.' });
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('refuses requests with a Czech 503 and Retry-After while the event loop is overloaded', async () => {

@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -25,7 +26,7 @@ import { securityHeaders, sentryOrigin } from './http/security-headers.js';
 import { validationFields } from './http/validation-messages.js';
 import { portalContextPlugin } from './plugins/app/portal-context.js';
 import { BffMetrics } from './observability/metrics.js';
-import { createRedis } from './redis/redis-client.js';
+import { createRedis, isRedisUnavailable } from './redis/redis-client.js';
 import { apiDocsRoutes } from './routes/api-docs/index.js';
 import { botProtectionRoutes } from './routes/bot-protection/index.js';
 import { calendarFeedRoutes } from './routes/calendar-feed/index.js';
@@ -113,9 +114,12 @@ export function redactUrl(url: string): string {
 }
 
 /** A new (or shared) Redis connection when REDIS_URL is set; failing to connect stops start-up. */
-async function connectRedis(config: BffConfig): Promise<Redis | null> {
+async function connectRedis(config: BffConfig, log: FastifyBaseLogger): Promise<Redis | null> {
   if (!config.redis) return null;
   const redis = createRedis(config.redis.url);
+  // Without a listener ioredis prints connection errors as plain text on stderr, outside the
+  // JSON log lines; while Redis is away it retries, and each failed try is worth a line.
+  redis.on('error', (error: Error) => log.warn({ err: error, event: 'redis_error' }, 'Redis connection error'));
   try {
     await redis.connect();
   } catch (error) {
@@ -162,6 +166,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: timeouts.requestTimeoutMs,
     http: { connectionsCheckingInterval: timeouts.checkIntervalMs },
     keepAliveTimeout: 72_000,
+    // While closing, a request can still arrive on a connection nginx keeps open. Fastify would
+    // refuse it with a bare English 503, which nginx cannot send elsewhere for a POST; the
+    // instance still works until its last connection is gone, so it serves the request (with
+    // `Connection: close`, below) instead. New connections are refused as soon as close starts.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     // No defaults: the upstream applies its own, and forwarding ours would hide them.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: false, allErrors: false } },
@@ -169,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  const redis = await connectRedis(config);
+  const redis = await connectRedis(config, app.log);
   const keyPrefix = config.redis?.keyPrefix ?? '';
   const idleTimeoutMs = config.sessionIdleTimeoutSeconds * 1000;
   // With Redis, each instance keeps tracked copies of the sessions it read (ADR 002).
@@ -350,6 +359,10 @@ function toBffError(error: FastifyError | BffError): BffError {
       return new BffError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
     default:
       break;
+  }
+  // Redis away (restarting): the session store cannot answer, and trying again shortly will do.
+  if (isRedisUnavailable(error)) {
+    return new BffError(503, 'session_store_unavailable', errorMessages.upstreamUnavailable, undefined, { 'retry-after': '1' });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);

@@ -1795,8 +1795,9 @@ export interface components {
             };
         };
         /**
-         * @description The BFF failed or the upstream is unavailable, too slow or answered nonsense
-         *     (`upstream_unavailable`, `upstream_timeout`, `upstream_bad_response`, `internal_error`).
+         * @description The BFF failed, the upstream is unavailable, too slow or answered nonsense, or the
+         *     session store (Redis) cannot be reached (`upstream_unavailable`, `upstream_timeout`,
+         *     `upstream_bad_response`, `session_store_unavailable`, `internal_error`).
          */
         ServerError: {
             headers: {
