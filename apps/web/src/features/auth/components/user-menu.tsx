@@ -1,4 +1,4 @@
-import { Box, Button, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, Menu } from '@chakra-ui/react';
 import type { Profile } from '@portal/sdk/client';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -33,18 +33,18 @@ export function UserMenu({ user, showProfile = true }: { user: Profile; showProf
           <MenuChevron />
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            {showProfile ? (
-              <Menu.Item value="profile" asChild>
-                <RouterLink to={ROUTES.profile.path}>{t('userMenu.profile')}</RouterLink>
-              </Menu.Item>
-            ) : null}
-            <Menu.Item value="logout">{t('userMenu.logout')}</Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* Not portalled: the open menu stays inside the header's navigation landmark, right after
+          its button in the reading order. */}
+      <Menu.Positioner>
+        <Menu.Content minW="48">
+          {showProfile ? (
+            <Menu.Item value="profile" asChild>
+              <RouterLink to={ROUTES.profile.path}>{t('userMenu.profile')}</RouterLink>
+            </Menu.Item>
+          ) : null}
+          <Menu.Item value="logout">{t('userMenu.logout')}</Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }

@@ -140,13 +140,22 @@ export function StatementDetailView({ id }: { id: number }) {
       </Box>
       <DownloadPdfButton statement={statement} />
       {statement.paid ? null : <PaymentDetails statement={statement} />}
-      <Box as="section" aria-labelledby={itemsId}>
+      <Box>
         <Heading as="h2" id={itemsId} size="lg" mb="2">
           {t('detail.items')}
         </Heading>
         {/* Focusable and named, so the table can be scrolled with the keyboard if a very narrow
-            screen (or a large text size) makes it wider than the page. */}
-        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="l2" tabIndex={0} role="region" aria-labelledby={itemsId}>
+            screen (or a large text size) makes it wider than the page. This region is the items'
+            one landmark: a <section> around it named by the same heading doubled it. */}
+        <Table.ScrollArea
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="l2"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={itemsId}
+          _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
+        >
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

@@ -1,4 +1,4 @@
-import { Box, Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Menu, VisuallyHidden } from '@chakra-ui/react';
 import type { Session } from '@portal/sdk/client';
 import { useTranslation } from 'react-i18next';
 import { selectedTenant, selectedTenantId } from '#src/lib/session.ts';
@@ -29,25 +29,25 @@ export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherPro
           <MenuChevron />
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="56">
-            <Menu.RadioItemGroup
-              value={currentId}
-              onValueChange={({ value }) => {
-                if (value && value !== currentId) onSwitch(value);
-              }}
-            >
-              {session.tenants.map((tenant) => (
-                <Menu.RadioItem key={tenant.id} value={tenant.id}>
-                  <Menu.ItemIndicator />
-                  {tenant.name}
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* Not portalled: the open menu stays inside the header's navigation landmark, right after
+          its button in the reading order. */}
+      <Menu.Positioner>
+        <Menu.Content minW="56">
+          <Menu.RadioItemGroup
+            value={currentId}
+            onValueChange={({ value }) => {
+              if (value && value !== currentId) onSwitch(value);
+            }}
+          >
+            {session.tenants.map((tenant) => (
+              <Menu.RadioItem key={tenant.id} value={tenant.id}>
+                <Menu.ItemIndicator />
+                {tenant.name}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioItemGroup>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }
