@@ -54,6 +54,10 @@ const config = defineConfig({
     ...globalCss,
     // Focused fields scroll clear of the bottom-left toast area (WCAG 2.2 2.4.11).
     html: { ...globalCss['html'], colorPalette: 'brand', scrollPaddingBottom: '8rem' },
+    // A page's h1 takes focus after a navigation (tabindex=-1, see the web app's root layout):
+    // a ring in the brand's focus colour when the keyboard brought it there, none after a click.
+    'h1[tabindex="-1"]:focus': { outline: 'none' },
+    'h1[tabindex="-1"]:focus-visible': { outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
   },
   theme: {
     breakpoints,

@@ -16,15 +16,44 @@ import { useSession } from '#src/lib/session.ts';
 // Menus (zag machines + floating-ui) are only needed once someone is logged in.
 const AccountControls = lazy(() => import('./account-controls.tsx'));
 
-/** After client-side navigation, move focus to the new page so it is announced from the top. */
-function useFocusMainOnNavigation() {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
+/**
+ * Puts focus on the page's h1 (made focusable with tabindex=-1), or on the main landmark when
+ * the page has none, so a screen reader announces the new page by its heading and the next Tab
+ * continues from the top of the content.
+ */
+export function focusPageHeading() {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  const heading = main?.querySelector('h1');
+  if (heading) {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  } else {
+    main?.focus();
+  }
+}
+
+/**
+ * After client-side navigation to another page, focus moves to the new page's heading. Within a
+ * page (another query: a statement of the billing list, a filter) focus stays where the page put
+ * it, unless the element that had it is gone – then it would fall back to the document's body,
+ * and the heading takes it instead.
+ */
+function useFocusOnNavigation() {
+  const location = useLocation();
+  const previous = useRef(location);
   useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: false });
-  }, [pathname]);
+    const before = previous.current;
+    previous.current = location;
+    if (before.key === location.key) return;
+    const pageChanged = before.pathname !== location.pathname;
+    // A task later, after the focus moves queued in this turn: a menu whose item navigated
+    // returns focus to its button in a microtask, which must not win over the new page.
+    const timer = setTimeout(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (pageChanged || lost) focusPageHeading();
+    });
+    return () => clearTimeout(timer);
+  }, [location]);
 }
 
 export function RootLayout() {
@@ -32,7 +61,7 @@ export function RootLayout() {
   const session = useSession();
   const config = useRuntimeConfig();
   const { pathname } = useLocation();
-  useFocusMainOnNavigation();
+  useFocusOnNavigation();
 
   let actions = null;
   if (session) {

@@ -29,12 +29,23 @@ describe('shell', () => {
     expect(document.cookie).toContain('locale=cs');
   });
 
+  it('moves focus to the new page\'s h1 after a client-side navigation', async () => {
+    const view = renderRoute('/');
+    await screen.findByRole('heading', { level: 1, name: 'Portál nájemníka' });
+    await view.user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Přihlásit se' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Přihlášení' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
   it('shows the user menu named by the display name; „Můj profil" opens the profile', async () => {
     const view = renderRoute('/', createBackend({ session: buildSession() }));
     await view.user.click(await screen.findByRole('button', { name: 'Jana Nováková' }));
     await chooseMenuItem(view.user, await screen.findByRole('menuitem', { name: 'Můj profil' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Můj profil' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Můj profil' });
     expect(view.location()).toBe('/profil');
+    // Chosen from the menu with the keyboard: focus lands on the profile's heading.
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('logs out: DELETE, cache cleared, login page, success toast', async () => {
