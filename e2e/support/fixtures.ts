@@ -94,6 +94,12 @@ export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: n
     async ({ page }, use, testInfo) => {
       const checked: string[] = [];
       const check = async (state: string) => {
+        // Data that renders after hydration (a busy placeholder until then) is part of the state.
+        await page
+          .locator('main [aria-busy="true"]')
+          .first()
+          .waitFor({ state: 'detached', timeout: 5_000 })
+          .catch(() => undefined);
         // Let entry animations (toasts, menus) settle so colours are measured at rest.
         await page
           .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {

@@ -1,5 +1,5 @@
 import { Box, Heading } from '@chakra-ui/react';
-import { forwardRef, useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { forwardRef, useCallback, useId, useRef, type MouseEvent } from 'react';
 
 export interface ErrorSummaryItem {
   message: string;
@@ -65,15 +65,27 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { title: string; items: E
 
 /**
  * Focus for the summary after a failed submit (GOV.UK): `focus()` is called from the submit
- * handler, the summary is focused once it has rendered with the new errors.
+ * handler; the summary takes the focus at once if it is on the page, or as soon as it mounts.
+ * (Waiting for a render of the caller was not enough: react-hook-form may render the new errors
+ * – and so mount the summary – in a later commit than the one that asked for focus.)
  */
 export function useErrorSummaryFocus() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [request, setRequest] = useState(0);
-  useEffect(() => {
-    if (request > 0) ref.current?.focus();
-  }, [request]);
-  const focus = useCallback(() => setRequest((count) => count + 1), []);
+  const node = useRef<HTMLDivElement | null>(null);
+  const pending = useRef(false);
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    node.current = element;
+    if (element && pending.current) {
+      pending.current = false;
+      element.focus();
+    }
+  }, []);
+  const focus = useCallback(() => {
+    if (node.current) {
+      node.current.focus();
+    } else {
+      pending.current = true;
+    }
+  }, []);
   return { ref, focus };
 }
 

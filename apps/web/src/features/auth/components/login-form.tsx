@@ -1,4 +1,5 @@
-import { Button, Input, Stack } from '@chakra-ui/react';
+import { Input, Stack } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import type { Session } from '@portal/sdk/client';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,5 @@
-import { Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';

@@ -1,5 +1,7 @@
-import { Box, Button, Menu } from '@chakra-ui/react';
+import { Box, Menu } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import type { Profile } from '@portal/sdk/client';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ROUTES } from '#src/config/paths.ts';
@@ -15,11 +17,19 @@ export function UserMenu({ user, showProfile = true }: { user: Profile; showProf
   const logout = useLogout();
   const navigate = useNavigate();
 
+  // Controlled, so that a link item chosen with the keyboard closes the menu: zag only calls
+  // `navigate` for it and leaves the menu open, and closed it later when the new page took the
+  // focus – handing the focus back to this button instead of the new page's heading.
+  const [open, setOpen] = useState(false);
+
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
-      // Keyboard activation of a link item: route client-side instead of a full page load.
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      // Keyboard activation of a link item: close, then route client-side (no full page load).
       navigate={({ href }) => {
+        setOpen(false);
         const url = new URL(href, window.location.origin);
         void navigate(`${url.pathname}${url.search}`);
       }}

@@ -1,4 +1,5 @@
-import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@portal/ui/toast';
 import { useId, useState, type ReactNode } from 'react';

@@ -1,8 +1,9 @@
-import { Box, Button, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { useAddComment, useCloseIncident } from '../api/incident-mutations.ts';
@@ -186,7 +187,21 @@ export function CloseIncidentForm({ incidentId }: { incidentId: number }) {
   );
 }
 
-export function ClosedNote() {
+/**
+ * Says the incident is closed. With `takeFocus` (it has just replaced the forms on an open page)
+ * it takes the focus if the forms had it – it would otherwise fall to the document's body – and
+ * leaves it alone wherever else it is (the operator may close the incident while it is read).
+ */
+export function ClosedNote({ takeFocus = false }: { takeFocus?: boolean }) {
   const { t } = useTranslation('incidents');
-  return <Text color="fg.muted">{t('detail.closedNote')}</Text>;
+  const note = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (takeFocus && lost) note.current?.focus();
+  }, [takeFocus]);
+  return (
+    <Text ref={note} color="fg.muted" tabIndex={-1}>
+      {t('detail.closedNote')}
+    </Text>
+  );
 }

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@portal/ui/toast';
 import { describeError } from '#src/components/errors/describe-error.ts';
@@ -39,6 +39,8 @@ export function IncidentDetailView({ id }: { id: number }) {
   const timelineId = useId();
   const attachmentsId = useId();
   const closed = incident.status === 'closed';
+  // Closed while this page is open: the note may take the focus the close form had.
+  const openOnArrival = useRef(!closed);
   const base = env.apiBaseUrl;
 
   return (
@@ -126,7 +128,7 @@ export function IncidentDetailView({ id }: { id: number }) {
       </Box>
       <Separator />
       {closed ? (
-        <ClosedNote />
+        <ClosedNote takeFocus={openOnArrival.current} />
       ) : (
         <Stack gap="8">
           <CommentForm incidentId={incident.id} />

@@ -69,8 +69,9 @@ export function IncidentsList() {
         <Heading as="h2" id={filtersHeadingId} size="md" mb="3">
           {t('list.filters')}
         </Heading>
-        {/* Keyed by the URL so the selects follow back/forward navigation. */}
-        <form key={searchParams.toString()} onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
+        {/* The selects are keyed by the URL so they follow back/forward navigation; the form is
+            not, so the button that applied the filter keeps the focus. */}
+        <form onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
           <Flex gap="4" wrap="wrap" align="flex-end">
             <Box minW="44">
               <label htmlFor="incident-filter-status">
@@ -79,7 +80,7 @@ export function IncidentsList() {
                 </Text>
               </label>
               <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field id="incident-filter-status" name="status" defaultValue={filters.status ?? ''}>
+                <NativeSelect.Field key={searchParams.toString()} id="incident-filter-status" name="status" defaultValue={filters.status ?? ''}>
                   <option value="">{t('list.all')}</option>
                   {STATUSES.map((status) => (
                     <option key={status} value={status}>
@@ -97,7 +98,7 @@ export function IncidentsList() {
                 </Text>
               </label>
               <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field id="incident-filter-priority" name="priority" defaultValue={filters.priority ?? ''}>
+                <NativeSelect.Field key={searchParams.toString()} id="incident-filter-priority" name="priority" defaultValue={filters.priority ?? ''}>
                   <option value="">{t('list.all')}</option>
                   {PRIORITIES.map((priority) => (
                     <option key={priority} value={priority}>

@@ -1,4 +1,5 @@
-import { Button, chakra, Heading, HStack, Text } from '@chakra-ui/react';
+import { chakra, Heading, HStack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 const NativeDialog = chakra('dialog');

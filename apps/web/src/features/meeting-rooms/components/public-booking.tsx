@@ -1,4 +1,5 @@
-import { Box, Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';

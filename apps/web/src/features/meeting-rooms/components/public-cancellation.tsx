@@ -1,4 +1,5 @@
-import { Box, Button, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

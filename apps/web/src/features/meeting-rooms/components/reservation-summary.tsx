@@ -1,4 +1,5 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import type { components } from '@portal/sdk/schema';
 import { toast } from '@portal/ui/toast';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Box, Button, Input, Stack } from '@chakra-ui/react';
+import { Box, Input, Stack } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';

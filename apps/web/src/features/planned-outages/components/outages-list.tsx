@@ -79,8 +79,9 @@ export function OutagesList() {
         <Heading as="h2" id={filtersHeadingId} size="md" mb="3">
           {t('filters.title')}
         </Heading>
-        {/* Keyed by the URL so the select follows back/forward navigation. */}
-        <form key={searchParams.toString()} onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
+        {/* The select is keyed by the URL so it follows back/forward navigation; the form is not,
+            so the button that applied the filter keeps the focus. */}
+        <form onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
           <Flex gap="4" wrap="wrap" align="flex-end">
             <Box minW="min(100%, 16rem)">
               <label htmlFor="outage-filter-building">
@@ -89,7 +90,7 @@ export function OutagesList() {
                 </Text>
               </label>
               <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field id="outage-filter-building" name="building" defaultValue={filters.building ?? ''}>
+                <NativeSelect.Field key={searchParams.toString()} id="outage-filter-building" name="building" defaultValue={filters.building ?? ''}>
                   <option value="">{t('filters.allBuildings')}</option>
                   {buildings.map((building) => (
                     <option key={building.id} value={building.id}>

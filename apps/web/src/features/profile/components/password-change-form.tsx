@@ -1,4 +1,5 @@
-import { Box, Button, Heading, Input, Stack } from '@chakra-ui/react';
+import { Box, Heading, Input, Stack } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';

@@ -1,4 +1,5 @@
-import { Box, Button, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@portal/sdk/client';
 import { Field } from '@portal/ui/field';

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';

@@ -1,4 +1,5 @@
-import { Box, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';

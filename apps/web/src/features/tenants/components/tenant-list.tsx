@@ -1,4 +1,5 @@
-import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import type { Tenant } from '@portal/sdk/client';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

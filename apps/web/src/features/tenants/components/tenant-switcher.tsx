@@ -1,4 +1,5 @@
-import { Box, Button, Menu, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Menu, VisuallyHidden } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import type { Session } from '@portal/sdk/client';
 import { useTranslation } from 'react-i18next';
 import { selectedTenant, selectedTenantId } from '#src/lib/session.ts';
