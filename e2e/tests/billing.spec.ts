@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import jsqrModule from 'jsqr';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test, TWO_TENANT_USER } from '../support/fixtures.js';
+import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
 // Issue 6 (billing statements): list, detail, PDF and QR Platba against the real stack and its
@@ -172,6 +173,42 @@ test('the PDF comes through the BFF with its type, and another tenant’s statem
   await page.goto(`/vyuctovani?id=${statement?.id}`);
   await expect(page.getByRole('alert')).toHaveText(`Vyúčtování s ID ${statement?.id} neexistuje nebo k němu nemáte přístup.`);
   expect((await page.request.get(`/api/v1/billing_statements/${statement?.id}/pdf/`, API)).status()).toBe(404);
+});
+
+test('by keyboard alone: the list page by page, a statement, its PDF and back to the list', async ({ page, a11y }) => {
+  await logInByKeyboard(page, TWO_TENANT_USER);
+  await expectOnPage(page, 'Výběr nájemce');
+  await tabTo(page, page.getByRole('main').getByRole('button', { name: TWO_TENANT_USER.tenants[1] }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, `Dobrý den, ${TWO_TENANT_USER.firstName}`);
+  await tabTo(page, mainMenu(page).getByRole('link', { name: 'Vyúčtování' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Vyúčtování');
+
+  await tabTo(page, page.getByRole('link', { name: 'Další stránka' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Strana 2 z 2')).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Předchozí stránka' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Strana 1 z 2')).toBeVisible();
+
+  // The statement replaces the list on the same page: its heading takes the focus the link had.
+  const statement = page.getByTestId('statements').getByRole('listitem').filter({ hasText: '2026000103' }).getByRole('link');
+  await tabTo(page, statement, { backwards: true });
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Vyúčtování č. 2026000103');
+  await a11y.check('statement opened by keyboard');
+
+  const download = page.waitForEvent('download');
+  await tabTo(page, page.getByRole('button', { name: 'Stáhnout PDF' }));
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toBe('vyuctovani-2026000103.pdf');
+  // The items table scrolls on its own when too wide, so it is a Tab stop with a visible ring.
+  await tabTo(page, page.getByRole('region', { name: 'Položky' }));
+
+  await tabTo(page, page.getByRole('link', { name: '← Zpět na přehled vyúčtování' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Vyúčtování');
 });
 
 test.describe('billing switched off', () => {

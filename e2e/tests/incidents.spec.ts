@@ -1,5 +1,6 @@
 import { expect, goAndLogIn, logIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
 import { DEMO_STAFF, portalAdmin } from '../support/operator.js';
+import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
 // Issue 6, incidents: the tenant's path through list, new, detail against the real stack,
@@ -144,6 +145,74 @@ test('a tenant without incidents sees the empty state; filters narrow the list',
   await page.getByRole('button', { name: 'Filtrovat' }).click();
   await expect(page).toHaveURL(/\?stav=resolved&priorita=low$/);
   await expect(page.getByText('Zvoleným filtrům neodpovídá žádný incident.')).toBeVisible();
+});
+
+test('by keyboard alone: report an incident with an attachment through the error summary, comment and close it', async ({ page, a11y }, testInfo) => {
+  test.setTimeout(120_000);
+  const subject = `Nejde zavřít okno (${testInfo.project.name} klávesnice ${Date.now()})`;
+  await logInByKeyboard(page, ONE_TENANT_USER);
+  await expectOnPage(page, HOME.name);
+  await tabTo(page, mainMenu(page).getByRole('link', { name: 'Hlášení incidentů' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, LIST.name);
+  await tabTo(page, page.getByRole('link', { name: 'Nahlásit incident' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Nahlásit incident');
+
+  await tabTo(page, page.getByRole('button', { name: 'Odeslat hlášení' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Vyskytl se problém' }).locator('..')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Zadejte předmět' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Předmět' })).toBeFocused();
+
+  await page.keyboard.type(subject);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Budova')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Budova')).not.toHaveValue('');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Priorita')).toBeFocused();
+  await page.keyboard.type('Vys');
+  await expect(page.getByLabel('Priorita').locator('option:checked')).toHaveText('Vysoká');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Popis' })).toBeFocused();
+  // Enter in the description is a new line, not a submit (spec §5).
+  await page.keyboard.type('Okno v kanceláři 2.14 nejde zavřít.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Táhne do místnosti.');
+  await expect(page.getByRole('textbox', { name: 'Popis' })).toHaveValue('Okno v kanceláři 2.14 nejde zavřít.\nTáhne do místnosti.');
+  await expect(page).toHaveURL(/\/hlaseni-incidentu\/novy$/);
+  const files = page.getByLabel(/^Přílohy/);
+  await tabTo(page, files);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'okno.png', mimeType: 'image/png', buffer: PNG });
+  await tabTo(page, page.getByRole('button', { name: 'Odeslat hlášení' }));
+  await page.keyboard.press('Enter');
+
+  // The new incident's page, its heading focused; the confirmation is a toast.
+  await expectOnPage(page, subject);
+  await expect(page.getByText('Incident byl úspěšně vytvořen.')).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Stáhnout okno.png' }));
+  await a11y.check('incident created by keyboard');
+
+  await tabTo(page, page.getByRole('textbox', { name: 'Komentář' }));
+  await page.keyboard.type('Zatím jsme okno zajistili páskou.');
+  await tabTo(page, page.getByRole('button', { name: 'Odeslat komentář' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Komentář byl přidán.')).toBeVisible();
+  await expect(page.getByTestId('incident-timeline').getByText('Zatím jsme okno zajistili páskou.')).toBeVisible();
+  await expectFocusVisible(page);
+
+  await tabTo(page, page.getByRole('textbox', { name: 'Řešení' }));
+  await page.keyboard.type('Nahlášeno omylem, okno se zavřelo.');
+  await tabTo(page, page.getByRole('button', { name: 'Uzavřít incident' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Incident byl úspěšně uzavřen.')).toBeVisible();
+  // The close form is gone with the button that had the focus: the note that replaces it has it.
+  await expect(page.getByText('Incident je uzavřen, nelze jej dále měnit.')).toBeFocused();
 });
 
 test.describe('incidents switched off', () => {

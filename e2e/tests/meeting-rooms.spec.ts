@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, outboxDir, test } from '../support/fixtures.js';
+import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
 // Issues 6 and 7, meeting rooms: a tenant books and cancels through /zasedaci-mistnosti, a
@@ -317,6 +318,85 @@ test.describe('public meeting-room booking', () => {
     const again = await other.request.post(read, { headers: CSRF });
     expect(again.status()).toBe(409);
     await other.close();
+  });
+});
+
+test.describe('by keyboard alone', () => {
+  test('a tenant books a slot and cancels it through the dialog', async ({ page, a11y }, testInfo) => {
+    const day = testDay(testInfo, 16);
+    const title = `Porada z klávesnice (${testInfo.project.name})`;
+    await logInByKeyboard(page, ONE_TENANT_USER);
+    await expectOnPage(page, HOME.name);
+    await tabTo(page, mainMenu(page).getByRole('link', { name: 'Zasedací místnosti' }), { backwards: true });
+    await page.keyboard.press('Enter');
+    await expectOnPage(page, TENANT_PAGE.name);
+    await tabTo(page, page.getByRole('link', { name: /Obsazenost a rezervace\s+místnosti Velká zasedačka/ }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Velká zasedačka' })).toBeFocused();
+
+    // The day is opened from its address (a link or a bookmark); the rest is keys only.
+    const id = new URL(page.url()).searchParams.get('mistnost');
+    await page.goto(`/zasedaci-mistnosti?mistnost=${id}&den=${day}&zobrazeni=den`);
+    await tabTo(page, page.getByRole('button', { name: 'Vybrat 10:00–10:30 Volno' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Začátek')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Konec')).toBeFocused();
+    // One slot longer with the arrow key: 10:00–11:30.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Konec').locator('option:checked')).toHaveText('11:30');
+    await tabTo(page, page.getByLabel('Název schůzky'));
+    await page.keyboard.type(title);
+    await tabTo(page, page.getByRole('button', { name: 'Rezervovat', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Místnost je zarezervována.').first()).toBeVisible();
+    await expectFocusVisible(page);
+
+    const mine = page.getByTestId('reservations').getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(mine.getByText(/10:00–11:30/)).toBeVisible();
+    await tabTo(page, mine.getByRole('button', { name: 'Zrušit rezervaci' }), { max: 120 });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Zrušit rezervaci?' });
+    await expect(dialog.getByRole('button', { name: 'Ponechat rezervaci' })).toBeFocused();
+    await a11y.check('cancel dialog opened by keyboard');
+    // Tab stays inside the dialog.
+    await tabTo(page, dialog.getByRole('button', { name: 'Ano, zrušit rezervaci' }), { max: 4 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Rezervace byla zrušena.')).toBeVisible();
+    await expect(mine).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Vaše rezervace' })).toBeFocused();
+  });
+
+  test('a visitor books a public room, correcting what the form refused', async ({ page, a11y }, testInfo) => {
+    const day = testDay(testInfo, 18);
+    await page.goto('/');
+    await tabTo(page, mainMenu(page).getByRole('link', { name: 'Rezervace zasedaček' }));
+    await page.keyboard.press('Enter');
+    await expectOnPage(page, PUBLIC_PAGE.name);
+    await tabTo(page, page.getByRole('link', { name: /Obsazenost a rezervace\s+místnosti Velká zasedačka/ }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Velká zasedačka' })).toBeFocused();
+    const id = new URL(page.url()).searchParams.get('mistnost');
+
+    await page.goto(`/zasedacky?mistnost=${id}&den=${day}&zobrazeni=den`);
+    await tabTo(page, page.getByRole('button', { name: 'Vybrat 16:00–16:30 Volno' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Začátek')).toBeFocused();
+    await tabTo(page, page.getByRole('button', { name: 'Rezervovat', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Vyskytl se problém' }).locator('..')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Zadejte jméno a příjmení' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Jméno a příjmení')).toBeFocused();
+    await page.keyboard.type('Eva Klávesová');
+    await tabTo(page, page.getByLabel('E-mail'));
+    await page.keyboard.type(`klavesnice.${testInfo.project.name}.${Date.now()}@example.cz`);
+    await tabTo(page, page.getByRole('button', { name: 'Rezervovat', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Rezervace je potvrzena' })).toBeFocused();
+    await a11y.check('public booking confirmed by keyboard');
+    await tabTo(page, page.getByTestId('cancellation-link'));
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Page, Request, TestInfo } from '@playwright/test';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
 import { portalAdmin } from '../support/operator.js';
+import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
 // Issue 6, meter readings: the tenant's meters with their last reading, submitting a reading
@@ -264,6 +265,48 @@ test('a refused reading keeps what was typed; the list shows the reading that ca
   await expect(page.getByLabel('Stav měřidla')).toHaveValue('3410');
   await expect(page.getByLabel(/^Poznámka/)).toHaveValue('Odečet z chodby');
   await expect(card(page, meter.serial)).toContainText('Poslední odečet: 3\u00a0450\u00a0kWh');
+});
+
+test('by keyboard alone: choose a meter, send a reading, answer the lower-value question', async ({ page, a11y }, testInfo) => {
+  test.setTimeout(150_000);
+  const { user, meters } = await metersWithHistory(testInfo, [ELECTRICITY]);
+  const [meter] = meters as [(typeof meters)[number]];
+  const posts = readingPosts(page);
+  await logInByKeyboard(page, user);
+  await expectOnPage(page, /^Dobrý den/);
+  await tabTo(page, mainMenu(page).getByRole('link', { name: 'Odečet měřidel' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, PAGE.name);
+
+  // Choosing a meter moves the focus to its heading (the same page, another query).
+  await tabTo(page, card(page, meter.serial).getByRole('link', { name: `Elektroměr ${meter.serial}` }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: `Elektroměr ${meter.serial}` })).toBeFocused();
+
+  await tabTo(page, page.getByLabel('Stav měřidla'));
+  await page.keyboard.type('3 420,5');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel(/^Poznámka/)).toBeFocused();
+  await page.keyboard.type('Z klávesnice');
+  await tabTo(page, page.getByRole('button', { name: 'Odeslat odečet' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Odečet byl uložen.')).toBeVisible();
+  await expect(card(page, meter.serial)).toContainText('Poslední odečet: 3\u00a0420,5\u00a0kWh');
+  await expectFocusVisible(page);
+  expect(posts.map((post) => post.postDataJSON())).toEqual([{ meter: meter.id, value: '3420.5', note: 'Z klávesnice', picture: null }]);
+
+  // A lower value: the question takes the focus, its answers are buttons.
+  await tabTo(page, page.getByLabel('Stav měřidla'), { backwards: true });
+  await page.keyboard.type('12');
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('group', { name: 'Stav je nižší než poslední odečet' });
+  await expect(question.getByRole('heading')).toBeFocused();
+  await a11y.check('lower value question by keyboard');
+  await tabTo(page, question.getByRole('button', { name: 'Měřič byl vyměněn' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Odečet byl uložen.').first()).toBeVisible();
+  await expect(card(page, meter.serial)).toContainText('Poslední odečet: 12\u00a0kWh');
+  expect(posts).toHaveLength(2);
 });
 
 test.describe('meter readings switched off', () => {

@@ -1,6 +1,7 @@
 import { passwordResetLink, readOutbox, waitForMail } from '@portal/api/testing/outbox';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, logIn, ONE_TENANT_USER, outboxDir, test } from '../support/fixtures.js';
+import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 
 // Spec §2 password reset, from the request form through the e-mailed link to a login with the
 // new password. Petr's password is put back at the end: other tests log in as him.
@@ -101,4 +102,36 @@ test('an invalid link explains itself and leads to a new request', async ({ page
   await a11y.check('invalid reset link');
   await page.getByRole('link', { name: 'Požádat o nový odkaz' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Zapomenuté heslo' })).toBeVisible();
+});
+
+test('by keyboard alone: request the link, set the new password, log in with it', async ({ page, a11y }) => {
+  const before = await mailsBefore();
+  await page.goto('/prihlaseni');
+  await tabTo(page, page.getByRole('link', { name: 'Zapomněli jste heslo?' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Zapomenuté heslo');
+  await tabTo(page, page.getByLabel('E-mail'));
+  await page.keyboard.type(ONE_TENANT_USER.email);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Zkontrolujte svou e-mailovou schránku' })).toBeFocused();
+
+  try {
+    const link = await resetLinkFor(ONE_TENANT_USER.email, before);
+    await page.goto(`${link.url.pathname}${link.url.search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nastavení nového hesla' })).toBeVisible();
+    await tabTo(page, page.getByLabel('Nové heslo', { exact: true }));
+    await page.keyboard.type(NEW_PASSWORD);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Nové heslo znovu')).toBeFocused();
+    await page.keyboard.type(NEW_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expectOnPage(page, 'Přihlášení');
+    await expect(page.getByRole('status').filter({ hasText: 'Heslo bylo změněno.' })).toBeVisible();
+    await a11y.check('login after a reset by keyboard');
+
+    await logInByKeyboard(page, { email: ONE_TENANT_USER.email, password: NEW_PASSWORD });
+    await expectOnPage(page, `Dobrý den, ${ONE_TENANT_USER.firstName}`);
+  } finally {
+    await restorePassword(page.request, ONE_TENANT_USER.email, ONE_TENANT_USER.password);
+  }
 });

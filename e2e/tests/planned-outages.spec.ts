@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
+import { expectOnPage, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT, E2E_BFF_PORT } from '../support/stack.js';
 
 // Issue 7 (planned outages): the public page and its calendar feed against the real stack and
@@ -144,6 +145,41 @@ test('a logged-in tenant also sees the tenant-only outages of its buildings', as
   const summaries = parseIcs(await feed.text()).map((event) => event['SUMMARY']);
   expect(summaries).toContain('Tepování koberců ve 2. patře');
   expect(summaries).not.toContain('Mytí oken');
+});
+
+test('by keyboard alone: filter by building, look back, take the calendar file', async ({ page, a11y }) => {
+  await page.goto('/');
+  await tabTo(page, mainMenu(page).getByRole('link', { name: 'Plánované výpadky' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Plánované výpadky');
+
+  // A closed select takes typed letters (the option starting with them) and arrow keys.
+  const building = page.getByLabel('Budova');
+  await tabTo(page, building);
+  await page.keyboard.type('Smíchov');
+  await expect(building.locator('option:checked')).toHaveText('Smíchov Gate');
+  await page.keyboard.press('Tab');
+  const apply = page.getByRole('button', { name: 'Zobrazit' });
+  await expect(apply).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?budova=\d+$/);
+  await expect(page.getByTestId('outages').getByRole('heading', { level: 3 }).first()).toHaveText('Kontrola plynové přípojky');
+  // The button that applied the filter keeps the focus.
+  await expect(apply).toBeFocused();
+
+  const past = page.getByRole('link', { name: 'Zobrazit proběhlé odstávky' });
+  await tabTo(page, past);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Proběhlé odstávky, nejnovější první' })).toBeVisible();
+  await expect(page).toHaveURL(/\?budova=\d+&probehle=1$/);
+  // The same link now leads back to the upcoming ones, and still has the focus.
+  await expect(page.getByRole('link', { name: 'Zobrazit nadcházející odstávky' })).toBeFocused();
+  await a11y.check('past outages reached by keyboard');
+
+  const download = page.waitForEvent('download');
+  await tabTo(page, page.getByRole('link', { name: 'Stáhnout soubor .ics' }));
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toBe('planovane-vypadky.ics');
 });
 
 test.describe('planned outages switched off', () => {

@@ -1,4 +1,5 @@
 import { expect, goAndLogIn, test, TWO_TENANT_USER } from '../support/fixtures.js';
+import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 
 // The profile page: details and contact phone edited through PATCH /api/v1/my_profile/, the
 // password changed with the current one. Jana's data is put back at the end of each test.
@@ -59,4 +60,34 @@ test('the user changes the password with the current one', async ({ page }) => {
   await change(newPassword, TWO_TENANT_USER.password);
   await expect(page.getByText('Heslo bylo změněno.').first()).toBeVisible();
   await expect(page.getByLabel('Současné heslo')).toHaveValue('');
+});
+
+test('by keyboard alone: the profile is corrected through the error summary and saved', async ({ page, a11y }) => {
+  await logInByKeyboard(page, TWO_TENANT_USER, '/prihlaseni?redirect=%2Fprofil');
+  await expectOnPage(page, 'Můj profil');
+  const lastName = page.getByLabel('Příjmení');
+  await expect(lastName).toHaveValue('Nováková');
+  try {
+    await tabTo(page, lastName);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await tabTo(page, page.getByRole('button', { name: 'Uložit údaje' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Vyskytl se problém' }).locator('..')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Zadejte příjmení' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(lastName).toBeFocused();
+    await a11y.check('profile error followed by keyboard');
+    await page.keyboard.type('Dvořáková');
+    await tabTo(page, page.getByRole('button', { name: 'Uložit údaje' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Údaje byly uloženy.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Jana Dvořáková' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Uložit údaje' })).toBeFocused();
+  } finally {
+    await page.getByLabel('Příjmení').fill('Nováková');
+    await page.getByRole('button', { name: 'Uložit údaje' }).click();
+    await expect(page.getByRole('button', { name: TWO_TENANT_USER.displayName })).toBeVisible();
+  }
 });

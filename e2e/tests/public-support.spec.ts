@@ -3,6 +3,7 @@ import { waitForMail } from '@portal/api/testing/outbox';
 import type { Page } from '@playwright/test';
 import { expect, mainMenu, outboxDir, test } from '../support/fixtures.js';
 import { DEMO_STAFF, portalAdmin } from '../support/operator.js';
+import { expectFocusVisible, expectOnPage, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
 // Issue 7, the public support area: anonymous requests, fault reports and orders, followed with
@@ -294,6 +295,104 @@ test('the order form: clear errors, then an order the operator recognises @journ
   await expect(message).toContainText('Služba: Kopie klíče');
   await expect(message).toContainText('Množství: 2 ks');
   await expect(message).toContainText('Poznámka: Klíče od kanceláře 2.14.');
+});
+
+/** The error summary (GOV.UK pattern) has the focus after a refused submit. */
+async function expectErrorSummaryFocused(page: Page) {
+  await expect(page.getByRole('heading', { level: 2, name: 'Vyskytl se problém' }).locator('..')).toBeFocused();
+}
+
+test('by keyboard alone: a new request through the error summary, then a message on its page', async ({ page, a11y }, testInfo) => {
+  const subject = `Dotaz z klávesnice (${testInfo.project.name} ${Date.now()})`;
+  await page.goto('/');
+  await tabTo(page, mainMenu(page).getByRole('link', { name: 'Veřejná podpora' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Veřejná podpora');
+  await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Nový požadavek' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Nový požadavek');
+
+  // Sent empty: the summary takes the focus; its first link leads to the first field at fault.
+  await tabTo(page, page.getByRole('button', { name: 'Odeslat požadavek' }));
+  await page.keyboard.press('Enter');
+  await expectErrorSummaryFocused(page);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Zadejte své jméno' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Jméno a příjmení')).toBeFocused();
+  await a11y.check('new request, error summary followed by keyboard');
+
+  await page.keyboard.type('Jan Klávesnice');
+  await tabTo(page, page.getByRole('textbox', { name: 'Předmět' }));
+  await page.keyboard.type(subject);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Popis' })).toBeFocused();
+  // Enter in a text area starts a new line; it does not send the form (spec §5).
+  await page.keyboard.type('Dobrý den,');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('kde je kolárna?');
+  await expect(page.getByRole('textbox', { name: 'Popis' })).toHaveValue('Dobrý den,\nkde je kolárna?');
+  await tabTo(page, page.getByRole('button', { name: 'Odeslat požadavek' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Požadavek byl odeslán' })).toBeFocused();
+  await credentials(page);
+
+  await tabTo(page, page.getByRole('link', { name: 'Otevřít požadavek' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, subject);
+  await tabTo(page, page.getByRole('textbox', { name: 'Vaše zpráva' }));
+  await page.keyboard.type('Doplňuji: jde o kola dvou zaměstnanců.');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Odeslat zprávu' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Zpráva byla odeslána.')).toBeVisible();
+  await expect(page.getByTestId('public-request-messages').getByText('Doplňuji: jde o kola dvou zaměstnanců.')).toBeVisible();
+  await expectFocusVisible(page);
+});
+
+test('by keyboard alone: an order, and a fault report with a photo chosen in the file dialog', async ({ page }) => {
+  await page.goto('/order');
+  await expect(page.getByRole('heading', { level: 1, name: 'Objednávka služeb' })).toBeVisible();
+  await tabTo(page, page.getByLabel('Služba'));
+  await page.keyboard.type('Kopie');
+  await expect(page.getByLabel('Služba').locator('option:checked')).toHaveText('Kopie klíče');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Množství (ks)')).toBeFocused();
+  await page.keyboard.type('2');
+  await tabTo(page, page.getByLabel('Budova'));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Budova')).not.toHaveValue('');
+  await tabTo(page, page.getByLabel('Jméno a příjmení'));
+  await page.keyboard.type('Petra Klávesová');
+  await tabTo(page, page.getByLabel(/^Telefon/));
+  await page.keyboard.type('777 123 456');
+  await tabTo(page, page.getByRole('button', { name: 'Odeslat objednávku' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Objednávka byla odeslána' })).toBeFocused();
+  await credentials(page);
+
+  await page.goto('/hlaseni-poruch');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nahlásit poruchu' })).toBeVisible();
+  await tabTo(page, page.getByLabel('Budova'));
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, page.getByLabel('Místo v budově'));
+  await page.keyboard.type('chodba u výtahu');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Co je porouchané')).toBeFocused();
+  await page.keyboard.type('Bliká zářivka.');
+  // The file field opens the system's file dialog on Space, as a button does.
+  await tabTo(page, page.getByLabel(/^Fotografie/));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'zarivka.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByLabel(/^Fotografie/)).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Nahlásit poruchu' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Porucha byla nahlášena' })).toBeFocused();
+  await tabTo(page, page.getByRole('link', { name: 'Otevřít požadavek' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, /^Porucha: /);
+  await tabTo(page, page.getByRole('button', { name: 'Stáhnout zarivka.png' }));
 });
 
 test.describe('public support switched off', () => {

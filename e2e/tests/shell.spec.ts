@@ -1,4 +1,5 @@
-import { expect, goAndLogIn, STUB_HEADER, test, TWO_TENANT_USER } from '../support/fixtures.js';
+import { expect, goAndLogIn, ONE_TENANT_USER, STUB_HEADER, test, TWO_TENANT_USER } from '../support/fixtures.js';
+import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 
 // Shell behaviour: tenant switching, toasts (spec §3/§9), unhandled errors and the error page.
 
@@ -13,7 +14,7 @@ async function logInWithTenant(page: Parameters<typeof goAndLogIn>[0]) {
 test('the tenant switcher changes the tenant with the keyboard and confirms with a toast @journey', async ({ page, a11y }) => {
   await logInWithTenant(page);
   const switcher = page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` });
-  await switcher.focus();
+  await tabTo(page, switcher, { backwards: true });
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitemradio', { name: FIRST_TENANT })).toHaveAttribute('aria-checked', 'true');
@@ -31,6 +32,46 @@ test('the tenant switcher changes the tenant with the keyboard and confirms with
 
   await page.reload();
   await expect(page.getByRole('main').getByText(SECOND_TENANT)).toBeVisible();
+});
+
+test('by keyboard alone: the user menu opens the profile and logs out; the 404 page’s button goes home', async ({ page, a11y }) => {
+  await logInByKeyboard(page, ONE_TENANT_USER);
+  await expectOnPage(page, `Dobrý den, ${ONE_TENANT_USER.firstName}`);
+
+  // The menu opens on Enter with its first item active; choosing „Můj profil" hands the focus
+  // to the profile's heading, not back to the menu's button.
+  const menuButton = page.getByRole('button', { name: ONE_TENANT_USER.displayName });
+  await tabTo(page, menuButton, { backwards: true });
+  await page.keyboard.press('Enter');
+  // The menu holds the focus and marks the active item (aria-activedescendant).
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Můj profil' })).toHaveAttribute('data-highlighted', '');
+  await a11y.check('user menu opened by keyboard');
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Můj profil');
+
+  // Escape closes the menu and gives the focus back to its button.
+  await tabTo(page, menuButton, { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await expectFocusVisible(page);
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Odhlásit se' })).toHaveAttribute('data-highlighted', '');
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Přihlášení');
+  await expect(page.getByText('Byli jste odhlášeni.')).toBeVisible();
+
+  await page.goto('/tahle-stranka-neexistuje');
+  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Jít na domovskou stránku' }));
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Portál nájemníka');
 });
 
 test('toasts sit bottom-left, close by keyboard, and success toasts leave after 3 s', async ({ page }) => {
