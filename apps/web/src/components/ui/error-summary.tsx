@@ -27,8 +27,11 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { title: string; items: E
     };
 
     return (
+      // role=alert (as GOV.UK's summary has had): announced when it appears, and a role that may
+      // carry the name from its heading – on a plain div aria-labelledby is not supported.
       <Box
         ref={ref}
+        role="alert"
         tabIndex={-1}
         aria-labelledby={titleId}
         borderWidth="4px"
