@@ -354,12 +354,27 @@ test.describe('by keyboard alone', () => {
 
     const mine = page.getByTestId('reservations').getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
     await expect(mine.getByText(/10:00–11:30/)).toBeVisible();
-    await tabTo(page, mine.getByRole('button', { name: 'Zrušit rezervaci' }), { max: 120 });
+    const opener = mine.getByRole('button', { name: 'Zrušit rezervaci' });
+    await tabTo(page, opener, { max: 120 });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Zrušit rezervaci?' });
     await expect(dialog.getByRole('button', { name: 'Ponechat rezervaci' })).toBeFocused();
     await a11y.check('cancel dialog opened by keyboard');
-    // Tab stays inside the dialog.
+    // The page behind the modal is inert: Tab and Shift+Tab reach only the dialog's buttons (or,
+    // past its last one, the browser's own controls, as with every native modal dialog).
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      const inPage = await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
+      if (inPage) {
+        await expect(dialog.locator(':focus')).toHaveCount(1);
+        await expectFocusVisible(page);
+      }
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Ponechat rezervaci' })).toBeFocused();
     await tabTo(page, dialog.getByRole('button', { name: 'Ano, zrušit rezervaci' }), { max: 4 });
     await page.keyboard.press('Enter');
     await expect(page.getByText('Rezervace byla zrušena.')).toBeVisible();
