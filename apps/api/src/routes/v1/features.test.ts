@@ -42,7 +42,7 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
       headers: { ...ALFA, authorization: `Bearer ${jana}` },
     });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-type']).toBe('application/octet-stream');
     expect(file.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(file.rawPayload.length).toBe(attachments[0]?.size);
   });
