@@ -2,6 +2,7 @@ import { passwordResetLink, readOutbox, waitForMail } from '@portal/api/testing/
 import type { APIRequestContext } from '@playwright/test';
 import { expect, logIn, ONE_TENANT_USER, outboxDir, test } from '../support/fixtures.js';
 import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
+import { portalAdmin } from '../support/operator.js';
 
 // Spec §2 password reset, from the request form through the e-mailed link to a login with the
 // new password. Petr's password is put back at the end: other tests log in as him.
@@ -104,34 +105,38 @@ test('an invalid link explains itself and leads to a new request', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Zapomenuté heslo' })).toBeVisible();
 });
 
-test('by keyboard alone: request the link, set the new password, log in with it', async ({ page, a11y }) => {
+test('by keyboard alone: request the link, set the new password, log in with it', async ({ page, a11y }, testInfo) => {
+  // An account of its own: the API allows five reset requests a minute per address, and the
+  // other tests of this file already ask for Petr's (and put his password back the same way).
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const tenant = (await portalAdmin('create-tenant', '--name', `Delta ${stamp} s.r.o.`)) as { id: string };
+  const user = { email: `klara.${stamp}@example.cz`, password: 'Puvodni-Heslo-2026', firstName: 'Klára' };
+  await portalAdmin('create-user', '--email', user.email, '--password', user.password, '--first-name', user.firstName, '--last-name', 'Nová');
+  await portalAdmin('grant-access', '--user', user.email, '--tenant', tenant.id);
+
   const before = await mailsBefore();
   await page.goto('/prihlaseni');
   await tabTo(page, page.getByRole('link', { name: 'Zapomněli jste heslo?' }));
   await page.keyboard.press('Enter');
   await expectOnPage(page, 'Zapomenuté heslo');
   await tabTo(page, page.getByLabel('E-mail'));
-  await page.keyboard.type(ONE_TENANT_USER.email);
+  await page.keyboard.type(user.email);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Zkontrolujte svou e-mailovou schránku' })).toBeFocused();
 
-  try {
-    const link = await resetLinkFor(ONE_TENANT_USER.email, before);
-    await page.goto(`${link.url.pathname}${link.url.search}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Nastavení nového hesla' })).toBeVisible();
-    await tabTo(page, page.getByLabel('Nové heslo', { exact: true }));
-    await page.keyboard.type(NEW_PASSWORD);
-    await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Nové heslo znovu')).toBeFocused();
-    await page.keyboard.type(NEW_PASSWORD);
-    await page.keyboard.press('Enter');
-    await expectOnPage(page, 'Přihlášení');
-    await expect(page.getByRole('status').filter({ hasText: 'Heslo bylo změněno.' })).toBeVisible();
-    await a11y.check('login after a reset by keyboard');
+  const link = await resetLinkFor(user.email, before);
+  await page.goto(`${link.url.pathname}${link.url.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nastavení nového hesla' })).toBeVisible();
+  await tabTo(page, page.getByLabel('Nové heslo', { exact: true }));
+  await page.keyboard.type(NEW_PASSWORD);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Nové heslo znovu')).toBeFocused();
+  await page.keyboard.type(NEW_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, 'Přihlášení');
+  await expect(page.getByRole('status').filter({ hasText: 'Heslo bylo změněno.' })).toBeVisible();
+  await a11y.check('login after a reset by keyboard');
 
-    await logInByKeyboard(page, { email: ONE_TENANT_USER.email, password: NEW_PASSWORD });
-    await expectOnPage(page, `Dobrý den, ${ONE_TENANT_USER.firstName}`);
-  } finally {
-    await restorePassword(page.request, ONE_TENANT_USER.email, ONE_TENANT_USER.password);
-  }
+  await logInByKeyboard(page, { email: user.email, password: NEW_PASSWORD });
+  await expectOnPage(page, `Dobrý den, ${user.firstName}`);
 });
