@@ -45,6 +45,9 @@ test('a guest sees upcoming public outages first, filters by building, looks bac
   await expect(page.getByRole('heading', HEADING)).toBeVisible();
   await expect(page).toHaveURL(/\/planovane-vypadky$/);
 
+  // The page may arrive prerendered (a click before the home page's app has started is a
+  // plain navigation): its list comes with hydration, so wait for it before reading it.
+  await expect(page.getByTestId('outages').getByRole('heading', { level: 3 }).first()).toBeVisible();
   // Under way first (marked), then by start; nothing tenant-only, nothing over.
   let titles = await outageTitles(page);
   expect(titles[0]).toBe('Oprava fasády u vchodu');
