@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bootStageChunks } from './build/boot-stage-chunks.ts';
 import { assertValidEnv } from './src/config/env-schema.ts';
 
 /** Stops the dev server or the build on a bad `VITE_*` value (C11: validated at boot). */
@@ -100,7 +102,14 @@ const precompress = (): Plugin => ({
  * In development `/api` is proxied to the BFF so cookies stay first-party.
  */
 export default defineConfig({
-  plugins: [react(), validateEnv(), buildMeta(), preloadBootStages(), precompress()],
+  plugins: [
+    react(),
+    validateEnv(),
+    buildMeta(),
+    bootStageChunks(fileURLToPath(import.meta.url)),
+    preloadBootStages(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     // Read by scripts/prerender.mjs (which chunks a prerendered page preloads), then removed.

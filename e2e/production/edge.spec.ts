@@ -55,8 +55,8 @@ test('index.html is never cached, hashed assets are cached for a year and precom
   expect(page.status).toBe(200);
   expect(page.headers['cache-control']).toBe('no-cache');
   expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-  // The entry script, or on a prerendered page (`/` is one) the first chunk it preloads.
-  const script = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(page.body.toString())?.[1];
+  // The entry script, or on a prerendered page (`/` is one) the entry its loader inserts.
+  const script = /(?:src|data-entry)="(\/assets\/[^"]+\.js)"/.exec(page.body.toString())?.[1];
   expect(script).toBeDefined();
 
   const brotli = await call(portal(script as string), { headers: { 'accept-encoding': 'br, gzip' } });

@@ -5,13 +5,16 @@
  * dist/prerendered/<route>.html plus dist/prerendered/manifest.json, which the BFF reads
  * (apps/bff/src/routes/spa). Each page is dist/index.html with
  *   - the page's markup in #root, marked `data-prerendered` (path and the flags it assumed),
- *   - Emotion's critical CSS in <head> and the page's own <title>,
- *   - modulepreload links for the entry, the boot stages and the route module's chunks,
- *   - instead of Vite's module script, a tiny inline loader that inserts it after the first
- *     frame, so the first paint never waits for JavaScript (the BFF allows exactly this script
- *     by its sha256 in the CSP); until the app has started, it holds a form submitted early
- *     instead of letting the browser send it natively (a login's password must never land in
- *     a URL), and the app submits it again once it has started.
+ *   - the build's stylesheets (the design system's global CSS) and Emotion's critical CSS
+ *     inline in <head>, and the page's own <title>: the first paint needs no request but the
+ *     document's,
+ *   - instead of Vite's module script and modulepreload links, a tiny inline loader that, after
+ *     the first frame, preloads the entry, the boot stages and the route module's chunks and
+ *     inserts the entry's script, so neither the first paint nor the work before it waits for
+ *     or competes with JavaScript (the BFF allows exactly this script by its sha256 in the
+ *     CSP); until the app has started, it holds a form submitted early instead of letting the
+ *     browser send it natively (a login's password must never land in a URL), and the app
+ *     submits it again once it has started.
  * @see shared/reference/frontend-performance.md ("The recipe that reached 99–100")
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,13 +32,17 @@ const SSR_OUT = join(WEB, 'node_modules', '.cache', 'prerender');
 const STARTED_ATTRIBUTE = 'data-app-started';
 /** A form submitted before that is held and marked; the app submits it again once started. */
 const PENDING_SUBMIT_ATTRIBUTE = 'data-submit-pending';
+/** Module preloads the loader starts per task. */
+const PRELOADS_PER_TASK = 3;
 
 /**
- * The loader. Constant text (the entry's address is read from its own data attribute), so its
- * CSP hash changes only when this code does. requestAnimationFrame runs before the next paint,
- * the timeout after it.
+ * The loader. Constant text (the addresses come from its own data attributes), so its CSP hash
+ * changes only when this code does. requestAnimationFrame runs before the next paint, the
+ * timeout after it: the entry and the preloads start once the page has been painted. Starting a
+ * request costs the main thread a few milliseconds (more under DevTools), so the preloads go out
+ * a few per task instead of all in one long task.
  */
-export const LOADER = `(function(s){var h=document.documentElement;document.addEventListener('submit',function(e){if(h.hasAttribute('${STARTED_ATTRIBUTE}'))return;e.preventDefault();e.target.setAttribute('${PENDING_SUBMIT_ATTRIBUTE}','')},true);requestAnimationFrame(function(){setTimeout(function(){var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=s.getAttribute('data-entry');document.head.appendChild(m)})})})(document.currentScript)`;
+export const LOADER = `(function(s){var h=document.documentElement,d=document.head,q=s.getAttribute('data-preload').split(' ');document.addEventListener('submit',function(e){if(h.hasAttribute('${STARTED_ATTRIBUTE}'))return;e.preventDefault();e.target.setAttribute('${PENDING_SUBMIT_ATTRIBUTE}','')},true);function p(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.appendChild(l)});if(q.length)setTimeout(p)}requestAnimationFrame(function(){setTimeout(function(){var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=s.getAttribute('data-entry');d.appendChild(m);p()})})})(document.currentScript)`;
 
 const escapeAttribute = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -61,29 +68,39 @@ const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\
 if (!entryScript) throw new Error('dist/index.html: the module script of the entry was not found');
 const entrySrc = entryScript[1];
 
+/** dist/index.html's modulepreload links and stylesheets, which a prerendered page replaces. */
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+const templatePreloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+const templateStylesheets = new Set([...template.matchAll(STYLESHEET)].map((match) => match[1]));
+/** The template's stylesheets inline: a first paint that needs no request but the document. */
+let pageTemplate = template.replace(MODULE_PRELOAD, '').replace(STYLESHEET, (_link, href) => {
+  const css = readFileSync(join(DIST, href), 'utf8').replace(/\n*(?:\/\*# sourceMappingURL=[^*]*\*\/\s*)?$/, '');
+  if (css.includes('</style')) throw new Error(`${href} cannot be inlined: it contains "</style"`);
+  return `<style>${css}</style>`;
+});
+pageTemplate = replaceOnce(pageTemplate, entryScript[0], '', 'entry script');
+
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const pages = [];
 for (const page of PRERENDERED_PAGES) {
   const { path, html, styles, title, assumes } = await renderPage(page);
-  const preloads = [...firstLoadKeys(manifest, [page.module])]
-    .flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])])
-    .map((file) => `/${file}`)
-    .filter((href) => href !== entrySrc && !template.includes(`href="${href}"`));
-  const preloadTags = preloads
-    .map((href) =>
-      href.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`,
-    )
-    .join('\n    ');
+  const firstLoad = [...firstLoadKeys(manifest, [page.module])].map((key) => manifest[key]);
+  // Styles come inline from the template (the entry's stylesheet) or from Emotion; a route
+  // chunk with a stylesheet of its own would need it inline too.
+  const ownCss = firstLoad.flatMap((chunk) => chunk.css ?? []).filter((file) => !templateStylesheets.has(`/${file}`));
+  if (ownCss.length > 0) throw new Error(`${page.module}: stylesheets not in index.html: ${ownCss.join(', ')}`);
+  // In the order the app needs them: the boot stages, then the page's route chunks.
+  const preloads = [...new Set([...templatePreloads, ...firstLoad.map((chunk) => `/${chunk.file}`)])].filter((href) => href !== entrySrc);
 
-  let out = template;
-  // The entry is preloaded at once but started by the loader, after the first paint.
-  out = replaceOnce(out, entryScript[0], `<link rel="modulepreload" crossorigin href="${entrySrc}">\n`, 'entry script');
-  out = replaceOnce(out, '</head>', `  ${preloadTags}\n    ${styles}\n  </head>`, '</head>');
+  let out = pageTemplate;
+  out = replaceOnce(out, '</head>', `  ${styles}\n  </head>`, '</head>');
   if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`);
   const marker = escapeAttribute(JSON.stringify({ path, assumes }));
   out = replaceOnce(out, '<div id="root"></div>', `<div id="root" data-prerendered="${marker}">${html}</div>`, '#root');
-  out = replaceOnce(out, '</body>', `<script data-entry="${entrySrc}">${LOADER}</script>\n  </body>`, '</body>');
+  const loader = `<script data-entry="${entrySrc}" data-preload="${preloads.join(' ')}">${LOADER}</script>`;
+  out = replaceOnce(out, '</body>', `${loader}\n  </body>`, '</body>');
 
   const file = `${page.route}.html`;
   writeFileSync(join(OUT, file), out);

@@ -6,6 +6,9 @@
  * the build preloads them all (`modulepreload`, vite.config.ts and scripts/prerender.mjs), so
  * the split adds no network round trip, and the bundle budget counts them as first load.
  */
+// The design system's global styles (reset, token variables) as a static stylesheet, built
+// from the theme instead of at start-up (packages/ui/src/theme/global-css.ts).
+import '@portal/ui/global.css';
 import { installChunkErrorReload, isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
 import { yieldToMain } from '#src/lib/yield-to-main.ts';
 

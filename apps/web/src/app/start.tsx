@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { reloadOnNewBuild } from '#src/app/new-build.ts';
@@ -74,9 +74,16 @@ export async function startApp() {
   const marker = readPrerenderMarker(container);
   if (marker && (await canHydrate(marker, router, queryClient))) {
     await yieldToMain();
-    hydrateRoot(container, app);
+    // As a transition, hydration is time-sliced: React yields to the browser every few
+    // milliseconds instead of hydrating the whole page in one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
-    createRoot(container).render(app);
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(app);
+    });
   }
   // The app counts as started (the prerendered page's loader stops holding form submits) once
   // the routed content has committed: lib/prerender/app-started.tsx, rendered by the root route.

@@ -122,3 +122,8 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, config);
+
+// The global styles (reset, global CSS, token variables) ship as a static stylesheet,
+// `@portal/ui/global.css`, generated from this system (global-css.ts); the provider inserts
+// none at run time. Chakra is patched to build them only when read, and here nothing reads them.
+system._global = [];
