@@ -59,6 +59,8 @@ function readCookie(name: string): string | null {
  * The route wins so a shared link can force a language once more than one exists.
  */
 export function detectLocale(): Locale {
+  // One language: nothing to detect (and no synchronous cookie read on the start-up path).
+  if (SUPPORTED_LOCALES.length === 1) return DEFAULT_LOCALE;
   const fromRoute = new URLSearchParams(window.location.search).get('lang');
   if (isSupported(fromRoute)) return fromRoute;
   const fromCookie = readCookie(LOCALE_COOKIE);
@@ -91,7 +93,9 @@ export function initI18n(locale: Locale = detectLocale()) {
     });
   }
   // The build's prerender runs in Node, where there is no document to keep a cookie in.
-  if (typeof document !== 'undefined') persistLocale(locale);
+  // Remembered a moment later: writing a cookie is a synchronous round trip to the browser's
+  // cookie store, which the start-up path need not wait for.
+  if (typeof document !== 'undefined') setTimeout(() => persistLocale(locale));
   return i18next;
 }
 

@@ -20,6 +20,13 @@ describe('system', () => {
     }
   });
 
+  it('has light-mode values only: no token varies with a colour mode', () => {
+    const conditional = system.tokens.allTokens.filter((token) => token.extensions.condition !== 'base');
+    expect(conditional.map((token) => token.name)).toEqual([]);
+    // A pair became its light value.
+    expect(system.tokens.getByName('colors.bg.muted')?.value).toBe('var(--chakra-colors-gray-100)');
+  });
+
   it('stays leaner than the default system (createSystem cost grows with tokens)', () => {
     expect(system.tokens.allTokens.length).toBeLessThan(defaultSystem.tokens.allTokens.length * 0.8);
   });

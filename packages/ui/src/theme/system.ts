@@ -43,6 +43,26 @@ const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
 const pick = <V,>(source: Record<string, V>, keys: readonly string[]): Record<string, V> =>
   Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key] as V]));
 
+/** A semantic token or a group of them, as Chakra's theme defines them. */
+type SemanticTokenTree = { [key: string]: unknown };
+
+/**
+ * The light-mode value of every semantic token in `tree` (`{ _light, _dark }` → the `_light`
+ * value). The portal has no dark mode, and every colour-mode pair doubles the tokens Chakra
+ * derives at start-up: `createSystem` takes half as long without them (shared/reference and
+ * docs/benchmarks.md), and the generated stylesheet carries no `.dark` block.
+ */
+export function lightModeOnly<T extends SemanticTokenTree>(tree: T): T {
+  if ('value' in tree) {
+    const { value } = tree;
+    if (value && typeof value === 'object' && '_light' in value) return { ...tree, value: value._light };
+    return tree;
+  }
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, child]) => [key, child && typeof child === 'object' ? lightModeOnly(child as SemanticTokenTree) : child]),
+  ) as T;
+}
+
 /** Brand text colour from the specification (§9). */
 export const BRAND_TEXT_COLOR = '#1F3B50';
 
@@ -69,7 +89,7 @@ const config = defineConfig({
       ...tokens,
       colors: pick(tokens.colors, ['transparent', 'current', 'black', 'white', ...PALETTES]),
     },
-    semanticTokens: {
+    semanticTokens: lightModeOnly({
       shadows: semanticTokens.shadows,
       radii: semanticTokens.radii,
       colors: {
@@ -97,7 +117,7 @@ const config = defineConfig({
           border: { value: '#8DA8BE' },
         },
       },
-    },
+    }),
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,

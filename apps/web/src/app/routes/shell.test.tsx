@@ -26,7 +26,7 @@ describe('shell', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'obsah');
     expect(screen.getByRole('link', { name: 'Přihlásit se' })).toHaveAttribute('href', '/prihlaseni');
     expect(document.documentElement.lang).toBe('cs');
-    expect(document.cookie).toContain('locale=cs');
+    await waitFor(() => expect(document.cookie).toContain('locale=cs'));
   });
 
   it('moves focus to the new page\'s h1 after a client-side navigation', async () => {
