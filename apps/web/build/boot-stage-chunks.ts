@@ -102,8 +102,10 @@ export function bootStages(output: Rollup.RollupOutput): BootStage[] {
   });
 }
 
-/** `/…/src/app/start.tsx` → `start`, `/…/theme/system.ts` → `system`. */
+/** `/…/src/app/start.tsx` → `start`, `/…/theme/system.ts` → `system`, `/…/node_modules/react-dom/client.js` → `react-dom`. */
 function stageName(id: string): string {
+  const inPackage = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*node_modules)/.exec(id);
+  if (inPackage?.[1]) return inPackage[1].replace(/[\\/]/g, '-').replace(/^@/, '');
   const file = id.split(/[\\/]/).pop() ?? id;
   return file.replace(/\?.*$/, '').replace(/\.[^.]+$/, '');
 }

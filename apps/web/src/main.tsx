@@ -1,10 +1,10 @@
 /**
- * Boot, in tasks of its own (shared/reference/frontend-performance.md): this entry is tiny;
- * Chakra's styled system (`createSystem`, the largest single piece of start-up work) is
- * evaluated in one task, the app (React DOM, router, providers) in the next, and rendering or
- * hydrating happens after another yield. Every dynamic import in this file is a boot stage:
- * the build preloads them all (`modulepreload`, vite.config.ts and scripts/prerender.mjs), so
- * the split adds no network round trip, and the bundle budget counts them as first load.
+ * Boot, in stages (shared/reference/frontend-performance.md): each is a dynamic import or a
+ * call, followed by a yield, so the browser runs them as separate short tasks instead of one
+ * long one (Total Blocking Time) and can paint and handle input in between. The build puts each
+ * stage's modules in one chunk (build/boot-stage-chunks.ts) and preloads them all
+ * (`modulepreload`, vite.config.ts and scripts/prerender.mjs), so the split adds no network
+ * round trip; the bundle budget counts them as first load.
  */
 // The design system's global styles (reset, token variables) as a static stylesheet, built
 // from the theme instead of at start-up (packages/ui/src/theme/global-css.ts).
@@ -15,8 +15,16 @@ import { yieldToMain } from '#src/lib/yield-to-main.ts';
 installChunkErrorReload();
 
 try {
-  await import('@portal/ui/system');
+  // 1. Chakra's styled-system code and the portal's theme, evaluated.
+  const { portalSystem } = await import('@portal/ui/system');
   await yieldToMain();
+  // 2. The system itself: tokens, conditions and utilities (createSystem).
+  portalSystem();
+  await yieldToMain();
+  // 3. React DOM.
+  await import('react-dom/client');
+  await yieldToMain();
+  // 4. The app: router, data layer, texts, shell; then it renders or hydrates the page.
   const { startApp } = await import('#src/app/start.tsx');
   await startApp();
 } catch (error) {

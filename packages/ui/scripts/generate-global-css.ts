@@ -5,9 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GLOBAL_CSS_HEADER, renderGlobalCss } from '../src/theme/global-css.ts';
-import { system } from '../src/theme/system.ts';
+import { portalSystem } from '../src/theme/system.ts';
 
 const target = fileURLToPath(new URL('../src/theme/global.css', import.meta.url));
-const css = `${GLOBAL_CSS_HEADER}${renderGlobalCss(system)}\n`;
+const css = `${GLOBAL_CSS_HEADER}${renderGlobalCss(portalSystem())}\n`;
 writeFileSync(target, css);
 console.log(`wrote ${target} (${(css.length / 1024).toFixed(1)} KB)`);

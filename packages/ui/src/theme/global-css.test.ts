@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_CSS_HEADER, renderGlobalCss } from './global-css';
-import { BRAND_TEXT_COLOR, system } from './system';
+import { BRAND_TEXT_COLOR, portalSystem } from './system';
+
+const system = portalSystem();
 
 const committed = readFileSync(new URL('./global.css', import.meta.url), 'utf8');
 

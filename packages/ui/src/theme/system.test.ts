@@ -1,6 +1,8 @@
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { BRAND_TEXT_COLOR, system } from './system';
+import { BRAND_TEXT_COLOR, portalSystem } from './system';
+
+const system = portalSystem();
 
 describe('system', () => {
   it('exposes the brand text colour as a semantic token and uses it for body text', () => {

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -141,9 +141,20 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, config);
+let system: SystemContext | undefined;
 
-// The global styles (reset, global CSS, token variables) ship as a static stylesheet,
-// `@portal/ui/global.css`, generated from this system (global-css.ts); the provider inserts
-// none at run time. Chakra is patched to build them only when read, and here nothing reads them.
-system._global = [];
+/**
+ * The portal's system, created on first use. Creating it is the largest single piece of
+ * start-up work, so the web app's boot (apps/web/src/main.tsx) calls this in a task of its own,
+ * after the task that evaluated Chakra's code.
+ */
+export function portalSystem(): SystemContext {
+  if (!system) {
+    system = createSystem(defaultBaseConfig, config);
+    // The global styles (reset, global CSS, token variables) ship as a static stylesheet,
+    // `@portal/ui/global.css`, generated from this system (global-css.ts); the provider inserts
+    // none at run time. Chakra is patched to build them only when read; nothing reads them.
+    system._global = [];
+  }
+  return system;
+}
