@@ -16,10 +16,11 @@ installChunkErrorReload();
 
 try {
   // 1. Chakra's styled-system code and the portal's theme, evaluated.
-  const { portalSystem } = await import('@portal/ui/system');
+  const { portalSystemSteps } = await import('@portal/ui/system');
   await yieldToMain();
-  // 2. The system itself: tokens, conditions and utilities (createSystem).
-  portalSystem();
+  // 2. The system itself (createSystem: configuration, tokens, conditions, utilities), a step
+  //    per task.
+  for (const steps = portalSystemSteps(); !steps.next().done; ) await yieldToMain();
   await yieldToMain();
   // 3. React DOM.
   await import('react-dom/client');

@@ -1,5 +1,5 @@
 import { defaultSystem } from '@chakra-ui/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BRAND_TEXT_COLOR, portalSystem } from './system';
 
 const system = portalSystem();
@@ -31,5 +31,25 @@ describe('system', () => {
 
   it('stays leaner than the default system (createSystem cost grows with tokens)', () => {
     expect(system.tokens.allTokens.length).toBeLessThan(defaultSystem.tokens.allTokens.length * 0.8);
+  });
+
+  it('can be created a step at a time, the same system as created at once', async () => {
+    vi.resetModules();
+    const fresh = await import('./system');
+    const steps = fresh.portalSystemSteps();
+    let count = 0;
+    let step = steps.next();
+    while (!step.done) {
+      count += 1;
+      step = steps.next();
+    }
+    // Configuration, four token steps, conditions and utilities: start-up yields between them.
+    expect(count).toBeGreaterThanOrEqual(6);
+    const stepped = step.value;
+    expect(fresh.portalSystem()).toBe(stepped);
+    expect(stepped._global).toEqual([]);
+    expect(stepped.token('colors.fg')).toBe(system.token('colors.fg'));
+    expect(stepped.tokens.allTokens.length).toBe(system.tokens.allTokens.length);
+    expect(stepped.css({ color: 'fg.muted', px: '4' })).toEqual(system.css({ color: 'fg.muted', px: '4' }));
   });
 });

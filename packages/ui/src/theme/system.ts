@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystemSteps, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -144,17 +144,29 @@ const config = defineConfig({
 let system: SystemContext | undefined;
 
 /**
- * The portal's system, created on first use. Creating it is the largest single piece of
- * start-up work, so the web app's boot (apps/web/src/main.tsx) calls this in a task of its own,
- * after the task that evaluated Chakra's code.
+ * Creates the portal's system one part at a time: each `next()` does one step of `createSystem`
+ * (merging the configuration, building the token dictionary in four steps, then conditions and
+ * utilities, then the rest), the largest piece of start-up work. The web app's boot
+ * (apps/web/src/main.tsx) yields to the browser between steps, so it is several short tasks
+ * instead of one long one. `createSystemSteps` comes from our patch of Chakra
+ * (patches/@chakra-ui__react@3.37.0.patch), which builds `createSystem` from the same steps.
  */
-export function portalSystem(): SystemContext {
+export function* portalSystemSteps(): Generator<void, SystemContext, void> {
   if (!system) {
-    system = createSystem(defaultBaseConfig, config);
+    const created = yield* createSystemSteps(defaultBaseConfig, config);
     // The global styles (reset, global CSS, token variables) ship as a static stylesheet,
     // `@portal/ui/global.css`, generated from this system (global-css.ts); the provider inserts
     // none at run time. Chakra is patched to build them only when read; nothing reads them.
-    system._global = [];
+    created._global = [];
+    system ??= created;
   }
   return system;
+}
+
+/** The portal's system, created at once on first use unless `portalSystemSteps` already did. */
+export function portalSystem(): SystemContext {
+  const steps = portalSystemSteps();
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
 }
