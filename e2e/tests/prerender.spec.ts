@@ -101,6 +101,28 @@ for (const { path, heading, afterHydration } of PRERENDERED) {
   });
 }
 
+test('the incident list arrives as the tenant area\'s prerendered shell, nothing personal in it, and hydrates @journey', async ({ page }) => {
+  await goAndLogIn(page, ONE_TENANT_USER);
+  await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
+
+  const watched = await watch(page);
+  const response = await page.goto('/hlaseni-incidentu');
+  const body = (await response?.text()) ?? '';
+  expect(body).toContain('data-prerendered');
+  expect(body).toContain('>Hlášení incidentů</h1>');
+  // Served to every logged-in user: names and the tenant come from the API, in the browser.
+  expect(body).not.toContain(ONE_TENANT_USER.displayName);
+  expect(body).not.toContain(ONE_TENANT_USER.tenant);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hlášení incidentů' })).toBeVisible();
+  await appStarted(page);
+  await page.waitForLoadState('networkidle');
+  expect(await watched.replaced(), 'React replaced the prerendered markup').toBe(false);
+  await expect(page.getByRole('button', { name: ONE_TENANT_USER.displayName })).toBeVisible();
+  await expect(page.getByTestId('after-hydration')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Vaše incidenty, nejnovější první' })).toBeVisible();
+  expect(watched.problems).toEqual([]);
+});
+
 test('a login submitted before the app has started is sent once it has, never natively', async ({ page }) => {
   // Hold the entry chunk so the visitor is quicker than the boot.
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {

@@ -35,9 +35,8 @@ import { passwordResetRoutes } from './routes/password-reset/index.js';
 import { runtimeConfigRoutes } from './routes/runtime-config/index.js';
 import { sessionRoutes } from './routes/session/index.js';
 import { readBuildId, sendDocument, spaRoutes } from './routes/spa/index.js';
-import { SpaDocuments } from './routes/spa/pages.js';
+import { SpaDocuments, type DocumentVisitor } from './routes/spa/pages.js';
 import { upstreamProxyRoutes } from './routes/upstream-proxy/index.js';
-import { cookieNames } from './sessions/session-cookies.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
 import { SessionReadCache } from './sessions/session-read-cache.js';
@@ -235,18 +234,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const documents = SpaDocuments.load(config.webDistDir, {
     config,
-    sessionCookie: cookieNames(config.cookieSecure).session,
     onSkipped: (path) => app.log.info({ path }, 'prerendered page not served: it assumes other feature flags'),
   });
   const notFoundRateLimit = app.rateLimit({ max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
   // Unknown addresses are rate-limited so they cannot be probed cheaply.
-  app.setNotFoundHandler({ preHandler: notFoundRateLimit }, (request, reply) => {
+  /**
+   * Who asks for a page: the session is read (never extended) only where a page was prerendered
+   * for a logged-in user, and a store out of reach means the shell, which is always right.
+   */
+  const documentVisitor = async (request: FastifyRequest, spa: SpaDocuments): Promise<DocumentVisitor> => {
+    if (request.cookies[sessions.cookies.session] === undefined) return 'anonymous';
+    if (!spa.hasTenantPage(request.url)) return 'other';
+    try {
+      const session = await sessions.read(request);
+      return session?.record.selectedTenantId ? 'tenant' : 'other';
+    } catch (error) {
+      request.log.warn({ err: error }, 'session not read for a page; sending the shell');
+      return 'other';
+    }
+  };
+  app.setNotFoundHandler({ preHandler: notFoundRateLimit }, async (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && documents !== null) {
-      return sendDocument(reply, documents.documentFor(request.url, request.cookies), request.headers['accept-encoding']);
+      const visitor = await documentVisitor(request, documents);
+      return sendDocument(reply, documents.documentFor(request.url, visitor), request.headers['accept-encoding']);
     }
     return reply.code(404).send(new BffError(404, 'not_found', errorMessages.notFound).toBody());
   });

@@ -1,4 +1,5 @@
 import { ROUTES, type RouteKey } from '#src/config/paths.ts';
+import type { PrerenderVisitor } from '#src/lib/prerender/assumptions.ts';
 
 /** Routes without path parameters: only those have one address to prerender. */
 type StaticRouteKey = {
@@ -18,13 +19,20 @@ export interface PrerenderedPage {
    * gets the client-rendered page.
    */
   ignoredSearchParams?: readonly string[];
+  /**
+   * Who it is rendered for (default: anonymous). `tenant` pages are the shell of a page of the
+   * logged-in tenant area, served to any logged-in user with a tenant selected; they must not
+   * render anything personal (the build fails if they do) and show API data after hydration.
+   */
+  visitor?: PrerenderVisitor;
 }
 
 /**
- * Public pages prerendered at build time (scripts/prerender.mjs) and hydrated in the browser.
- * A public page opts in with one line here once its screen exists. It must render without
- * API data at build time: a loader that needs the network checks `env.prerendering`, and
- * data-dependent parts render after hydration (`useHydrated`, lib/prerender/use-hydrated.ts).
+ * Pages prerendered at build time (scripts/prerender.mjs) and hydrated in the browser: the
+ * public first pages, and the shell of the tenant area's main list. A page opts in with one line
+ * here once its screen exists. It must render without API data at build time: a loader that
+ * needs the network checks `env.prerendering`, and data-dependent parts render after hydration
+ * (`AfterHydration`, lib/prerender/use-hydrated.ts).
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { route: 'home', module: 'src/app/routes/home.tsx' },
@@ -32,6 +40,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { route: 'publicSupport', module: 'src/app/routes/public-support/public-support.tsx' },
   { route: 'plannedOutages', module: 'src/app/routes/planned-outages/planned-outages.tsx' },
   { route: 'publicMeetingRooms', module: 'src/app/routes/meeting-rooms/public-meeting-rooms.tsx' },
+  { route: 'incidents', module: 'src/app/routes/incidents/incidents.tsx', visitor: 'tenant' },
 ];
 
 export const prerenderedPath = (page: PrerenderedPage): string => ROUTES[page.route].path;

@@ -7,7 +7,7 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import type { RuntimeConfig } from '@portal/sdk/client';
+import type { RuntimeConfig, Session } from '@portal/sdk/client';
 import { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -42,6 +42,25 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   botProtection: { provider: null, siteKey: null },
   sentry: { dsn: null, environment: 'production' },
   buildId: 'prerender',
+};
+
+/**
+ * The logged-in user a tenant page is rendered for: a stand-in whose every value is marked, so
+ * the build can check that none of it reached the markup. A tenant page's shell is served to
+ * every logged-in user; anything personal (names, the tenant) renders in the browser.
+ */
+const STAND_IN = 'prerender-stand-in';
+const STAND_IN_SESSION: Session = {
+  user: {
+    id: 0,
+    email: `${STAND_IN}@prerender.invalid`,
+    first_name: STAND_IN,
+    last_name: STAND_IN,
+    display_name: STAND_IN,
+    phone: null,
+  },
+  tenants: [{ id: STAND_IN, name: STAND_IN }],
+  selectedTenantId: STAND_IN,
 };
 
 // Every route module, to check that the router renders the module a page declares.
@@ -89,10 +108,11 @@ export interface PrerenderedMarkup {
 export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = DEFAULT_CONFIG): Promise<PrerenderedMarkup> {
   const path = prerenderedPath(page);
   initI18n('cs');
-  const assumes: PrerenderAssumptions = { features: {} };
+  const visitor = page.visitor ?? 'anonymous';
+  const assumes: PrerenderAssumptions = { visitor, features: {} };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(runtimeConfigQueryOptions().queryKey, recordingConfig(config, assumes));
-  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.setQueryData(sessionQueryKey, visitor === 'tenant' ? STAND_IN_SESSION : null);
 
   // Loaders run as in the browser: the guard, then the page's own loader; `lazy` resolves.
   const handler = createStaticHandler(createRoutes(queryClient));
@@ -127,6 +147,9 @@ export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = 
       </AppProvider>
     </CacheProvider>,
   );
+  if (html.includes(STAND_IN)) {
+    throw new Error(`${path}: the stand-in user's data reached the markup; a tenant page must render personal data in the browser only`);
+  }
   const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
   queryClient.clear();
   return { path, html, styles, title: takePrerenderedTitle(), assumes };

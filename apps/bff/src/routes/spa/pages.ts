@@ -5,9 +5,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /**
  * The HTML documents of the web app: `index.html` (the client-rendered shell, for every
- * address) and the pages the web build prerendered for an anonymous visitor
- * (`prerendered/manifest.json`, written by apps/web/scripts/prerender.mjs). Read and
- * compressed once at start-up; the build does not change while we run.
+ * address) and the pages the web build prerendered (`prerendered/manifest.json`, written by
+ * apps/web/scripts/prerender.mjs): public pages for an anonymous visitor, and the shell of
+ * tenant pages for any logged-in user with a tenant selected. Read and compressed once at
+ * start-up; the build does not change while we run.
  */
 
 /** One document, ready to send in each encoding. */
@@ -17,8 +18,16 @@ export interface EncodedDocument {
   gzip: Buffer;
 }
 
+/**
+ * Who a page is for: no session cookie, a session with a tenant selected, or anything else (a
+ * session without a tenant, or a cookie that names no live session).
+ */
+export type DocumentVisitor = 'anonymous' | 'tenant' | 'other';
+
 /** What the web build assumed when it prerendered a page (apps/web/src/lib/prerender/assumptions.ts). */
 export interface PrerenderAssumptions {
+  /** Missing in builds from before tenant pages were prerendered: anonymous. */
+  visitor?: 'anonymous' | 'tenant';
   features: Record<string, boolean>;
   hideTenantLogin?: boolean;
 }
@@ -31,6 +40,7 @@ interface ManifestPage {
 }
 
 interface PrerenderedPage {
+  visitor: 'anonymous' | 'tenant';
   ignoredSearchParams: ReadonlySet<string>;
   document: EncodedDocument;
 }
@@ -89,8 +99,8 @@ export class SpaDocuments {
 
   private constructor(
     private readonly index: EncodedDocument,
-    private readonly prerendered: ReadonlyMap<string, PrerenderedPage>,
-    private readonly sessionCookie: string,
+    /** By path, then by visitor. */
+    private readonly prerendered: ReadonlyMap<string, ReadonlyMap<DocumentVisitor, PrerenderedPage>>,
     scriptHashes: string[],
   ) {
     this.scriptHashes = scriptHashes;
@@ -104,13 +114,13 @@ export class SpaDocuments {
    */
   static load(
     webDistDir: string,
-    options: { config: PageConfig; sessionCookie: string; onSkipped?: (path: string) => void },
+    options: { config: PageConfig; onSkipped?: (path: string) => void },
   ): SpaDocuments | null {
     const indexPath = join(webDistDir, 'index.html');
     if (!existsSync(indexPath)) return null;
     const indexHtml = readFileSync(indexPath, 'utf8');
     const htmls = [indexHtml];
-    const prerendered = new Map<string, PrerenderedPage>();
+    const prerendered = new Map<string, Map<DocumentVisitor, PrerenderedPage>>();
     const manifestPath = join(webDistDir, 'prerendered', 'manifest.json');
     if (existsSync(manifestPath)) {
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { pages: ManifestPage[] };
@@ -121,22 +131,32 @@ export class SpaDocuments {
         }
         const html = readFileSync(join(webDistDir, 'prerendered', page.file), 'utf8');
         htmls.push(html);
-        prerendered.set(page.path, { ignoredSearchParams: new Set(page.ignoredSearchParams), document: encode(html) });
+        const visitor = page.assumes.visitor ?? 'anonymous';
+        const byVisitor = prerendered.get(page.path) ?? new Map<DocumentVisitor, PrerenderedPage>();
+        byVisitor.set(visitor, { visitor, ignoredSearchParams: new Set(page.ignoredSearchParams), document: encode(html) });
+        prerendered.set(page.path, byVisitor);
       }
     }
-    return new SpaDocuments(encode(indexHtml), prerendered, options.sessionCookie, inlineScriptHashes(htmls));
+    return new SpaDocuments(encode(indexHtml), prerendered, inlineScriptHashes(htmls));
   }
 
   /**
-   * The document for a page address. The prerendered one only for its exact path, with no
-   * query parameter other than those it ignores, and only for a visitor without a session
-   * cookie (it shows the anonymous state); everything else gets the shell and the client
-   * router decides, as before.
+   * Whether the address has a page prerendered for a logged-in user: only then is it worth
+   * reading the session to tell a `tenant` visitor from `other`.
    */
-  documentFor(url: string, cookies: Readonly<Record<string, string | undefined>>): EncodedDocument {
-    if (cookies[this.sessionCookie] !== undefined) return this.index;
+  hasTenantPage(url: string): boolean {
+    return this.prerendered.get(new URL(url, 'http://localhost').pathname)?.has('tenant') ?? false;
+  }
+
+  /**
+   * The document for a page address and visitor. The prerendered one only for its exact path,
+   * with no query parameter other than those it ignores, and only for the kind of visitor it
+   * was rendered for (an anonymous page shows the anonymous state, a tenant page the logged-in
+   * menu); everything else gets the shell and the client router decides, as before.
+   */
+  documentFor(url: string, visitor: DocumentVisitor): EncodedDocument {
     const parsed = new URL(url, 'http://localhost');
-    const page = this.prerendered.get(parsed.pathname);
+    const page = this.prerendered.get(parsed.pathname)?.get(visitor);
     if (!page) return this.index;
     for (const name of parsed.searchParams.keys()) {
       if (!page.ignoredSearchParams.has(name)) return this.index;

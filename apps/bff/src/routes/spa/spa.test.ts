@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBff } from '../../testing/build-test-bff.js';
+import { MemorySessionStore, type SessionRecord } from '../../sessions/session-store.js';
 import { inlineScriptHashes, pickEncoding } from './pages.js';
 
 describe('serving the built web app', () => {
@@ -79,7 +80,10 @@ const PLAIN_SHELL = '<!doctype html><html lang="cs"><title>Portál</title><div i
 const prerenderedPage = (name: string) =>
   `<!doctype html><html lang="cs"><title>${name}</title><div id="root" data-prerendered="x">${name}</div><script data-entry="/assets/main-3f2a1b.js">${LOADER}</script></html>`;
 
-/** A web build with two prerendered pages: `/prihlaseni` (ignores `redirect`) and `/verejna` (reads a flag). */
+/**
+ * A web build with three prerendered pages: `/prihlaseni` (ignores `redirect`), `/verejna`
+ * (reads a flag) and `/hlaseni`, the shell of a tenant page (for a logged-in user with a tenant).
+ */
 function webDistWithPrerenderedPages() {
   const dist = mkdtempSync(join(tmpdir(), 'portal-web-dist-'));
   mkdirSync(join(dist, 'assets'));
@@ -90,12 +94,14 @@ function webDistWithPrerenderedPages() {
   writeFileSync(join(dist, 'assets', 'main-3f2a1b.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'prerendered', 'login.html'), prerenderedPage('Přihlášení'));
   writeFileSync(join(dist, 'prerendered', 'public.html'), prerenderedPage('Veřejná'));
+  writeFileSync(join(dist, 'prerendered', 'tenant.html'), prerenderedPage('Hlášení'));
   writeFileSync(
     join(dist, 'prerendered', 'manifest.json'),
     JSON.stringify({
       pages: [
         { path: '/prihlaseni', file: 'login.html', ignoredSearchParams: ['redirect'], assumes: { features: {} } },
         { path: '/verejna', file: 'public.html', ignoredSearchParams: [], assumes: { features: { publicSupport: true } } },
+        { path: '/hlaseni', file: 'tenant.html', ignoredSearchParams: [], assumes: { visitor: 'tenant', features: { incidents: true } } },
       ],
     }),
   );
@@ -182,6 +188,58 @@ describe('serving prerendered pages', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('a hashed chunk');
+  });
+});
+
+describe("serving the tenant area's prerendered shell", () => {
+  const now = Date.now();
+  const store = new MemorySessionStore(30 * 60_000);
+  let app: FastifyInstance;
+
+  const record = (selectedTenantId: string | null, lastActiveAt = now): SessionRecord => ({
+    accessToken: 'a',
+    accessExpiresAt: Math.floor(now / 1000) + 300,
+    refreshToken: 'r',
+    user: { id: 7, email: 'jana@example.cz', first_name: 'Jana', last_name: 'Nováková', display_name: 'Jana Nováková', phone: null },
+    tenants: [{ id: 't-1', name: 'Alfa s.r.o.' }],
+    selectedTenantId,
+    createdAt: now,
+    absoluteExpiresAt: now + 3_600_000,
+    lastActiveAt,
+  });
+  const asSession = (id: string) => ({ cookie: `__Host-portal_session=${id}` });
+
+  beforeAll(async () => {
+    await store.create('with-tenant', record('t-1'));
+    await store.create('without-tenant', record(null));
+    await store.create('idle', record('t-1', now - 3_600_000));
+    app = await buildTestBff({ upstreamUrl: 'http://127.0.0.1:9', store, env: { WEB_DIST_DIR: webDistWithPrerenderedPages() } });
+  });
+  afterAll(() => app.close());
+
+  it('is sent to a logged-in user with a tenant selected', async () => {
+    const response = await page(app, '/hlaseni', asSession('with-tenant'));
+    expect(response.body).toContain('Hlášení');
+    expect(response.body).toContain('data-prerendered');
+    expect(response.headers.vary).toBe('accept-encoding, cookie');
+  });
+
+  it('is not sent to anyone else: a guest, a user without a tenant, a cookie of no live session', async () => {
+    for (const [who, headers] of [
+      ['guest', {}],
+      ['no tenant', asSession('without-tenant')],
+      ['unknown session', asSession('forged')],
+      ['idle session', asSession('idle')],
+    ] as const) {
+      expect((await page(app, '/hlaseni', headers)).body, who).toBe(PLAIN_SHELL);
+    }
+  });
+
+  it("does not extend the session it reads, and public pages still go to guests only", async () => {
+    await page(app, '/hlaseni', asSession('with-tenant'));
+    expect((await store.get('with-tenant'))?.lastActiveAt).toBe(now);
+    expect((await page(app, '/prihlaseni', asSession('with-tenant'))).body).toBe(PLAIN_SHELL);
+    expect((await page(app, '/hlaseni?stav=open', asSession('with-tenant'))).body).toBe(PLAIN_SHELL);
   });
 });
 

@@ -2,13 +2,22 @@ import type { RuntimeConfig, Session } from '@portal/sdk/client';
 import type { FeatureFlag } from '#src/config/paths.ts';
 
 /**
- * What a prerendered page was rendered for. Pages are prerendered at build time for an
- * anonymous visitor with the BFF's default flags; while rendering, every flag the page read
- * is recorded, so a page is only claimed for a configuration that renders it identically.
- * The BFF serves the prerendered file only when these hold (and no session cookie is sent);
- * the client checks them again against `/api/config` and `/api/session` before hydrating.
+ * Who a prerendered page was rendered for: an anonymous visitor, or any logged-in user with a
+ * tenant selected (the tenant pages' shell: header, menu, headings and forms, with the account
+ * controls and all API data left to the browser, so nothing in it is personal).
+ */
+export type PrerenderVisitor = 'anonymous' | 'tenant';
+
+/**
+ * What a prerendered page was rendered for. Pages are prerendered at build time for one kind of
+ * visitor with the BFF's default flags; while rendering, every flag the page read is recorded,
+ * so a page is only claimed for a configuration that renders it identically. The BFF serves the
+ * prerendered file only when these hold (for `tenant`, when the session cookie names a session
+ * with a tenant selected); the client checks them again against `/api/config` and
+ * `/api/session` before hydrating.
  */
 export interface PrerenderAssumptions {
+  visitor: PrerenderVisitor;
   /** The flags the page read while rendering, with the value they had. */
   features: Partial<Record<FeatureFlag, boolean>>;
   /** Present when the page read it. */
@@ -49,7 +58,8 @@ export function assumptionsHold(
   config: RuntimeConfig,
   session: Session | null,
 ): boolean {
-  if (session !== null) return false;
+  const visitor: PrerenderVisitor | 'other' = session === null ? 'anonymous' : session.selectedTenantId ? 'tenant' : 'other';
+  if (visitor !== assumes.visitor) return false;
   if (assumes.hideTenantLogin !== undefined && assumes.hideTenantLogin !== config.hideTenantLogin) return false;
   return Object.entries(assumes.features).every(
     ([flag, value]) => config.features[flag as FeatureFlag] === value,

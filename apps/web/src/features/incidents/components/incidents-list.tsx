@@ -4,6 +4,7 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { href } from '#src/config/paths.ts';
+import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import {
   INCIDENTS_PAGE_SIZE,
@@ -40,13 +41,15 @@ function toSearch(filters: IncidentListFilters): string {
   return text ? `?${text}` : '';
 }
 
-/** The tenant's incidents, newest first, with status/priority filters and pages. */
+/**
+ * The tenant's incidents, newest first, with status/priority filters and pages. The filters
+ * need no data; the list itself renders after hydration (the page is prerendered as the tenant
+ * area's shell, apps/web/src/prerender/pages.ts).
+ */
 export function IncidentsList() {
   const { t } = useTranslation('incidents');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearch(searchParams);
-  const { data } = useSuspenseQuery(incidentsQueryOptions(filters));
-  const pages = Math.max(1, Math.ceil(data.total / INCIDENTS_PAGE_SIZE));
   const filtered = Boolean(filters.status || filters.priority);
   const filtersHeadingId = useId();
   const listHeadingId = useId();
@@ -125,52 +128,67 @@ export function IncidentsList() {
         <Heading as="h2" id={listHeadingId} size="md" mb="1">
           {t('list.caption')}
         </Heading>
-        {data.items.length === 0 ? (
-          <Text py="6" fontSize="lg" role="status">
-            {filtered ? t('list.emptyFiltered') : t('list.empty')}
-          </Text>
-        ) : (
-          <>
-            <Text color="fg.muted" mb="3" role="status">
-              {t('list.total', { count: data.total })}
-            </Text>
-            <Box as="ul" listStyleType="none" display="grid" gap="3">
-              {data.items.map((incident) => (
-                <Box as="li" key={incident.id} borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
-                  <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg" wordBreak="break-word">
-                    <RouterLink to={href('incidentDetail', { id: incident.id })}>{incident.subject}</RouterLink>
-                  </Link>
-                  <Flex gap="2" wrap="wrap" mt="2" align="center">
-                    <StatusBadge status={incident.status} />
-                    <PriorityBadge priority={incident.priority} />
-                    <Text color="fg.muted" textStyle="sm">
-                      {t('list.building')}: {incident.building.name}
-                    </Text>
-                    <Text color="fg.muted" textStyle="sm">
-                      {t('list.created')}: {formatDate(incident.created_at)}
-                    </Text>
-                  </Flex>
-                </Box>
-              ))}
-            </Box>
-          </>
-        )}
-        {pages > 1 ? (
-          <Flex as="nav" aria-label={t('list.pagination')} mt="6" gap="3" align="center" wrap="wrap">
-            {filters.page > 1 ? (
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to={toSearch({ ...filters, page: filters.page - 1 }) || '?'}>{t('list.previous')}</RouterLink>
-              </Button>
-            ) : null}
-            <Text aria-current="page">{t('list.page', { page: filters.page, pages })}</Text>
-            {filters.page < pages ? (
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to={toSearch({ ...filters, page: filters.page + 1 })}>{t('list.next')}</RouterLink>
-              </Button>
-            ) : null}
-          </Flex>
-        ) : null}
+        <AfterHydration minH="96">
+          <IncidentResults filters={filters} />
+        </AfterHydration>
       </Box>
     </Stack>
+  );
+}
+
+/** The page of incidents the filters select, with the pager. */
+function IncidentResults({ filters }: { filters: IncidentListFilters }) {
+  const { t } = useTranslation('incidents');
+  const { data } = useSuspenseQuery(incidentsQueryOptions(filters));
+  const pages = Math.max(1, Math.ceil(data.total / INCIDENTS_PAGE_SIZE));
+  const filtered = Boolean(filters.status || filters.priority);
+  return (
+    <>
+      {data.items.length === 0 ? (
+        <Text py="6" fontSize="lg" role="status">
+          {filtered ? t('list.emptyFiltered') : t('list.empty')}
+        </Text>
+      ) : (
+        <>
+          <Text color="fg.muted" mb="3" role="status">
+            {t('list.total', { count: data.total })}
+          </Text>
+          <Box as="ul" listStyleType="none" display="grid" gap="3">
+            {data.items.map((incident) => (
+              <Box as="li" key={incident.id} borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
+                <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg" wordBreak="break-word">
+                  <RouterLink to={href('incidentDetail', { id: incident.id })}>{incident.subject}</RouterLink>
+                </Link>
+                <Flex gap="2" wrap="wrap" mt="2" align="center">
+                  <StatusBadge status={incident.status} />
+                  <PriorityBadge priority={incident.priority} />
+                  <Text color="fg.muted" textStyle="sm">
+                    {t('list.building')}: {incident.building.name}
+                  </Text>
+                  <Text color="fg.muted" textStyle="sm">
+                    {t('list.created')}: {formatDate(incident.created_at)}
+                  </Text>
+                </Flex>
+              </Box>
+            ))}
+          </Box>
+        </>
+      )}
+      {pages > 1 ? (
+        <Flex as="nav" aria-label={t('list.pagination')} mt="6" gap="3" align="center" wrap="wrap">
+          {filters.page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={toSearch({ ...filters, page: filters.page - 1 }) || '?'}>{t('list.previous')}</RouterLink>
+            </Button>
+          ) : null}
+          <Text aria-current="page">{t('list.page', { page: filters.page, pages })}</Text>
+          {filters.page < pages ? (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={toSearch({ ...filters, page: filters.page + 1 })}>{t('list.next')}</RouterLink>
+            </Button>
+          ) : null}
+        </Flex>
+      ) : null}
+    </>
   );
 }
