@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { href } from '#src/config/paths.ts';
 import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
 import { formatDate } from '#src/lib/format.ts';
@@ -174,21 +175,17 @@ function IncidentResults({ filters }: { filters: IncidentListFilters }) {
           </Box>
         </>
       )}
-      {pages > 1 ? (
-        <Flex as="nav" aria-label={t('list.pagination')} mt="6" gap="3" align="center" wrap="wrap">
-          {filters.page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={toSearch({ ...filters, page: filters.page - 1 }) || '?'}>{t('list.previous')}</RouterLink>
-            </Button>
-          ) : null}
-          <Text aria-current="page">{t('list.page', { page: filters.page, pages })}</Text>
-          {filters.page < pages ? (
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={toSearch({ ...filters, page: filters.page + 1 })}>{t('list.next')}</RouterLink>
-            </Button>
-          ) : null}
-        </Flex>
-      ) : null}
+      <ListPager
+        page={filters.page}
+        pages={pages}
+        searchFor={(page) => toSearch({ ...filters, page })}
+        labels={{
+          pagination: t('list.pagination'),
+          previous: t('list.previous'),
+          next: t('list.next'),
+          current: t('list.page', { page: filters.page, pages }),
+        }}
+      />
     </>
   );
 }
