@@ -9,6 +9,7 @@ import { initI18n } from '#src/lib/i18n.ts';
 import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 import { sessionQueryOptions } from '#src/lib/session.ts';
 import { yieldToMain } from '#src/lib/yield-to-main.ts';
+import { whenAppStarted } from '#src/lib/prerender/app-started.tsx';
 import {
   assumptionsHold,
   readPrerenderMarker,
@@ -49,6 +50,23 @@ async function canHydrate(marker: PrerenderMarker, router: BrowserRouter, queryC
   return assumptionsHold(marker.assumes, config, session);
 }
 
+/**
+ * RouterProvider takes the router's state when it first renders and listens only from its first
+ * commit, so a change in between is lost (seen when the first render was a transition: the page
+ * stayed on its loading frame). Hydration as a transition spans many tasks; should the router
+ * change meanwhile (a revalidation), it publishes its state again once the app has started.
+ */
+function republishMissedRouterChanges(router: BrowserRouter) {
+  let missed = false;
+  const stopWatching = router.subscribe(() => {
+    missed = true;
+  });
+  whenAppStarted(() => {
+    stopWatching();
+    if (missed) void router.revalidate();
+  });
+}
+
 export async function startApp() {
   installUnhandledErrorToasts();
   initI18n();
@@ -77,16 +95,17 @@ export async function startApp() {
   const marker = readPrerenderMarker(container);
   if (marker && (await canHydrate(marker, router, queryClient))) {
     await yieldToMain();
+    republishMissedRouterChanges(router);
     // As a transition, hydration is time-sliced: React yields to the browser every few
     // milliseconds instead of hydrating the whole page in one long task.
     startTransition(() => {
       hydrateRoot(container, app);
     });
   } else {
-    const root = createRoot(container);
-    startTransition(() => {
-      root.render(app);
-    });
+    // Not a transition: while the router still loads this renders only the frame (short), and
+    // it commits in the same task, so RouterProvider listens before the router can change. The
+    // router renders the page itself as a transition (time-sliced) once its loaders are done.
+    createRoot(container).render(app);
   }
   // The app counts as started (the prerendered page's loader stops holding form submits) once
   // the routed content has committed: lib/prerender/app-started.tsx, rendered by the root route.

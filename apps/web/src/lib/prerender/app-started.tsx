@@ -14,6 +14,14 @@ export function AppStarted() {
   return null;
 }
 
+const startedListeners = new Set<() => void>();
+
+/** Calls `listener` once the app has started (at once if it already has). */
+export function whenAppStarted(listener: () => void) {
+  if (document.documentElement.hasAttribute(STARTED_ATTRIBUTE)) listener();
+  else startedListeners.add(listener);
+}
+
 /**
  * React handles form submits from here on. A visitor who submitted a prerendered form before
  * (autofill and Enter) gets it submitted again now, with what the fields hold; a form React
@@ -23,6 +31,8 @@ function markAppStarted() {
   const root = document.documentElement;
   if (root.hasAttribute(STARTED_ATTRIBUTE)) return;
   root.setAttribute(STARTED_ATTRIBUTE, '');
+  for (const listener of startedListeners) listener();
+  startedListeners.clear();
   for (const form of document.querySelectorAll<HTMLFormElement>(`form[${PENDING_SUBMIT_ATTRIBUTE}]`)) {
     form.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
     if (form.isConnected) form.requestSubmit();
