@@ -85,7 +85,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
+  // A hang guard, not a speed check: two workers, two browsers and the whole stack share two
+  // cores, and a long keyboard journey that takes 13 s alone took 31 s beside another one.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

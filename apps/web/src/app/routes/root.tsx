@@ -10,6 +10,7 @@ import { mainMenuEntries } from '#src/components/navigation/main-menu-entries.ts
 import { ROUTES } from '#src/config/paths.ts';
 import { isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
 import { AppStarted } from '#src/lib/prerender/app-started.tsx';
+import { useHydrated } from '#src/lib/prerender/use-hydrated.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 import { useSession } from '#src/lib/session.ts';
 
@@ -61,14 +62,20 @@ export function RootLayout() {
   const session = useSession();
   const config = useRuntimeConfig();
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   useFocusOnNavigation();
 
   let actions = null;
   if (session) {
-    actions = (
-      <Suspense fallback={<Box h="8" minW="24" aria-hidden="true" />}>
+    // Personal (the user's name, the tenants): never in a prerendered page, which any logged-in
+    // user may be sent; it renders after hydration, in place of a placeholder of its size.
+    const placeholder = <Box h="8" minW="24" aria-hidden="true" />;
+    actions = hydrated ? (
+      <Suspense fallback={placeholder}>
         <AccountControls session={session} config={config} />
       </Suspense>
+    ) : (
+      placeholder
     );
   } else if (pathname !== ROUTES.login.path) {
     actions = (
