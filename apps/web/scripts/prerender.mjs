@@ -8,8 +8,8 @@
  *   - the build's stylesheets (the design system's global CSS) and Emotion's critical CSS
  *     inline in <head>, and the page's own <title>: the first paint needs no request but the
  *     document's,
- *   - instead of Vite's module script and modulepreload links, a tiny inline loader that, after
- *     the first frame, preloads the entry, the boot stages and the route module's chunks and
+ *   - instead of Vite's module script and modulepreload links, a tiny inline loader that, once
+ *     the page has been painted, preloads the entry, the boot stages and the route module's chunks and
  *     inserts the entry's script, so neither the first paint nor the work before it waits for
  *     or competes with JavaScript (the BFF allows exactly this script by its sha256 in the
  *     CSP); until the app has started, it holds a form submitted early instead of letting the
@@ -35,14 +35,20 @@ const PENDING_SUBMIT_ATTRIBUTE = 'data-submit-pending';
 /** Module preloads the loader starts per task. */
 const PRELOADS_PER_TASK = 3;
 
+/** Starts the app anyway after this long should the browser report no paint. */
+const PAINT_WAIT_LIMIT_MS = 3000;
+
 /**
  * The loader. Constant text (the addresses come from its own data attributes), so its CSP hash
- * changes only when this code does. requestAnimationFrame runs before the next paint, the
- * timeout after it: the entry and the preloads start once the page has been painted. Starting a
- * request costs the main thread a few milliseconds (more under DevTools), so the preloads go out
- * a few per task instead of all in one long task.
+ * changes only when this code does. The entry and the preloads start once the browser reports
+ * the page painted (a `paint` performance entry); `requestAnimationFrame` and a timeout were
+ * not enough – the timeout's task, with the requests it starts, ran before the frame reached
+ * the screen and delayed the first paint by as much. In a hidden tab nothing is painted, so the
+ * app starts at once; where paint timing is missing, after the next frame. Starting a request
+ * costs the main thread a few milliseconds (more under DevTools), so the preloads go out a few
+ * per task instead of all in one long task.
  */
-export const LOADER = `(function(s){var h=document.documentElement,d=document.head,q=s.getAttribute('data-preload').split(' ');document.addEventListener('submit',function(e){if(h.hasAttribute('${STARTED_ATTRIBUTE}'))return;e.preventDefault();e.target.setAttribute('${PENDING_SUBMIT_ATTRIBUTE}','')},true);function p(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.appendChild(l)});if(q.length)setTimeout(p)}requestAnimationFrame(function(){setTimeout(function(){var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=s.getAttribute('data-entry');d.appendChild(m);p()})})})(document.currentScript)`;
+export const LOADER = `(function(s){var h=document.documentElement,d=document.head,q=s.getAttribute('data-preload').split(' ');document.addEventListener('submit',function(e){if(h.hasAttribute('${STARTED_ATTRIBUTE}'))return;e.preventDefault();e.target.setAttribute('${PENDING_SUBMIT_ATTRIBUTE}','')},true);function p(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.appendChild(l)});if(q.length)setTimeout(p)}var started=0;function go(){if(started)return;started=1;var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=s.getAttribute('data-entry');d.appendChild(m);p()}var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(document.visibilityState==='hidden')go();else if(t.indexOf('paint')<0)requestAnimationFrame(function(){setTimeout(go)});else{new P(function(l,o){o.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true});setTimeout(go,${PAINT_WAIT_LIMIT_MS})}})(document.currentScript)`;
 
 const escapeAttribute = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

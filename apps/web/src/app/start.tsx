@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -10,6 +11,8 @@ import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 import { sessionQueryOptions } from '#src/lib/session.ts';
 import { yieldToMain } from '#src/lib/yield-to-main.ts';
 import { whenAppStarted } from '#src/lib/prerender/app-started.tsx';
+import { createBrowserStyleCache } from '#src/lib/prerender/styles.ts';
+import { finishHydration, startHydration } from '#src/lib/prerender/use-hydrated.ts';
 import {
   assumptionsHold,
   readPrerenderMarker,
@@ -88,7 +91,9 @@ export async function startApp() {
   if (!container) throw new Error('index.html lacks #root');
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <CacheProvider value={createBrowserStyleCache()}>
+        <App queryClient={queryClient} router={router} />
+      </CacheProvider>
     </StrictMode>
   );
 
@@ -96,6 +101,8 @@ export async function startApp() {
   if (marker && (await canHydrate(marker, router, queryClient))) {
     await yieldToMain();
     republishMissedRouterChanges(router);
+    startHydration();
+    whenAppStarted(finishHydration);
     // As a transition, hydration is time-sliced: React yields to the browser every few
     // milliseconds instead of hydrating the whole page in one long task.
     startTransition(() => {

@@ -21,6 +21,7 @@ import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 import { sessionQueryKey } from '#src/lib/session.ts';
 import type { PrerenderAssumptions } from '#src/lib/prerender/assumptions.ts';
 import { takePrerenderedTitle } from '#src/lib/prerender/document-title.ts';
+import { prerenderedStyleTags, STYLE_CACHE_KEY } from '#src/lib/prerender/styles.ts';
 import { PRERENDERED_PAGES, prerenderedPath, type PrerenderedPage } from './pages.ts';
 
 export { PRERENDERED_PAGES, prerenderedPath };
@@ -133,9 +134,9 @@ export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = 
   }
 
   // compat: styles go only into the cache (extracted below), not inline beside elements.
-  const cache = createCache({ key: 'css' });
+  const cache = createCache({ key: STYLE_CACHE_KEY });
   cache.compat = true;
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const { extractCriticalToChunks } = createEmotionServer(cache);
   const router = createStaticRouter(handler.dataRoutes, context);
   takePrerenderedTitle();
   const html = renderToString(
@@ -150,7 +151,7 @@ export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = 
   if (html.includes(STAND_IN)) {
     throw new Error(`${path}: the stand-in user's data reached the markup; a tenant page must render personal data in the browser only`);
   }
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  const styles = prerenderedStyleTags(extractCriticalToChunks(html).styles);
   queryClient.clear();
   return { path, html, styles, title: takePrerenderedTitle(), assumes };
 }

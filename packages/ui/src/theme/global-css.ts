@@ -20,7 +20,8 @@ export function renderGlobalCss(system: SystemContext): string {
   const serialized = serializeStyles([globalStyles], cache.registered);
   const rules = cache.insert('', serialized, cache.sheet, false);
   if (typeof rules !== 'string' || rules.length === 0) throw new Error('Emotion compiled no global CSS');
-  return `${system.layers.atRule}${rules}`;
+  // The layer order statement (`layers.atRule`, which portalSystemSteps empties for the provider).
+  return `@layer ${system.layers.names.join(', ')};${rules}`;
 }
 
 export const GLOBAL_CSS_HEADER =

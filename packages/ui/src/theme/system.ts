@@ -158,6 +158,10 @@ export function* portalSystemSteps(): Generator<void, SystemContext, void> {
     // `@portal/ui/global.css`, generated from this system (global-css.ts); the provider inserts
     // none at run time. Chakra is patched to build them only when read; nothing reads them.
     created._global = [];
+    // So does the cascade layers' order (it opens global.css). The provider renders a `<Global>`
+    // with `layers.atRule` too; empty, it inserts no style element at start-up – a new
+    // stylesheet would make the browser recalculate the whole page's style.
+    created.layers = { ...created.layers, atRule: '' };
     system ??= created;
   }
   return system;

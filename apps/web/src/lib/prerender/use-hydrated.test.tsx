@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { useHydrated } from './use-hydrated.ts';
+import { finishHydration, startHydration, useHydrated } from './use-hydrated.ts';
 
 function Probe({ onRender }: { onRender?: (hydrated: boolean) => void }) {
   const hydrated = useHydrated();
@@ -18,11 +18,17 @@ describe('useHydrated', () => {
     container.innerHTML = html;
     document.body.append(container);
     const seen: boolean[] = [];
+    startHydration();
     await act(async () => {
       hydrateRoot(container, <Probe onRender={(hydrated) => seen.push(hydrated)} />);
     });
+    finishHydration();
     expect(seen[0]).toBe(false);
     expect(container.textContent).toBe('data');
+    // Rendered twice: hydrating, then the transition to the content – no synchronous catch-up
+    // render in between (React re-renders at once when the client snapshot differs from the
+    // server's, and around a dehydrated Suspense boundary that hydrates it all in one task).
+    expect(seen).toEqual([false, true]);
     container.remove();
   });
 
