@@ -9,12 +9,12 @@
  *     inline in <head>, and the page's own <title>: the first paint needs no request but the
  *     document's,
  *   - instead of Vite's module script and modulepreload links, a tiny inline loader that, once
- *     the page has been painted, preloads the entry, the boot stages and the route module's chunks and
- *     inserts the entry's script, so neither the first paint nor the work before it waits for
- *     or competes with JavaScript (the BFF allows exactly this script by its sha256 in the
- *     CSP); until the app has started, it holds a form submitted early instead of letting the
- *     browser send it natively (a login's password must never land in a URL), and the app
- *     submits it again once it has started.
+ *     the page has been painted, preloads the entry, the boot stages and the route module's
+ *     chunks and inserts the entry's script, so neither the first paint nor the work before it
+ *     waits for or competes with JavaScript (the BFF allows exactly this script by its sha256
+ *     in the CSP); until the app has started, it holds a form submitted early instead of
+ *     letting the browser send it natively (a login's password must never land in a URL), and
+ *     the app submits it again once it has started.
  * @see shared/reference/frontend-performance.md ("The recipe that reached 99–100")
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
