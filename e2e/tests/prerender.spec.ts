@@ -64,6 +64,27 @@ function documentRequests(page: Page): string[] {
   return documents;
 }
 
+/**
+ * The elements that layout shifts moved (`tag#id`), recorded from the first paint on: the page's
+ * content must not jump when what renders after hydration replaces its placeholder.
+ */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const moved: string[] = [];
+    (window as unknown as { layoutShifts: string[] }).layoutShifts = moved;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; sources: { node?: Node | null }[] }[]) {
+        if (entry.hadRecentInput) continue;
+        for (const source of entry.sources) {
+          const node = source.node;
+          if (node instanceof Element) moved.push(`${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+}
+
 const appStarted = (page: Page) => page.locator('html[data-app-started]').waitFor({ state: 'attached' });
 
 /** The page as an anonymous visitor gets it (no cookies), with its headers. */
@@ -106,6 +127,7 @@ test('the incident list arrives as the tenant area\'s prerendered shell, nothing
   await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
 
   const watched = await watch(page);
+  const layoutShifts = await watchLayoutShifts(page);
   const response = await page.goto('/hlaseni-incidentu');
   const body = (await response?.text()) ?? '';
   expect(body).toContain('data-prerendered');
@@ -120,6 +142,9 @@ test('the incident list arrives as the tenant area\'s prerendered shell, nothing
   await expect(page.getByRole('button', { name: ONE_TENANT_USER.displayName })).toBeVisible();
   await expect(page.getByTestId('after-hydration')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: 'Vaše incidenty, nejnovější první' })).toBeVisible();
+  // The account controls took their placeholder's place without growing the header (only their
+  // own nav may move sideways: the user's name is wider than the placeholder).
+  expect(await layoutShifts(), 'elements moved by layout shifts').not.toContain('main#obsah');
   expect(watched.problems).toEqual([]);
 });
 

@@ -68,8 +68,10 @@ export function RootLayout() {
   let actions = null;
   if (session) {
     // Personal (the user's name, the tenants): never in a prerendered page, which any logged-in
-    // user may be sent; it renders after hydration, in place of a placeholder of its size.
-    const placeholder = <Box h="8" minW="24" aria-hidden="true" />;
+    // user may be sent; it renders after hydration, in place of a placeholder of its size (the
+    // height of a `size="sm"` button, so the header does not grow and shift the page when the
+    // controls appear).
+    const placeholder = <Box h="9" minW="24" aria-hidden="true" />;
     actions = hydrated ? (
       <Suspense fallback={placeholder}>
         <AccountControls session={session} config={config} />
