@@ -2,7 +2,6 @@ import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteKey } from '#src/config/paths.ts';
-import { PENDING_ROUTES } from '#src/config/pending-routes.ts';
 import { createRoutes } from './router.tsx';
 
 function registeredIds(routes: RouteObject[]): string[] {
@@ -11,16 +10,9 @@ function registeredIds(routes: RouteObject[]): string[] {
 
 describe('route registration', () => {
   const ids = registeredIds(createRoutes(new QueryClient()));
-  const pending = Object.keys(PENDING_ROUTES);
 
   it('registers every route of the table', () => {
     for (const key of Object.keys(ROUTES)) expect(ids, key).toContain(key);
-  });
-
-  it('lists as pending only routes whose feature issue has not landed', () => {
-    for (const key of ['home', 'login', 'passwordReset', 'passwordResetChange', 'tenant', 'profile', 'incidents', 'incidentNew', 'incidentDetail']) {
-      expect(pending).not.toContain(key);
-    }
   });
 
   it.each<RouteKey>(Object.keys(ROUTES) as RouteKey[])(

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteKey } from '#src/config/paths.ts';
-import { PENDING_ROUTES } from '#src/config/pending-routes.ts';
 import { RouteErrorBoundary } from '#src/components/errors/route-error-boundary.tsx';
 import { ensureAppData, guardRoute } from './navigation/guard.ts';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root.tsx';
@@ -36,7 +35,7 @@ function page(queryClient: QueryClient, key: RouteKey, load: () => Promise<Route
 
 /**
  * The route tree. Every route's rules live in the route table (`config/paths.ts`), so adding a
- * screen is one `page(...)` line (and removing its key from `config/pending-routes.ts`).
+ * screen is one `page(...)` line; `router.test.ts` checks that every key of the table has one.
  * Static segments outrank `:id`, so `/hlaseni-incidentu/novy` never reaches the detail route.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -76,9 +75,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'publicSupportDetail', () => import('./routes/public-support/public-support-detail.tsx')),
             page(queryClient, 'faultReport', () => import('./routes/public-support/fault-report.tsx')),
             page(queryClient, 'order', () => import('./routes/public-support/order.tsx')),
-            ...Object.keys(PENDING_ROUTES).map((key) =>
-              page(queryClient, key as RouteKey, () => import('./routes/not-found.tsx')),
-            ),
             {
               id: 'not-found',
               path: '*',

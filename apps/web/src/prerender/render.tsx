@@ -130,7 +130,7 @@ export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = 
   // Data routers turn a route's `Component` into `element`.
   const rendered = leaf?.Component ?? (isValidElement(leaf?.element) ? leaf.element.type : null);
   if (leaf?.id !== page.route || rendered !== (await declared()).default) {
-    throw new Error(`${path}: the router renders route "${leaf?.id ?? '?'}", not ${page.module} (pending route?)`);
+    throw new Error(`${path}: the router renders route "${leaf?.id ?? '?'}", not ${page.module}`);
   }
 
   // compat: styles go only into the cache (extracted below), not inline beside elements.

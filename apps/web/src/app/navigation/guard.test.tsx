@@ -1,7 +1,5 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type RouteKey } from '#src/config/paths.ts';
-import { PENDING_ROUTES } from '#src/config/pending-routes.ts';
 import { buildConfig, buildSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
@@ -65,15 +63,6 @@ describe('routes whose screens come with a later feature issue', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeInTheDocument();
     expect(view.location()).toBe('/');
-  });
-
-  // Billing has its screen now; any route still pending will do (none left: nothing to test).
-  const pendingTenantPage = (Object.keys(PENDING_ROUTES) as RouteKey[]).find(
-    (key) => ROUTES[key].access === 'login' && ROUTES[key].requiresTenant && !ROUTES[key].path.includes(':'),
-  );
-  it.runIf(pendingTenantPage)('show the 404 page once every rule lets the user through', async () => {
-    renderRoute(ROUTES[pendingTenantPage as RouteKey].path, createBackend({ session: buildSession() }));
-    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
   });
 
   it('answer 404 for a malformed id before anything else', async () => {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { mainMenuEntries } from './main-menu-entries.ts';
 import { ROUTES } from '#src/config/paths.ts';
-import { isPendingRoute } from '#src/config/pending-routes.ts';
 import { buildConfig, buildSession } from '#src/testing/factories.ts';
 
 describe('main menu entries', () => {
-  it('offers a logged-in tenant the tenant features and planned outages, never a pending page', () => {
-    const entries = mainMenuEntries(buildConfig(), buildSession());
-    expect(entries).toContain('incidents');
-    expect(entries).not.toContain('publicSupport');
-    for (const entry of entries) expect(isPendingRoute(entry), entry).toBe(false);
+  it('offers a logged-in tenant the tenant features and planned outages, in menu order', () => {
+    expect(mainMenuEntries(buildConfig(), buildSession())).toEqual([
+      'incidents',
+      'meterReadings',
+      'billing',
+      'meetingRooms',
+      'plannedOutages',
+    ]);
   });
 
   it('offers a guest the public pages only', () => {
@@ -32,8 +34,8 @@ describe('main menu entries', () => {
     const allOff = buildConfig({
       features: Object.fromEntries(Object.keys(buildConfig().features).map((flag) => [flag, false])),
     });
-    // Pages without a flag (fault report, order) remain for guests once they exist.
-    for (const entry of mainMenuEntries(allOff, buildSession())) expect(ROUTES[entry].feature).toBeNull();
-    for (const entry of mainMenuEntries(allOff, null)) expect(ROUTES[entry].feature).toBeNull();
+    // The fault report and the order belong to publicSupport (docs/decisions/005).
+    expect(mainMenuEntries(allOff, buildSession())).toEqual([]);
+    expect(mainMenuEntries(allOff, null)).toEqual([]);
   });
 });

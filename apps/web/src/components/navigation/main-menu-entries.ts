@@ -1,6 +1,5 @@
 import type { RuntimeConfig, Session } from '@portal/sdk/client';
 import { ROUTES, type RouteKey } from '#src/config/paths.ts';
-import { isPendingRoute } from '#src/config/pending-routes.ts';
 
 /** What a logged-in tenant works with, in menu order (planned outages concern them too). */
 const TENANT_ENTRIES = ['incidents', 'meterReadings', 'billing', 'meetingRooms', 'plannedOutages'] as const;
@@ -19,6 +18,6 @@ export function mainMenuEntries(config: RuntimeConfig, session: Session | null):
   const candidates: readonly MainMenuEntry[] = tenantMenu ? TENANT_ENTRIES : PUBLIC_ENTRIES;
   return candidates.filter((key) => {
     const { feature } = ROUTES[key as RouteKey];
-    return !isPendingRoute(key) && (feature === null || config.features[feature]);
+    return feature === null || config.features[feature];
   });
 }
