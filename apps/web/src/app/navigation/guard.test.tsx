@@ -43,7 +43,7 @@ describe('route guards', () => {
   });
 });
 
-describe('routes whose screens come with a later feature issue', () => {
+describe('feature routes', () => {
   it('apply their rules: a guest goes to the login', async () => {
     const view = renderRoute('/vyuctovani');
     expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeInTheDocument();
