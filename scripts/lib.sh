@@ -4,26 +4,55 @@
 # corepack's signature check fails against the registry reachable here, so it is turned off;
 # the version is pinned by package.json#packageManager.
 export COREPACK_INTEGRITY_KEYS=0
+# Node's own binary package carries no corepack, so where the machine has none either it comes
+# from the npm registry too.
 setup_pnpm() {
-  local shims="$PWD/.cache/bin"
+  local shims="$PWD/.cache/bin" corepack_bin
   mkdir -p "$shims"
-  corepack enable --install-directory "$shims" pnpm
+  corepack_bin=$(command -v corepack || true)
+  if [ -z "$corepack_bin" ]; then
+    corepack_bin="$PWD/.cache/corepack/package/dist/corepack.js"
+    if [ ! -f "$corepack_bin" ]; then
+      mkdir -p "$PWD/.cache/corepack"
+      (cd "$PWD/.cache/corepack" && tar -xzf "$(npm pack --silent corepack@0.36)")
+    fi
+    corepack_bin="node $corepack_bin"
+  fi
+  $corepack_bin enable --install-directory "$shims" pnpm
   export PATH="$shims:$PATH"
   pnpm --version >/dev/null
 }
 
-require_node() {
-  if ! command -v node >/dev/null 2>&1; then
-    echo "Node.js 20.19 or newer is required." >&2
-    exit 1
+# Node.js as pinned in .nvmrc (an exact 24.x LTS release). A machine whose own Node is another
+# major gets the pinned release from the npm registry – the `node-linux-<arch>` package holds
+# the official binary – unpacked once into .cache/node/<version>/ and put first on PATH, so the
+# two commands stay two commands on a fresh machine with only the npm registry in reach.
+ensure_node() {
+  local wanted major cache arch tarball
+  wanted=$(tr -d ' \n' <.nvmrc)
+  major=${wanted%%.*}
+  if command -v node >/dev/null 2>&1 && [ "$(node -p 'process.versions.node.split(".")[0]')" = "$major" ]; then
+    return
   fi
-  local major minor
-  major=$(node -p 'process.versions.node.split(".")[0]')
-  minor=$(node -p 'process.versions.node.split(".")[1]')
-  if [ "$major" -lt 20 ] || { [ "$major" -eq 20 ] && [ "$minor" -lt 19 ]; }; then
-    echo "Node.js 20.19 or newer is required (found $(node --version))." >&2
-    exit 1
+  cache="$PWD/.cache/node/$wanted"
+  if [ ! -x "$cache/bin/node" ]; then
+    if ! command -v npm >/dev/null 2>&1; then
+      echo "Node.js $major is required (and npm to fetch it: none found)." >&2
+      exit 1
+    fi
+    case "$(uname -m)" in
+      x86_64) arch=x64 ;;
+      aarch64 | arm64) arch=arm64 ;;
+      *) echo "No Node.js $wanted package for $(uname -m); install Node.js $major yourself." >&2; exit 1 ;;
+    esac
+    echo "Fetching Node.js $wanted (node-linux-$arch) from the npm registry into .cache/node/ …" >&2
+    rm -rf "$cache.partial" && mkdir -p "$cache.partial"
+    tarball=$(cd "$cache.partial" && npm pack --silent "node-linux-$arch@$wanted")
+    tar -xzf "$cache.partial/$tarball" -C "$cache.partial" --strip-components=1 package/bin/node
+    rm -f "$cache.partial/$tarball"
+    rm -rf "$cache" && mv "$cache.partial" "$cache"
   fi
+  export PATH="$cache/bin:$PATH"
 }
 
 # Debian's Chromium for the browser tests (Playwright never downloads a browser here).

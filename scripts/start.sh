@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-require_node
+ensure_node
 setup_pnpm
 pnpm install --frozen-lockfile
 pnpm exec turbo run build --filter=@portal/api --filter=@portal/bff --filter=@portal/web

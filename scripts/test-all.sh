@@ -7,11 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-require_node
+ensure_node
 setup_pnpm
 ensure_chromium
 ensure_nginx
 pnpm install --frozen-lockfile
+pnpm run format:check
 # Two tasks at a time: the suites start real upstreams, PGlite and browsers, and with more
 # parallel tasks than cores their timing-sensitive tests (deadlines, renewals) time out.
 pnpm exec turbo run build lint typecheck test budget --continue=never --concurrency=2
