@@ -36,7 +36,15 @@ process.env[E2E_DATA_DIR_ENV] = dataDir;
 if (!process.env[E2E_DATABASE_URL_ENV]) {
   const name = `portal_e2e_${process.pid}_${Date.now()}`;
   const server = new URL(E2E_POSTGRES_SERVER);
-  execFileSync('createdb', ['-h', server.hostname, '-p', server.port || '5432', '-U', server.username || 'postgres', name]);
+  execFileSync('createdb', [
+    '-h',
+    server.hostname,
+    '-p',
+    server.port || '5432',
+    '-U',
+    server.username || 'postgres',
+    name,
+  ]);
   process.env[E2E_DATABASE_URL_ENV] = `${E2E_POSTGRES_SERVER}/${name}`;
   process.env[E2E_JWT_SECRET_ENV] = randomBytes(32).toString('hex');
 }

@@ -43,7 +43,9 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 11_000).unref();
-  Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(() => process.exit(code));
+  Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(() =>
+    process.exit(code),
+  );
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -53,7 +55,7 @@ start('api', 'apps/api/dist/server.js', {
   PORTAL_URL: process.env.PORTAL_URL ?? portalUrl,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-await waitFor(`http://127.0.0.1:${apiPort}/health`, "api");
+await waitFor(`http://127.0.0.1:${apiPort}/health`, 'api');
 start('bff', 'apps/bff/dist/server.js', {
   PORT: bffPort,
   UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,

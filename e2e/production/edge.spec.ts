@@ -33,7 +33,9 @@ function call(
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     request.on('error', reject);
@@ -84,7 +86,9 @@ test('log-in through nginx sets a __Host- session cookie (Secure, HttpOnly, Same
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   expect(answer.status).toBe(200);
-  const cookie = [answer.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith('__Host-portal_session='));
+  const cookie = [answer.headers['set-cookie'] ?? []]
+    .flat()
+    .find((value) => value.startsWith('__Host-portal_session='));
   expect(cookie).toBeDefined();
   expect(cookie).toMatch(/; Path=\//);
   expect(cookie).toMatch(/; HttpOnly/);
@@ -122,7 +126,10 @@ test('one request id joins the nginx, BFF and API log lines of a request', async
     headers: { 'content-type': 'application/json', 'x-csrf': '1' },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
-  const cookie = [login.headers['set-cookie'] ?? []].flat().map((value) => value.split(';')[0]).join('; ');
+  const cookie = [login.headers['set-cookie'] ?? []]
+    .flat()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   const answer = await call(portal('/api/v1/support_tickets/?page=1'), {
     headers: { 'x-csrf': '1', cookie, 'x-tenant-id': user.tenantId },
   });
@@ -145,5 +152,7 @@ test('metrics answer on their own ports only, never through nginx', async () => 
     expect(text).toContain('portal_bff_upstream_request_duration_seconds_count{outcome="ok"}');
   }
   const api = (await call(`http://127.0.0.1:${metricsPort('api.env')}/metrics`)).body.toString();
-  expect(api).toMatch(/portal_api_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/support_tickets\/",status_code="200"\} [1-9]/);
+  expect(api).toMatch(
+    /portal_api_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/support_tickets\/",status_code="200"\} [1-9]/,
+  );
 });

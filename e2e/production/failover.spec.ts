@@ -14,7 +14,11 @@ test('log in, report incidents, lose a BFF instance and carry on with the same s
   await page.goto('/prihlaseni');
   await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
   // Over HTTP/2 with TLS.
-  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol)).toBe('h2');
+  expect(
+    await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+    ),
+  ).toBe('h2');
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Heslo', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
@@ -25,7 +29,10 @@ test('log in, report incidents, lose a BFF instance and carry on with the same s
   expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
 
   // The incident list (empty for a new tenant), then a new incident.
-  await page.getByRole('navigation', { name: 'Hlavní nabídka' }).getByRole('link', { name: 'Hlášení incidentů' }).click();
+  await page
+    .getByRole('navigation', { name: 'Hlavní nabídka' })
+    .getByRole('link', { name: 'Hlášení incidentů' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Hlášení incidentů' })).toBeVisible();
   await page.getByRole('link', { name: 'Nahlásit incident' }).click();
   await page.getByRole('textbox', { name: 'Předmět' }).fill(subject);
@@ -36,7 +43,11 @@ test('log in, report incidents, lose a BFF instance and carry on with the same s
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
 
   // nginx balanced this session's requests over both instances: the session is shared.
-  const upstreams = new Set(jsonLines(logFile('nginx-access')).slice(firstLine).map((line) => String(line['upstream'])));
+  const upstreams = new Set(
+    jsonLines(logFile('nginx-access'))
+      .slice(firstLine)
+      .map((line) => String(line['upstream'])),
+  );
   expect([...upstreams].filter((address) => /:370[12]$/.test(address)).length).toBe(2);
 
   // One instance dies without warning.

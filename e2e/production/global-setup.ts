@@ -31,8 +31,30 @@ export default function globalSetup(): void {
     firstName: 'Eva',
   };
   data.tenantId = String(portalAdmin('create-tenant', '--name', data.tenantName)['id']);
-  portalAdmin('create-user', '--email', data.email, '--password', data.password, '--first-name', data.firstName, '--last-name', 'Malá');
+  portalAdmin(
+    'create-user',
+    '--email',
+    data.email,
+    '--password',
+    data.password,
+    '--first-name',
+    data.firstName,
+    '--last-name',
+    'Malá',
+  );
   portalAdmin('grant-access', '--user', data.email, '--tenant', data.tenantId);
-  portalAdmin('create-building', '--name', 'Dům Gama', '--street', 'Dlouhá 1', '--city', 'Praha 1', '--postal-code', '110 00', '--tenant', data.tenantId);
+  portalAdmin(
+    'create-building',
+    '--name',
+    'Dům Gama',
+    '--street',
+    'Dlouhá 1',
+    '--city',
+    'Praha 1',
+    '--postal-code',
+    '110 00',
+    '--tenant',
+    data.tenantId,
+  );
   process.env[OPERATOR_DATA_ENV] = JSON.stringify(data);
 }

@@ -14,7 +14,9 @@ export default function globalTeardown(): void {
   const database = process.env[DATABASE_NAME_ENV];
   if (database) {
     try {
-      execFileSync('dropdb', ['--if-exists', '--force', '-h', '127.0.0.1', '-U', 'postgres', database], { stdio: 'ignore' });
+      execFileSync('dropdb', ['--if-exists', '--force', '-h', '127.0.0.1', '-U', 'postgres', database], {
+        stdio: 'ignore',
+      });
     } catch {
       // A database left behind must not fail an otherwise green run.
     }

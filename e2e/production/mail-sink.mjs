@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 
-const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' }, host: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string' }, dir: { type: 'string' }, host: { type: 'string' } },
+});
 if (!values.port || !values.dir) {
   console.error('usage: mail-sink.mjs --port N --dir DIR [--host 127.0.0.1]');
   process.exit(2);
@@ -27,14 +29,28 @@ const server = new SMTPServer({
       received += 1;
       const name = `${Date.now()}-${String(received).padStart(4, '0')}.eml`;
       writeFileSync(join(values.dir, name), Buffer.concat(chunks));
-      console.log(JSON.stringify({ time: new Date().toISOString(), msg: 'mail received', file: name, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }));
+      console.log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          msg: 'mail received',
+          file: name,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        }),
+      );
       callback();
     });
   },
 });
 server.on('error', (error) => console.error(JSON.stringify({ msg: 'smtp error', err: error.message })));
 server.listen(Number(values.port), values.host ?? '127.0.0.1', () => {
-  console.log(JSON.stringify({ time: new Date().toISOString(), msg: 'mail sink listening', port: Number(values.port), dir: values.dir }));
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      msg: 'mail sink listening',
+      port: Number(values.port),
+      dir: values.dir,
+    }),
+  );
 });
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);

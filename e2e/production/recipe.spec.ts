@@ -36,7 +36,9 @@ function processOf(pid: number): { argv: string[]; cwd: string; env: Record<stri
 const PROCESS_ONLY = new Set(['PATH', 'HOME', 'PWD', 'SHLVL', '_', 'OLDPWD']);
 
 function variablesOf(env: Record<string, string>): string[] {
-  return Object.keys(env).filter((name) => !PROCESS_ONLY.has(name)).sort();
+  return Object.keys(env)
+    .filter((name) => !PROCESS_ONLY.has(name))
+    .sort();
 }
 
 const services = [
@@ -60,9 +62,14 @@ for (const service of services) {
     expect(running.cwd).toBe(REPO.replace(/\/$/, ''));
     // The unit's EnvironmentFile= lines name the same files (instance name = %i).
     const instance = service.name.split('-')[1] ?? '';
-    expect(spec.environmentFiles.map((file) => file.replace('%i', instance).replace('/etc/portal/', ''))).toEqual(service.envFiles);
+    expect(spec.environmentFiles.map((file) => file.replace('%i', instance).replace('/etc/portal/', ''))).toEqual(
+      service.envFiles,
+    );
 
-    const recipe = Object.assign({}, ...service.envFiles.map((file) => envFile(join(RECIPE, 'env', file)))) as Record<string, string>;
+    const recipe = Object.assign({}, ...service.envFiles.map((file) => envFile(join(RECIPE, 'env', file)))) as Record<
+      string,
+      string
+    >;
     const local = envFile(join(stateDir(), service.local));
     // The script fills in only what the recipe leaves to the operator (secrets, addresses).
     expect(Object.keys(local).filter((name) => !(name in recipe))).toEqual([]);
@@ -79,7 +86,9 @@ test('nginx, the BFF instances and the API agree on ports and the proxy address'
   const nginx = readFileSync(join(RECIPE, 'nginx', 'portal.conf'), 'utf8');
   const upstream = /upstream portal_bff \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
   const nginxPorts = [...upstream.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((match) => match[1]);
-  const instanceFiles = readdirSync(join(RECIPE, 'env')).filter((file) => /^bff-\d+\.env$/.test(file)).sort();
+  const instanceFiles = readdirSync(join(RECIPE, 'env'))
+    .filter((file) => /^bff-\d+\.env$/.test(file))
+    .sort();
   expect(instanceFiles).toEqual(BFF_INSTANCES.map((instance) => `bff-${instance}.env`));
   expect(nginxPorts).toEqual(instanceFiles.map((file) => envFile(join(RECIPE, 'env', file))['PORT']));
 
@@ -89,7 +98,10 @@ test('nginx, the BFF instances and the API agree on ports and the proxy address'
   // Only nginx's own source address may name the client (X-Forwarded-For).
   expect(/proxy_bind ([\d.]+);/.exec(nginx)?.[1]).toBe(bff['TRUST_PROXY']);
   // Every metrics port differs from every public port.
-  const metrics = [api['METRICS_PORT'], ...instanceFiles.map((file) => envFile(join(RECIPE, 'env', file))['METRICS_PORT'])];
+  const metrics = [
+    api['METRICS_PORT'],
+    ...instanceFiles.map((file) => envFile(join(RECIPE, 'env', file))['METRICS_PORT']),
+  ];
   expect(new Set(metrics).size).toBe(metrics.length);
   expect(metrics.filter((port) => [api['PORT'], ...nginxPorts].includes(port))).toEqual([]);
 });

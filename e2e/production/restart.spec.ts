@@ -16,7 +16,9 @@ async function stopService(service: string): Promise<void> {
   await expect.poll(() => isAlive(pid), { timeout: 20_000 }).toBe(false);
 }
 
-test('while the API is down every answer is the BFF’s Czech 502, and both instances serve again once it is back', async ({ request }) => {
+test('while the API is down every answer is the BFF’s Czech 502, and both instances serve again once it is back', async ({
+  request,
+}) => {
   expect((await request.get(ROOMS, { headers: API })).status()).toBe(200);
   await stopService('api');
   let restarted: ReturnType<typeof productionScript> | undefined;
@@ -27,7 +29,10 @@ test('while the API is down every answer is the BFF’s Czech 502, and both inst
       const answer = await request.get(ROOMS, { headers: API });
       expect(answer.status()).toBe(502);
       expect(answer.headers()['content-type']).toContain('application/json');
-      expect(await answer.json()).toMatchObject({ code: 'upstream_unavailable', message: expect.stringMatching(CZECH) });
+      expect(await answer.json()).toMatchObject({
+        code: 'upstream_unavailable',
+        message: expect.stringMatching(CZECH),
+      });
     }
   } finally {
     restarted = productionScript('restart', 'api');
@@ -39,7 +44,9 @@ test('while the API is down every answer is the BFF’s Czech 502, and both inst
   }
 });
 
-test('with no BFF instance reachable, nginx answers the API in the portal’s Czech error body and pages in Czech', async ({ request }) => {
+test('with no BFF instance reachable, nginx answers the API in the portal’s Czech error body and pages in Czech', async ({
+  request,
+}) => {
   await stopService('bff-1');
   await stopService('bff-2');
   try {
@@ -60,5 +67,7 @@ test('with no BFF instance reachable, nginx answers the API in the portal’s Cz
     }
   }
   // nginx took both out when they refused connections; it lets them in again once none is left.
-  await expect.poll(async () => (await request.get('/api/config', { headers: API })).status(), { timeout: 15_000 }).toBe(200);
+  await expect
+    .poll(async () => (await request.get('/api/config', { headers: API })).status(), { timeout: 15_000 })
+    .toBe(200);
 });

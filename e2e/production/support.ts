@@ -104,10 +104,13 @@ export async function logLine(
 ): Promise<Record<string, unknown>> {
   let found: Record<string, unknown> | undefined;
   await expect
-    .poll(() => {
-      found = jsonLines(file).find(predicate);
-      return found !== undefined;
-    }, { message: `a matching line in ${file}`, timeout: 10_000 })
+    .poll(
+      () => {
+        found = jsonLines(file).find(predicate);
+        return found !== undefined;
+      },
+      { message: `a matching line in ${file}`, timeout: 10_000 },
+    )
     .toBe(true);
   return found as Record<string, unknown>;
 }

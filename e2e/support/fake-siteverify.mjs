@@ -30,7 +30,13 @@ const server = createServer((request, response) => {
     if (!match) return send(200, { success: false, 'error-codes': ['invalid-input-response'] });
     if (redeemed.has(call.response)) return send(200, { success: false, 'error-codes': ['timeout-or-duplicate'] });
     redeemed.add(call.response);
-    return send(200, { success: true, challenge_ts: new Date().toISOString(), hostname, action: match[1], 'error-codes': [] });
+    return send(200, {
+      success: true,
+      challenge_ts: new Date().toISOString(),
+      hostname,
+      action: match[1],
+      'error-codes': [],
+    });
   });
 });
 

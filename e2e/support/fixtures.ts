@@ -85,7 +85,10 @@ export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: n
       });
       await use(seen);
       await Promise.all(reads);
-      expect(seen.statuses.filter((status) => status >= 500), 'API answers with a 5xx').toEqual([]);
+      expect(
+        seen.statuses.filter((status) => status >= 500),
+        'API answers with a 5xx',
+      ).toEqual([]);
       for (const body of seen.bodies) expect(body).not.toMatch(JWT_PATTERN);
     },
     { auto: true },
@@ -102,9 +105,13 @@ export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: n
           .catch(() => undefined);
         // Let entry animations (toasts, menus) settle so colours are measured at rest.
         await page
-          .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
-            timeout: 2_000,
-          })
+          .waitForFunction(
+            () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+            null,
+            {
+              timeout: 2_000,
+            },
+          )
           .catch(() => undefined);
         // On a phone nothing may need sideways scrolling (WCAG 1.4.10 Reflow at 320–360 px). A
         // mobile browser zooms out to fit wide content, which widens `innerWidth` with it, so both
@@ -119,8 +126,9 @@ export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: n
         const { violations } = results;
         // Needs review: what axe could not decide (e.g. contrast of text over an image) is listed.
         const undecided =
-          results.incomplete.map((result) => `${result.id} [${result.nodes.map((node) => node.target.join(' ')).join('; ')}]`).join(', ') ||
-          'none';
+          results.incomplete
+            .map((result) => `${result.id} [${result.nodes.map((node) => node.target.join(' ')).join('; ')}]`)
+            .join(', ') || 'none';
         checked.push(`${state} (${page.url()}): ${violations.length} violations; undecided: ${undecided}`);
         expect(
           violations.map((violation) => ({

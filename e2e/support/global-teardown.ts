@@ -8,9 +8,23 @@ export default function globalTeardown() {
   const parsed = new URL(url);
   const name = parsed.pathname.slice(1);
   try {
-    execFileSync('dropdb', ['--if-exists', '--force', '-h', parsed.hostname, '-p', parsed.port || '5432', '-U', parsed.username || 'postgres', name], {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'dropdb',
+      [
+        '--if-exists',
+        '--force',
+        '-h',
+        parsed.hostname,
+        '-p',
+        parsed.port || '5432',
+        '-U',
+        parsed.username || 'postgres',
+        name,
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
   } catch {
     // Leaving a database behind must not fail an otherwise green run.
   }

@@ -25,8 +25,12 @@ interface FocusState {
 async function focusState(page: Page): Promise<FocusState> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { element: 'nothing (body)', ringShown: false, notObscured: false };
-    const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+    if (!element || element === document.body)
+      return { element: 'nothing (body)', ringShown: false, notObscured: false };
+    const name = (element.getAttribute('aria-label') ?? element.textContent ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 50);
     const description = `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> „${name}"`;
     const drawsRing = (candidate: Element) => {
       const style = getComputedStyle(candidate);
@@ -36,7 +40,11 @@ async function focusState(page: Page): Promise<FocusState> {
     };
     const keyboardFocus = element.matches(':focus-visible');
     let ringShown = keyboardFocus && drawsRing(element);
-    for (let ancestor = element.parentElement, level = 0; !ringShown && ancestor && level < 3; ancestor = ancestor.parentElement, level += 1) {
+    for (
+      let ancestor = element.parentElement, level = 0;
+      !ringShown && ancestor && level < 3;
+      ancestor = ancestor.parentElement, level += 1
+    ) {
       ringShown = keyboardFocus && ancestor.matches(':focus-within') && drawsRing(ancestor);
     }
     const rect = element.getBoundingClientRect();
@@ -88,14 +96,20 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
     await expectFocusVisible(page);
   }
   const { element } = await focusState(page);
-  throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${target.toString()} in ${max} presses (focus on ${element})`);
+  throw new Error(
+    `${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${target.toString()} in ${max} presses (focus on ${element})`,
+  );
 }
 
 /**
  * Logs in on the login page (`path`, e.g. with `?redirect=`) with the keyboard: Tab to the e-mail,
  * type, Tab, type the password, Enter.
  */
-export async function logInByKeyboard(page: Page, user: { email: string; password: string }, path = '/prihlaseni'): Promise<void> {
+export async function logInByKeyboard(
+  page: Page,
+  user: { email: string; password: string },
+  path = '/prihlaseni',
+): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
   await tabTo(page, page.getByLabel('E-mail'));

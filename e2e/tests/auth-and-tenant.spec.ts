@@ -2,7 +2,12 @@ import { expect, JWT_PATTERN, logIn, ONE_TENANT_USER, test, TWO_TENANT_USER } fr
 
 // After-login branches of spec §2 and the basic session life cycle.
 
-test('a two-tenant user picks a tenant, stays logged in across a reload, and logs out @journey', async ({ page, context, seenByBrowser, a11y }) => {
+test('a two-tenant user picks a tenant, stays logged in across a reload, and logs out @journey', async ({
+  page,
+  context,
+  seenByBrowser,
+  a11y,
+}) => {
   await page.goto('/prihlaseni');
   await expect(page.getByRole('heading', { name: 'Přihlášení' })).toBeVisible();
   await a11y.check('login page');
@@ -70,7 +75,9 @@ test('a wrong password shows a Czech error on the form and keeps the e-mail', as
   expect(seenByBrowser.statuses).toContain(400);
 });
 
-test('a user with several tenants follows the redirect after login and is asked for a tenant only where needed', async ({ page }) => {
+test('a user with several tenants follows the redirect after login and is asked for a tenant only where needed', async ({
+  page,
+}) => {
   // /profil opts out of the tenant rule: straight there.
   await page.goto('/prihlaseni?redirect=%2Fprofil');
   await logIn(page, TWO_TENANT_USER);

@@ -61,12 +61,19 @@ async function decodeQr(page: Page, code: Locator): Promise<string | null> {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
     context.drawImage(bitmap, 0, 0);
-    return { width: bitmap.width, height: bitmap.height, pixels: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+    return {
+      width: bitmap.width,
+      height: bitmap.height,
+      pixels: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data),
+    };
   }, png.toString('base64'));
   return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data ?? null;
 }
 
-test('a tenant reads the statements page by page: cs-CZ amounts, due dates, overdue marked @journey', async ({ page, a11y }) => {
+test('a tenant reads the statements page by page: cs-CZ amounts, due dates, overdue marked @journey', async ({
+  page,
+  a11y,
+}) => {
   await openBillingAsAlfa(page);
   const all = await statements(page);
   expect(all.length).toBeGreaterThan(10);
@@ -99,10 +106,18 @@ test('a tenant reads the statements page by page: cs-CZ amounts, due dates, over
   await expect(page).toHaveURL(/\/vyuctovani$/);
 });
 
-test('an unpaid statement shows its payment details, a QR Platba code that decodes to them, and its PDF @journey', async ({ page, a11y }) => {
+test('an unpaid statement shows its payment details, a QR Platba code that decodes to them, and its PDF @journey', async ({
+  page,
+  a11y,
+}) => {
   await openBillingAsAlfa(page);
   const unpaid = (await statements(page)).find((statement) => statement.number === '2026000103') as Statement;
-  await page.getByTestId('statements').getByRole('listitem').filter({ hasText: '2026000103' }).getByRole('link').click();
+  await page
+    .getByTestId('statements')
+    .getByRole('listitem')
+    .filter({ hasText: '2026000103' })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(new RegExp(`/vyuctovani\\?id=${unpaid.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Vyúčtování č. 2026000103' })).toBeVisible();
   const details = page.getByTestId('payment-details');
@@ -116,7 +131,9 @@ test('an unpaid statement shows its payment details, a QR Platba code that decod
   const qr = page.getByTestId('payment-qr');
   await expect(qr).toHaveAttribute('data-spayd', expected);
   // Accessible names come whitespace-normalised (no-break spaces as plain ones).
-  const image = qr.getByRole('img', { name: /^QR kód pro platbu 48 200,50 Kč na účet 2001234588\/2010, variabilní symbol 2026000103$/ });
+  const image = qr.getByRole('img', {
+    name: /^QR kód pro platbu 48 200,50 Kč na účet 2001234588\/2010, variabilní symbol 2026000103$/,
+  });
   await expect(image).toBeVisible();
   expect(await decodeQr(page, image)).toBe(expected);
   await a11y.check('unpaid statement with QR Platba');
@@ -144,7 +161,9 @@ test('an overdue statement says so and its QR code has no due date; a paid one h
   await expect(page.getByRole('heading', { level: 1, name: 'Vyúčtování č. 2026000102' })).toBeVisible();
   await expect(page.getByText(/^Vyúčtování je po splatnosti/)).toBeVisible();
   const spayd = await page.getByTestId('payment-qr').getAttribute('data-spayd');
-  expect(spayd).toBe(`SPD*1.0*ACC:${overdue.iban}*AM:${overdue.amount_due}*CC:CZK*X-VS:${overdue.variable_symbol}*X-KS:0308*MSG:VYUCTOVANI 2026000102`);
+  expect(spayd).toBe(
+    `SPD*1.0*ACC:${overdue.iban}*AM:${overdue.amount_due}*CC:CZK*X-VS:${overdue.variable_symbol}*X-KS:0308*MSG:VYUCTOVANI 2026000102`,
+  );
 
   const paid = all.find((statement) => statement.paid) as Statement;
   await page.goto(`/vyuctovani?id=${paid.id}`);
@@ -171,7 +190,9 @@ test('the PDF comes through the BFF with its type, and another tenant’s statem
   await goAndLogIn(page, ONE_TENANT_USER);
   await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
   await page.goto(`/vyuctovani?id=${statement?.id}`);
-  await expect(page.getByRole('alert')).toHaveText(`Vyúčtování s ID ${statement?.id} neexistuje nebo k němu nemáte přístup.`);
+  await expect(page.getByRole('alert')).toHaveText(
+    `Vyúčtování s ID ${statement?.id} neexistuje nebo k němu nemáte přístup.`,
+  );
   expect((await page.request.get(`/api/v1/billing_statements/${statement?.id}/pdf/`, API)).status()).toBe(404);
 });
 
@@ -193,7 +214,11 @@ test('by keyboard alone: the list page by page, a statement, its PDF and back to
   await expect(page.getByText('Strana 1 z 2')).toBeVisible();
 
   // The statement replaces the list on the same page: its heading takes the focus the link had.
-  const statement = page.getByTestId('statements').getByRole('listitem').filter({ hasText: '2026000103' }).getByRole('link');
+  const statement = page
+    .getByTestId('statements')
+    .getByRole('listitem')
+    .filter({ hasText: '2026000103' })
+    .getByRole('link');
   await tabTo(page, statement, { backwards: true });
   await page.keyboard.press('Enter');
   await expectOnPage(page, 'Vyúčtování č. 2026000103');
@@ -222,7 +247,11 @@ test.describe('billing switched off', () => {
     await page.goto('/vyuctovani?id=1');
     await expect(page.getByRole('heading', home)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
-    for (const path of ['/api/v1/billing_statements/', '/api/v1/billing_statements/1/', '/api/v1/billing_statements/1/pdf/']) {
+    for (const path of [
+      '/api/v1/billing_statements/',
+      '/api/v1/billing_statements/1/',
+      '/api/v1/billing_statements/1/pdf/',
+    ]) {
       expect((await page.request.get(path, API)).status(), path).toBe(404);
     }
   });

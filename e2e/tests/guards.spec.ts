@@ -8,7 +8,11 @@ const NOT_FOUND = 'Stránka nebyla nalezena.';
 
 test.describe('1. route validation', () => {
   test('the new-password page without token or uid is a 404', async ({ page, a11y }) => {
-    for (const path of ['/zapomenute-heslo/change', '/zapomenute-heslo/change?uid=1', '/zapomenute-heslo/change?token=abc']) {
+    for (const path of [
+      '/zapomenute-heslo/change',
+      '/zapomenute-heslo/change?uid=1',
+      '/zapomenute-heslo/change?token=abc',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
       await expect(page.getByText(NOT_FOUND)).toBeVisible();
@@ -40,10 +44,14 @@ test.describe('2. authentication', () => {
 
   test('the login page sends a logged-in user home', async ({ page }) => {
     await goAndLogIn(page, ONE_TENANT_USER);
-    await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` }),
+    ).toBeVisible();
     await page.goto('/prihlaseni');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` }),
+    ).toBeVisible();
   });
 
   test('an ended session sends the user to the login with where they were', async ({ page, context }) => {
@@ -89,20 +97,27 @@ test.describe('3. feature flag and 4. tenant', () => {
       await expect(page).toHaveURL(/\/$/);
       await page.goto('/tenant');
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` }),
+      ).toBeVisible();
     });
   });
 
   test.describe('with hideTenantLogin on', () => {
     test.use({ baseURL: bffUrl(E2E_BFF_HIDE_TENANT_PORT) });
 
-    test('only public and guest-only pages are reachable; login goes home without a tenant @journey', async ({ page, a11y }) => {
+    test('only public and guest-only pages are reachable; login goes home without a tenant @journey', async ({
+      page,
+      a11y,
+    }) => {
       await page.goto('/zapomenute-heslo');
       await expect(page.getByRole('heading', { level: 1, name: 'Zapomenuté heslo' })).toBeVisible();
       await page.goto('/prihlaseni');
       await logIn(page, TWO_TENANT_USER);
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${TWO_TENANT_USER.firstName}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Dobrý den, ${TWO_TENANT_USER.firstName}` }),
+      ).toBeVisible();
       // No tenant choice anywhere.
       await expect(page.getByRole('button', { name: /^Nájemce:/ })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Vybrat nájemce' })).toHaveCount(0);

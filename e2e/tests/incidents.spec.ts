@@ -36,7 +36,9 @@ test('report an incident with an attachment, follow it and close it @journey', a
   await page.getByRole('textbox', { name: 'Předmět' }).fill(subject);
   await page.getByLabel('Budova').selectOption({ index: 1 });
   await page.getByLabel('Priorita').selectOption({ label: 'Vysoká' });
-  await page.getByRole('textbox', { name: 'Popis' }).fill('V kuchyňce 2.10 kape voda ze stropu.\nPod kapkami je kbelík.');
+  await page
+    .getByRole('textbox', { name: 'Popis' })
+    .fill('V kuchyňce 2.10 kape voda ze stropu.\nPod kapkami je kbelík.');
   await expect(page.getByText('Nepovinné - použije se váš registrovaný kontakt, pokud nevyplníte')).toBeVisible();
   await page.getByLabel(/^Přílohy/).setInputFiles([
     { name: 'strop.png', mimeType: 'image/png', buffer: PNG },
@@ -93,7 +95,11 @@ test('report an incident with an attachment, follow it and close it @journey', a
   await expect(timeline.getByText('Změna stavu: Zpracovává se → Uzavřeno')).toBeVisible();
 });
 
-test('what was typed survives an expired session and comes back after logging in again @journey', async ({ page, context, a11y }) => {
+test('what was typed survives an expired session and comes back after logging in again @journey', async ({
+  page,
+  context,
+  a11y,
+}) => {
   await goAndLogIn(page, ONE_TENANT_USER, '/prihlaseni?redirect=%2Fhlaseni-incidentu%2Fnovy');
   await expect(page.getByRole('heading', { level: 1, name: 'Nahlásit incident' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Předmět' }).fill('Nejde otevřít okno');
@@ -127,7 +133,17 @@ test('a tenant without incidents sees the empty state; filters narrow the list',
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const tenant = (await portalAdmin('create-tenant', '--name', `Gama ${stamp} s.r.o.`)) as { id: string };
   const user = { email: `eva.${stamp}@example.cz`, password: 'Silne-Heslo-2026' };
-  await portalAdmin('create-user', '--email', user.email, '--password', user.password, '--first-name', 'Eva', '--last-name', 'Malá');
+  await portalAdmin(
+    'create-user',
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+    '--first-name',
+    'Eva',
+    '--last-name',
+    'Malá',
+  );
   await portalAdmin('grant-access', '--user', user.email, '--tenant', tenant.id);
 
   await goAndLogIn(page, user);
@@ -147,7 +163,10 @@ test('a tenant without incidents sees the empty state; filters narrow the list',
   await expect(page.getByText('Zvoleným filtrům neodpovídá žádný incident.')).toBeVisible();
 });
 
-test('by keyboard alone: report an incident with an attachment through the error summary, comment and close it', async ({ page, a11y }, testInfo) => {
+test('by keyboard alone: report an incident with an attachment through the error summary, comment and close it', async ({
+  page,
+  a11y,
+}, testInfo) => {
   test.setTimeout(120_000);
   const subject = `Nejde zavřít okno (${testInfo.project.name} klávesnice ${Date.now()})`;
   await logInByKeyboard(page, ONE_TENANT_USER);
@@ -182,7 +201,9 @@ test('by keyboard alone: report an incident with an attachment through the error
   await page.keyboard.type('Okno v kanceláři 2.14 nejde zavřít.');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Táhne do místnosti.');
-  await expect(page.getByRole('textbox', { name: 'Popis' })).toHaveValue('Okno v kanceláři 2.14 nejde zavřít.\nTáhne do místnosti.');
+  await expect(page.getByRole('textbox', { name: 'Popis' })).toHaveValue(
+    'Okno v kanceláři 2.14 nejde zavřít.\nTáhne do místnosti.',
+  );
   await expect(page).toHaveURL(/\/hlaseni-incidentu\/novy$/);
   const files = page.getByLabel(/^Přílohy/);
   await tabTo(page, files);

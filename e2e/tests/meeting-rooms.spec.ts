@@ -19,7 +19,9 @@ const CSRF = { 'X-CSRF': '1' };
 
 /** Prague calendar day `days` from now, `YYYY-MM-DD`. */
 function pragueDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 
 /** The UTC instant of a Prague wall-clock time, as the API answers it. */
@@ -39,7 +41,13 @@ function pragueIso(day: string, hour: number, minute = 0): string {
       .formatToParts(new Date(guess))
       .map((part) => [part.type, part.value]),
   );
-  const asPrague = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const asPrague = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
   return new Date(guess - (asPrague - guess)).toISOString();
 }
 
@@ -54,16 +62,22 @@ function testDay(testInfo: TestInfo, base: number): string {
 async function roomId(request: APIRequestContext, name: string): Promise<number> {
   const answer = await request.get('/api/v1/meeting_rooms/', { headers: CSRF });
   expect(answer.status()).toBe(200);
-  const room = ((await answer.json()) as Array<{ id: number; name: string }>).find((candidate) => candidate.name === name);
+  const room = ((await answer.json()) as Array<{ id: number; name: string }>).find(
+    (candidate) => candidate.name === name,
+  );
   if (!room) throw new Error(`demo room ${name} not found`);
   return room.id;
 }
 
 /** DTSTART/DTEND/SUMMARY of a downloaded .ics: UTC instants, or Prague wall time with TZID. */
-async function readCalendar(download: Download): Promise<{ start: string; end: string; summary: string; location: string }> {
+async function readCalendar(
+  download: Download,
+): Promise<{ start: string; end: string; summary: string; location: string }> {
   const text = (await readFile(await download.path(), 'utf8')).replace(/\r?\n[ \t]/g, '');
   const value = (name: string) => {
-    const line = text.split(/\r?\n/).find((candidate) => candidate.startsWith(`${name}:`) || candidate.startsWith(`${name};`));
+    const line = text
+      .split(/\r?\n/)
+      .find((candidate) => candidate.startsWith(`${name}:`) || candidate.startsWith(`${name};`));
     if (!line) throw new Error(`${name} missing in\n${text}`);
     return { params: line.slice(name.length, line.indexOf(':')), value: line.slice(line.indexOf(':') + 1) };
   };
@@ -77,7 +91,12 @@ async function readCalendar(download: Download): Promise<{ start: string; end: s
     return pragueIso(`${y}-${mo}-${d}`, Number(h), Number(mi));
   };
   expect(text).toContain('BEGIN:VEVENT');
-  return { start: instant('DTSTART'), end: instant('DTEND'), summary: value('SUMMARY').value, location: value('LOCATION').value };
+  return {
+    start: instant('DTSTART'),
+    end: instant('DTEND'),
+    summary: value('SUMMARY').value,
+    location: value('LOCATION').value,
+  };
 }
 
 /**
@@ -111,11 +130,15 @@ test.describe('meeting rooms for tenants', () => {
     await openTenantRooms(page);
 
     // Both the public rooms and the tenant-only room of Petr's building, with their details.
-    const small = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Malá zasedačka' }) });
+    const small = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: 'Malá zasedačka' }) });
     await expect(small.getByText('Jen pro nájemce')).toBeVisible();
     await expect(small.getByText('4 osoby')).toBeVisible();
     await expect(small.getByText('3. patro')).toBeVisible();
-    const big = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Velká zasedačka' }) });
+    const big = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: 'Velká zasedačka' }) });
     await expect(big.getByText('12 osob')).toBeVisible();
     await expect(big.getByText('Videokonference')).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -155,7 +178,9 @@ test.describe('meeting rooms for tenants', () => {
     await expect(page.getByRole('button', { name: /10:00–10:30/ })).toHaveCount(0);
     await page.getByRole('link', { name: 'Týden' }).click();
     await expect(page).toHaveURL(/zobrazeni=tyden/);
-    const dayBlock = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: new RegExp(`Podrobně\\s+– .*${czechDay(day)}`) }) });
+    const dayBlock = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: new RegExp(`Podrobně\\s+– .*${czechDay(day)}`) }) });
     await expect(dayBlock.getByText('10:00–11:00', { exact: true })).toBeVisible();
     await expect(dayBlock.getByText('10:00–11:00 Obsazeno')).toBeVisible();
     await expect(page.getByRole('heading', { level: 4 })).toHaveCount(7);
@@ -163,14 +188,25 @@ test.describe('meeting rooms for tenants', () => {
     await a11y.check('week view');
 
     // Among the tenant's reservations, at 10:00 Prague time – also for the API.
-    const mine = page.getByTestId('reservations').getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const mine = page
+      .getByTestId('reservations')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title }) });
     await expect(mine.getByText(/10:00–11:00/)).toBeVisible();
-    const listed = await page.request.get(`/api/v1/meeting_rooms/reservation/?date_from=${day}&date_to=${day}`, { headers: CSRF });
-    const booked = ((await listed.json()) as Array<{ title: string; starts_at: string; ends_at: string }>).find((r) => r.title === title);
+    const listed = await page.request.get(`/api/v1/meeting_rooms/reservation/?date_from=${day}&date_to=${day}`, {
+      headers: CSRF,
+    });
+    const booked = ((await listed.json()) as Array<{ title: string; starts_at: string; ends_at: string }>).find(
+      (r) => r.title === title,
+    );
     expect(booked).toMatchObject({ starts_at: pragueIso(day, 10), ends_at: pragueIso(day, 11) });
   });
 
-  test('a slot booked meanwhile: Czech message at the form, input kept, grid refreshed @journey', async ({ page, playwright, a11y }, testInfo) => {
+  test('a slot booked meanwhile: Czech message at the form, input kept, grid refreshed @journey', async ({
+    page,
+    playwright,
+    a11y,
+  }, testInfo) => {
     const day = testDay(testInfo, 10);
     await openTenantRooms(page);
     const karlin = await roomId(page.request, 'Konferenční sál Karlín');
@@ -180,9 +216,18 @@ test.describe('meeting rooms for tenants', () => {
     await page.getByLabel(/Poznámka/).fill('Potřebujeme ozvučení.');
 
     // Someone else takes the slot while the form is open: a visitor, through the BFF's API.
-    const visitor = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: CSRF });
+    const visitor = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      extraHTTPHeaders: CSRF,
+    });
     const taken = await visitor.post('/api/v1/meeting_rooms/reservation/public/', {
-      data: { room: karlin, starts_at: pragueIso(day, 14), ends_at: pragueIso(day, 15), name: 'Rychlejší Host', email: 'rychlejsi@example.cz' },
+      data: {
+        room: karlin,
+        starts_at: pragueIso(day, 14),
+        ends_at: pragueIso(day, 15),
+        name: 'Rychlejší Host',
+        email: 'rychlejsi@example.cz',
+      },
     });
     expect(taken.status()).toBe(201);
     await visitor.dispose();
@@ -200,7 +245,10 @@ test.describe('meeting rooms for tenants', () => {
     await a11y.check('conflict at the form');
   });
 
-  test('the .ics of a reservation is in Prague time; cancelling asks first @journey', async ({ page, a11y }, testInfo) => {
+  test('the .ics of a reservation is in Prague time; cancelling asks first @journey', async ({
+    page,
+    a11y,
+  }, testInfo) => {
     const day = testDay(testInfo, 12);
     const title = `Pohovor s uchazečem (${testInfo.project.name})`;
     await openTenantRooms(page);
@@ -213,7 +261,10 @@ test.describe('meeting rooms for tenants', () => {
     const { id } = (await made.json()) as { id: number };
     await page.reload();
 
-    const entry = page.getByTestId('reservations').getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const entry = page
+      .getByTestId('reservations')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title }) });
     await expect(entry.getByText(/13:30–15:00/)).toBeVisible();
     const download = page.waitForEvent('download');
     await entry.getByRole('button', { name: 'Stáhnout do kalendáře (.ics)' }).click();
@@ -247,7 +298,11 @@ test.describe('meeting rooms for tenants', () => {
 });
 
 test.describe('public meeting-room booking', () => {
-  test('book as a guest; the link shows the booking and cancels only on the button, once @journey', async ({ page, browser, a11y }, testInfo) => {
+  test('book as a guest; the link shows the booking and cancels only on the button, once @journey', async ({
+    page,
+    browser,
+    a11y,
+  }, testInfo) => {
     const day = testDay(testInfo, 14);
     const email = `host.${testInfo.project.name}.${Date.now()}@example.cz`;
     await page.goto('/');
@@ -355,7 +410,10 @@ test.describe('by keyboard alone', () => {
     await expect(page.getByText('Místnost je zarezervována.').first()).toBeVisible();
     await expectFocusVisible(page);
 
-    const mine = page.getByTestId('reservations').getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const mine = page
+      .getByTestId('reservations')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title }) });
     await expect(mine.getByText(/10:00–11:30/)).toBeVisible();
     const opener = mine.getByRole('button', { name: 'Zrušit rezervaci' });
     await tabTo(page, opener, { max: 120 });
@@ -367,7 +425,9 @@ test.describe('by keyboard alone', () => {
     // past its last one, the browser's own controls, as with every native modal dialog).
     for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);
-      const inPage = await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
+      const inPage = await page.evaluate(
+        () => document.activeElement !== null && document.activeElement !== document.body,
+      );
       if (inPage) {
         await expect(dialog.locator(':focus')).toHaveCount(1);
         await expectFocusVisible(page);
@@ -431,7 +491,13 @@ test.describe('meeting rooms switched off', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     const publicBooking = await page.request.post('/api/v1/meeting_rooms/reservation/public/', {
       headers: CSRF,
-      data: { room: 1, starts_at: pragueIso(pragueDay(30), 10), ends_at: pragueIso(pragueDay(30), 11), name: 'Host', email: 'host@example.cz' },
+      data: {
+        room: 1,
+        starts_at: pragueIso(pragueDay(30), 10),
+        ends_at: pragueIso(pragueDay(30), 11),
+        name: 'Host',
+        email: 'host@example.cz',
+      },
     });
     expect(publicBooking.status()).toBe(404);
     const link = await page.request.get(
@@ -447,7 +513,10 @@ test.describe('meeting rooms switched off', () => {
     await page.goto('/zasedaci-mistnosti?mistnost=1&den=2030-01-14&zobrazeni=tyden');
     await expect(page.getByRole('heading', HOME)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
-    for (const path of ['/api/v1/meeting_rooms/reservation/', '/api/v1/meeting_rooms/reservation/all/?date_from=2030-01-14&date_to=2030-01-14']) {
+    for (const path of [
+      '/api/v1/meeting_rooms/reservation/',
+      '/api/v1/meeting_rooms/reservation/all/?date_from=2030-01-14&date_to=2030-01-14',
+    ]) {
       const answer = await page.request.get(path, { headers: CSRF });
       expect(answer.status(), path).toBe(404);
     }
@@ -469,7 +538,9 @@ async function mailedLink(email: string): Promise<string | null> {
 
 /** Whether the room's availability lists a busy range starting at `startsAt`. */
 async function busyAt(request: APIRequestContext, room: number, day: string, startsAt: string): Promise<boolean> {
-  const answer = await request.get(`/api/v1/meeting_rooms/${room}/availability/?date_from=${day}&date_to=${day}`, { headers: CSRF });
+  const answer = await request.get(`/api/v1/meeting_rooms/${room}/availability/?date_from=${day}&date_to=${day}`, {
+    headers: CSRF,
+  });
   const { busy } = (await answer.json()) as { busy: Array<{ starts_at: string }> };
   return busy.some((range) => range.starts_at === startsAt);
 }

@@ -16,7 +16,9 @@ const PASSWORD = 'Silne-Heslo-2026';
 
 /** „1. 11. 2026" as the portal prints it (Prague day, no-break spaces). */
 function czechDate(iso: string): string {
-  return new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium', timeZone: 'Europe/Prague' }).format(new Date(iso)).replace(/ /g, '\u00a0');
+  return new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium', timeZone: 'Europe/Prague' })
+    .format(new Date(iso))
+    .replace(/ /g, '\u00a0');
 }
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
@@ -42,9 +44,31 @@ function tenantOfWorker(testInfo: TestInfo): Promise<WorkerTenant> {
     const stamp = `${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`;
     const tenant = (await portalAdmin('create-tenant', '--name', `Měřidla ${stamp} s.r.o.`)) as { id: string };
     const user = { email: `odecty.${stamp}@example.cz`, password: PASSWORD };
-    await portalAdmin('create-user', '--email', user.email, '--password', PASSWORD, '--first-name', 'Olga', '--last-name', 'Odečtová');
+    await portalAdmin(
+      'create-user',
+      '--email',
+      user.email,
+      '--password',
+      PASSWORD,
+      '--first-name',
+      'Olga',
+      '--last-name',
+      'Odečtová',
+    );
     await portalAdmin('grant-access', '--user', user.email, '--tenant', tenant.id);
-    const building = (await portalAdmin('create-building', '--name', `Dům ${stamp}`, '--street', 'Dlouhá 1', '--city', 'Praha 1', '--postal-code', '110 00', '--tenant', tenant.id)) as {
+    const building = (await portalAdmin(
+      'create-building',
+      '--name',
+      `Dům ${stamp}`,
+      '--street',
+      'Dlouhá 1',
+      '--city',
+      'Praha 1',
+      '--postal-code',
+      '110 00',
+      '--tenant',
+      tenant.id,
+    )) as {
       id: number;
     };
     return { id: tenant.id, building: building.id, user };
@@ -116,7 +140,10 @@ async function selectMeter(page: Page, meter: { id: number; serial: string }, na
   expect(new URL(page.url()).search).toBe(`?meridlo=${meter.id}`);
 }
 
-test('meters with their last reading; a reading is sent and shows as the last one, in the history and the chart @journey', async ({ page, a11y }, testInfo) => {
+test('meters with their last reading; a reading is sent and shows as the last one, in the history and the chart @journey', async ({
+  page,
+  a11y,
+}, testInfo) => {
   test.setTimeout(150_000);
   const { user, meters } = await metersWithHistory(testInfo, [
     ELECTRICITY,
@@ -135,9 +162,13 @@ test('meters with their last reading; a reading is sent and shows as the last on
 
   await openMeterReadings(page, user);
   await expect(card(page, electricity.serial)).toContainText(`Elektroměr ${electricity.serial}`);
-  await expect(card(page, electricity.serial)).toContainText(`Poslední odečet: 3\u00a0400\u00a0kWh (${czechDate(electricity.lastReadAt)})`);
+  await expect(card(page, electricity.serial)).toContainText(
+    `Poslední odečet: 3\u00a0400\u00a0kWh (${czechDate(electricity.lastReadAt)})`,
+  );
   await expect(card(page, water.serial)).toContainText(`Vodoměr studené vody ${water.serial}`);
-  await expect(card(page, water.serial)).toContainText(`Poslední odečet: 52,75\u00a0m³ (${czechDate(water.lastReadAt)})`);
+  await expect(card(page, water.serial)).toContainText(
+    `Poslední odečet: 52,75\u00a0m³ (${czechDate(water.lastReadAt)})`,
+  );
 
   // The chosen meter: its history as a table and as a chart with a text summary.
   await selectMeter(page, electricity, `Elektroměr ${electricity.serial}`);
@@ -155,7 +186,12 @@ test('meters with their last reading; a reading is sent and shows as the last on
 
   // Sent as the spec's body, with an Idempotency-Key; the list and the history show it.
   expect(posts).toHaveLength(1);
-  expect(posts[0]?.postDataJSON()).toEqual({ meter: electricity.id, value: '3420.5', note: 'Odečteno z fotografie', picture: null });
+  expect(posts[0]?.postDataJSON()).toEqual({
+    meter: electricity.id,
+    value: '3420.5',
+    note: 'Odečteno z fotografie',
+    picture: null,
+  });
   expect(posts[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   const today = czechDate(new Date().toISOString());
   await expect(card(page, electricity.serial)).toContainText(`Poslední odečet: 3\u00a0420,5\u00a0kWh (${today})`);
@@ -175,7 +211,10 @@ test('meters with their last reading; a reading is sent and shows as the last on
   await expect(page.getByText('V m³, desetinná místa oddělte čárkou, například 12 345,6.')).toBeVisible();
 });
 
-test('the demo tenant’s meters are alive: a year of readings, a replaced meter in the history @journey', async ({ page, a11y }) => {
+test('the demo tenant’s meters are alive: a year of readings, a replaced meter in the history @journey', async ({
+  page,
+  a11y,
+}) => {
   await openMeterReadings(page, ONE_TENANT_USER);
   await expect(page.getByTestId('meter-card')).toHaveCount(2);
   await expect(card(page, 'TP-KA-2140')).toContainText('Měřič tepla TP-KA-2140');
@@ -189,7 +228,10 @@ test('the demo tenant’s meters are alive: a year of readings, a replaced meter
   await a11y.check('demo history with a replacement');
 });
 
-test('a value below the last reading asks whether the meter was replaced or rolled over, and is sent only with the answer', async ({ page, a11y }, testInfo) => {
+test('a value below the last reading asks whether the meter was replaced or rolled over, and is sent only with the answer', async ({
+  page,
+  a11y,
+}, testInfo) => {
   test.setTimeout(150_000);
   const { user, meters } = await metersWithHistory(testInfo, [ELECTRICITY]);
   const [meter] = meters as [(typeof meters)[number]];
@@ -200,14 +242,18 @@ test('a value below the last reading asks whether the meter was replaced or roll
   await page.getByLabel('Stav měřidla').fill('12,5');
   await page.getByRole('button', { name: 'Odeslat odečet' }).click();
   const question = page.getByRole('group', { name: 'Stav je nižší než poslední odečet' });
-  await expect(question).toContainText(`Zadali jste 12,5\u00a0kWh, poslední odečet z ${czechDate(meter.lastReadAt)} je ale 3\u00a0400\u00a0kWh.`);
+  await expect(question).toContainText(
+    `Zadali jste 12,5\u00a0kWh, poslední odečet z ${czechDate(meter.lastReadAt)} je ale 3\u00a0400\u00a0kWh.`,
+  );
   await expect(question.getByRole('heading')).toBeFocused();
   await a11y.check('lower value question');
   expect(posts).toHaveLength(0);
 
   await question.getByRole('button', { name: 'Měřič se přetočil' }).click();
   await expect(page.getByText('Odečet byl uložen.')).toBeVisible();
-  expect(posts.map((post) => post.postDataJSON())).toEqual([{ meter: meter.id, value: '12.5', note: null, picture: null, reason: 'rollover' }]);
+  expect(posts.map((post) => post.postDataJSON())).toEqual([
+    { meter: meter.id, value: '12.5', note: null, picture: null, reason: 'rollover' },
+  ]);
   await expect(card(page, meter.serial)).toContainText('Poslední odečet: 12,5\u00a0kWh');
   await expect(historyRows(page).first()).toContainText('12,5\u00a0kWh–\u00a0přetočení měřiče');
 });
@@ -224,7 +270,9 @@ test('an implausible jump asks for confirmation before it is sent', async ({ pag
   await page.getByLabel('Stav měřidla').fill('13000');
   await page.getByRole('button', { name: 'Odeslat odečet' }).click();
   const question = page.getByRole('group', { name: 'Neobvykle vysoká spotřeba' });
-  await expect(question).toContainText(`Od posledního odečtu z ${czechDate(meter.lastReadAt)} by spotřeba byla 9\u00a0600\u00a0kWh`);
+  await expect(question).toContainText(
+    `Od posledního odečtu z ${czechDate(meter.lastReadAt)} by spotřeba byla 9\u00a0600\u00a0kWh`,
+  );
   await expect(question).toContainText('Obvykle je to asi 30\u00a0kWh za den.');
   await a11y.check('implausible jump question');
   expect(posts).toHaveLength(0);
@@ -243,7 +291,9 @@ test('an implausible jump asks for confirmation before it is sent', async ({ pag
   await expect(historyRows(page).first()).toContainText('9\u00a0600\u00a0kWhneobvykle vysoká');
 });
 
-test('a refused reading keeps what was typed; the list shows the reading that came in between', async ({ page }, testInfo) => {
+test('a refused reading keeps what was typed; the list shows the reading that came in between', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(150_000);
   const { user, meters } = await metersWithHistory(testInfo, [ELECTRICITY]);
   const [meter] = meters as [(typeof meters)[number]];
@@ -267,7 +317,10 @@ test('a refused reading keeps what was typed; the list shows the reading that ca
   await expect(card(page, meter.serial)).toContainText('Poslední odečet: 3\u00a0450\u00a0kWh');
 });
 
-test('by keyboard alone: choose a meter, send a reading, answer the lower-value question', async ({ page, a11y }, testInfo) => {
+test('by keyboard alone: choose a meter, send a reading, answer the lower-value question', async ({
+  page,
+  a11y,
+}, testInfo) => {
   test.setTimeout(150_000);
   const { user, meters } = await metersWithHistory(testInfo, [ELECTRICITY]);
   const [meter] = meters as [(typeof meters)[number]];
@@ -293,7 +346,9 @@ test('by keyboard alone: choose a meter, send a reading, answer the lower-value 
   await expect(page.getByText('Odečet byl uložen.')).toBeVisible();
   await expect(card(page, meter.serial)).toContainText('Poslední odečet: 3\u00a0420,5\u00a0kWh');
   await expectFocusVisible(page);
-  expect(posts.map((post) => post.postDataJSON())).toEqual([{ meter: meter.id, value: '3420.5', note: 'Z klávesnice', picture: null }]);
+  expect(posts.map((post) => post.postDataJSON())).toEqual([
+    { meter: meter.id, value: '3420.5', note: 'Z klávesnice', picture: null },
+  ]);
 
   // A lower value: the question takes the focus, its answers are buttons.
   await tabTo(page, page.getByLabel('Stav měřidla'), { backwards: true });
@@ -323,7 +378,10 @@ test.describe('meter readings switched off', () => {
     const headers = { 'X-CSRF': '1' };
     expect((await page.request.get('/api/v1/meters/', { headers })).status()).toBe(404);
     expect((await page.request.get('/api/v1/readings/', { headers })).status()).toBe(404);
-    const post = await page.request.post('/api/v1/readings/', { headers, data: { meter: 1, value: '1', note: null, picture: null } });
+    const post = await page.request.post('/api/v1/readings/', {
+      headers,
+      data: { meter: 1, value: '1', note: null, picture: null },
+    });
     expect(post.status()).toBe(404);
   });
 });

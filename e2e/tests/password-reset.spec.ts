@@ -35,7 +35,10 @@ async function restorePassword(request: APIRequestContext, email: string, passwo
   expect(confirmed.status()).toBe(204);
 }
 
-test('a forgotten password is reset from the e-mailed link and the new one logs in @journey', async ({ page, a11y }) => {
+test('a forgotten password is reset from the e-mailed link and the new one logs in @journey', async ({
+  page,
+  a11y,
+}) => {
   const before = await mailsBefore();
   await page.goto('/prihlaseni');
   await page.getByRole('link', { name: 'Zapomněli jste heslo?' }).click();
@@ -72,7 +75,9 @@ test('a forgotten password is reset from the e-mailed link and the new one logs 
     await logIn(page, ONE_TENANT_USER);
     await expect(page.getByText('Nesprávný e-mail nebo heslo.').first()).toBeVisible();
     await logIn(page, { email: ONE_TENANT_USER.email, password: NEW_PASSWORD });
-    await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` }),
+    ).toBeVisible();
 
     // The link is single-use.
     await page.context().clearCookies();
@@ -111,7 +116,17 @@ test('by keyboard alone: request the link, set the new password, log in with it'
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const tenant = (await portalAdmin('create-tenant', '--name', `Delta ${stamp} s.r.o.`)) as { id: string };
   const user = { email: `klara.${stamp}@example.cz`, password: 'Puvodni-Heslo-2026', firstName: 'Klára' };
-  await portalAdmin('create-user', '--email', user.email, '--password', user.password, '--first-name', user.firstName, '--last-name', 'Nová');
+  await portalAdmin(
+    'create-user',
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+    '--first-name',
+    user.firstName,
+    '--last-name',
+    'Nová',
+  );
   await portalAdmin('grant-access', '--user', user.email, '--tenant', tenant.id);
 
   const before = await mailsBefore();

@@ -39,7 +39,10 @@ function expectBefore(titles: string[], earlier: string, later: string) {
   expect(titles.indexOf(later), `${later} listed`).toBeGreaterThan(titles.indexOf(earlier));
 }
 
-test('a guest sees upcoming public outages first, filters by building, looks back and takes the calendar feed @journey', async ({ page, a11y }) => {
+test('a guest sees upcoming public outages first, filters by building, looks back and takes the calendar feed @journey', async ({
+  page,
+  a11y,
+}) => {
   await page.goto('/');
   await mainMenu(page).getByRole('link', { name: 'Plánované výpadky' }).click();
   await expect(page.getByRole('heading', HEADING)).toBeVisible();
@@ -55,7 +58,13 @@ test('a guest sees upcoming public outages first, filters by building, looks bac
   await expect(first.getByText('Právě probíhá')).toBeVisible();
   expectBefore(titles, 'Odstávka teplé vody', 'Údržba kotelny');
   expectBefore(titles, 'Údržba kotelny', 'Kontrola plynové přípojky');
-  for (const hidden of ['Revize výtahů', 'Výpadek internetu', 'Tepování koberců ve 2. patře', 'Mytí oken', 'Odstávka elektřiny']) {
+  for (const hidden of [
+    'Revize výtahů',
+    'Výpadek internetu',
+    'Tepování koberců ve 2. patře',
+    'Mytí oken',
+    'Odstávka elektřiny',
+  ]) {
     expect(titles).not.toContain(hidden);
   }
   await expect(page.getByText('Jen pro nájemce')).toHaveCount(0);
@@ -66,7 +75,9 @@ test('a guest sees upcoming public outages first, filters by building, looks bac
   await page.getByRole('button', { name: 'Zobrazit' }).click();
   await expect(page).toHaveURL(/\?budova=\d+$/);
   const building = new URL(page.url()).searchParams.get('budova');
-  await expect(page.getByTestId('outages').getByRole('heading', { level: 3 }).first()).toHaveText('Kontrola plynové přípojky');
+  await expect(page.getByTestId('outages').getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Kontrola plynové přípojky',
+  );
   titles = await outageTitles(page);
   expect(titles).not.toContain('Oprava fasády u vchodu');
 
@@ -107,7 +118,10 @@ test('a guest sees upcoming public outages first, filters by building, looks bac
   expect(ics).toContain('X-WR-CALNAME:Plánované výpadky – Smíchov Gate');
 });
 
-test('the feed answers a calendar application: no session, no custom header, text/calendar, public outages only', async ({ page, playwright }) => {
+test('the feed answers a calendar application: no session, no custom header, text/calendar, public outages only', async ({
+  page,
+  playwright,
+}) => {
   // A bare HTTP client, like a calendar server polling the subscription.
   const calendarApp = await playwright.request.newContext({ baseURL: bffUrl(E2E_BFF_PORT) });
   const answer = await calendarApp.get('/kalendar/planovane-vypadky.ics');
@@ -118,14 +132,18 @@ test('the feed answers a calendar application: no session, no custom header, tex
   expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
   const events = parseIcs(text);
   const summaries = events.map((event) => event['SUMMARY']);
-  for (const title of ['Oprava fasády u vchodu', 'Odstávka teplé vody', 'Údržba kotelny', 'Odstávka elektřiny']) expect(summaries).toContain(title);
-  for (const title of ['Revize výtahů', 'Výpadek internetu', 'Tepování koberců ve 2. patře', 'Mytí oken']) expect(summaries).not.toContain(title);
+  for (const title of ['Oprava fasády u vchodu', 'Odstávka teplé vody', 'Údržba kotelny', 'Odstávka elektřiny'])
+    expect(summaries).toContain(title);
+  for (const title of ['Revize výtahů', 'Výpadek internetu', 'Tepování koberců ve 2. patře', 'Mytí oken'])
+    expect(summaries).not.toContain(title);
   // The same UIDs on the next fetch, so calendars update events instead of duplicating them.
   const again = parseIcs(await (await calendarApp.get('/kalendar/planovane-vypadky.ics')).text());
   expect(again.map((event) => event['UID'])).toEqual(events.map((event) => event['UID']));
   // The page shows the same address.
   await page.goto('/planovane-vypadky');
-  await expect(page.getByLabel('Adresa kalendáře')).toHaveValue(`${new URL(page.url()).origin}/kalendar/planovane-vypadky.ics`);
+  await expect(page.getByLabel('Adresa kalendáře')).toHaveValue(
+    `${new URL(page.url()).origin}/kalendar/planovane-vypadky.ics`,
+  );
   await calendarApp.dispose();
 });
 
@@ -166,7 +184,9 @@ test('by keyboard alone: filter by building, look back, take the calendar file',
   await expect(apply).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\?budova=\d+$/);
-  await expect(page.getByTestId('outages').getByRole('heading', { level: 3 }).first()).toHaveText('Kontrola plynové přípojky');
+  await expect(page.getByTestId('outages').getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Kontrola plynové přípojky',
+  );
   // The button that applied the filter keeps the focus.
   await expect(apply).toBeFocused();
 
@@ -195,7 +215,11 @@ test.describe('planned outages switched off', () => {
     await page.goto('/planovane-vypadky?probehle=1');
     await expect(page.getByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
-    for (const path of ['/api/v1/maintenance_events/', '/api/v1/maintenance_events/1/', '/api/v1/maintenance_events/calendar.ics']) {
+    for (const path of [
+      '/api/v1/maintenance_events/',
+      '/api/v1/maintenance_events/1/',
+      '/api/v1/maintenance_events/calendar.ics',
+    ]) {
       expect((await page.request.get(path, API)).status(), path).toBe(404);
     }
     expect((await page.request.get('/kalendar/planovane-vypadky.ics')).status()).toBe(404);

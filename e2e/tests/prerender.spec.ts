@@ -5,21 +5,22 @@ import { expect, goAndLogIn, logIn, ONE_TENANT_USER, test } from '../support/fix
 // hydrated; the BFF serves them to visitors without a session (apps/bff/src/routes/spa).
 
 /** `afterHydration`: what the page shows from API data, rendered only once it has hydrated. */
-const PRERENDERED: { path: string; heading: string; afterHydration?: (page: Page) => ReturnType<Page['getByRole']> }[] = [
-  { path: '/', heading: 'Portál nájemníka' },
-  { path: '/prihlaseni', heading: 'Přihlášení' },
-  { path: '/verejna-podpora', heading: 'Veřejná podpora' },
-  {
-    path: '/planovane-vypadky',
-    heading: 'Plánované výpadky',
-    afterHydration: (page) => page.getByRole('combobox', { name: 'Budova' }),
-  },
-  {
-    path: '/zasedacky',
-    heading: 'Rezervace zasedaček',
-    afterHydration: (page) => page.getByRole('link', { name: /Velká zasedačka/ }),
-  },
-];
+const PRERENDERED: { path: string; heading: string; afterHydration?: (page: Page) => ReturnType<Page['getByRole']> }[] =
+  [
+    { path: '/', heading: 'Portál nájemníka' },
+    { path: '/prihlaseni', heading: 'Přihlášení' },
+    { path: '/verejna-podpora', heading: 'Veřejná podpora' },
+    {
+      path: '/planovane-vypadky',
+      heading: 'Plánované výpadky',
+      afterHydration: (page) => page.getByRole('combobox', { name: 'Budova' }),
+    },
+    {
+      path: '/zasedacky',
+      heading: 'Rezervace zasedaček',
+      afterHydration: (page) => page.getByRole('link', { name: /Velká zasedačka/ }),
+    },
+  ];
 const HOME_HEADING = { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` } as const;
 
 /**
@@ -73,7 +74,10 @@ async function watchLayoutShifts(page: Page) {
     const moved: string[] = [];
     (window as unknown as { layoutShifts: string[] }).layoutShifts = moved;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; sources: { node?: Node | null }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      }[]) {
         if (entry.hadRecentInput) continue;
         for (const source of entry.sources) {
           const node = source.node;
@@ -99,7 +103,10 @@ async function anonymousDocument(baseURL: string, path: string) {
 }
 
 for (const { path, heading, afterHydration } of PRERENDERED) {
-  test(`${path} arrives prerendered and hydrates without errors or hydration warnings @journey`, async ({ page, baseURL }) => {
+  test(`${path} arrives prerendered and hydrates without errors or hydration warnings @journey`, async ({
+    page,
+    baseURL,
+  }) => {
     const { body, headers } = await anonymousDocument(baseURL ?? '', path);
     expect(body).toContain('data-prerendered');
     expect(body).toContain(`>${heading}</h1>`);
@@ -122,7 +129,9 @@ for (const { path, heading, afterHydration } of PRERENDERED) {
   });
 }
 
-test('the incident list arrives as the tenant area\'s prerendered shell, nothing personal in it, and hydrates @journey', async ({ page }) => {
+test("the incident list arrives as the tenant area's prerendered shell, nothing personal in it, and hydrates @journey", async ({
+  page,
+}) => {
   await goAndLogIn(page, ONE_TENANT_USER);
   await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
 
@@ -180,7 +189,10 @@ test('a login submitted while the page hydrates is handled by the app, never nat
   expect(documents).toEqual(['GET /prihlaseni']);
 });
 
-test('a logged-in visitor opening /prihlaseni goes home, even if handed the prerendered page', async ({ page, baseURL }) => {
+test('a logged-in visitor opening /prihlaseni goes home, even if handed the prerendered page', async ({
+  page,
+  baseURL,
+}) => {
   await goAndLogIn(page, ONE_TENANT_USER);
   await expect(page.getByRole('heading', HOME_HEADING)).toBeVisible();
 
@@ -194,7 +206,14 @@ test('a logged-in visitor opening /prihlaseni goes home, even if handed the prer
   const { body, headers } = await anonymousDocument(baseURL ?? '', '/prihlaseni');
   expect(body).toContain('data-prerendered');
   await page.route('**/prihlaseni', (route) =>
-    route.fulfill({ status: 200, body, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': headers['content-security-policy'] ?? '' } }),
+    route.fulfill({
+      status: 200,
+      body,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': headers['content-security-policy'] ?? '',
+      },
+    }),
   );
   const watched = await watch(page);
   await page.goto('/prihlaseni');

@@ -27,7 +27,10 @@ async function expectKept(page: Page, subject: string) {
 test.describe('with Turnstile', () => {
   test.use({ baseURL: bffUrl(E2E_BFF_TURNSTILE_PORT) });
 
-  test('a forged token is refused and the form keeps what was typed; a real one goes through @journey', async ({ page, a11y }) => {
+  test('a forged token is refused and the form keeps what was typed; a real one goes through @journey', async ({
+    page,
+    a11y,
+  }) => {
     await useFakeTurnstile(page);
     const subject = `Turnstile ${Date.now()}`;
     await fillRequest(page, subject);
@@ -40,7 +43,9 @@ test.describe('with Turnstile', () => {
     // A token siteverify refuses: the BFF answers 403 with its Czech message.
     await nextTurnstileTokenInvalid(page);
     await widget.click();
-    const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/public_support/') && response.request().method() === 'POST');
+    const refused = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/public_support/') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Odeslat požadavek' }).click();
     expect((await refused).status()).toBe(403);
     await expect(page.getByText(REFUSED)).toBeVisible();
@@ -65,7 +70,10 @@ test.describe('with Turnstile', () => {
 test.describe('with ALTCHA', () => {
   test.use({ baseURL: bffUrl(E2E_BFF_ALTCHA_PORT) });
 
-  test('a forged proof is refused and the form keeps what was typed; a solved one goes through', async ({ page, a11y }) => {
+  test('a forged proof is refused and the form keeps what was typed; a solved one goes through', async ({
+    page,
+    a11y,
+  }) => {
     // Plays a bot: while the flag is set, the solved proof is swapped for a made-up one on its way out.
     await page.addInitScript(() => {
       const original = window.fetch.bind(window);
@@ -84,7 +92,9 @@ test.describe('with ALTCHA', () => {
     await page.evaluate(() => {
       (window as unknown as { __e2eForgeBotToken?: boolean }).__e2eForgeBotToken = true;
     });
-    const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/public_support/') && response.request().method() === 'POST');
+    const refused = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/public_support/') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Odeslat požadavek' }).click();
     expect((await refused).status()).toBe(403);
     await expect(page.getByText(REFUSED)).toBeVisible();

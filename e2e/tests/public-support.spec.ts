@@ -128,7 +128,17 @@ test('a public request: created, mailed, opened elsewhere by id and code, answer
   await page.getByRole('link', { name: 'Otevřít požadavek' }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(page.getByText('Správa budovy zatím neodpověděla.', { exact: false })).toBeVisible();
-  await portalAdmin('public-answer', '--request', id, '--staff', DEMO_STAFF, '--body', 'Parkovat můžete v garáži B.', '--status', 'in_progress');
+  await portalAdmin(
+    'public-answer',
+    '--request',
+    id,
+    '--staff',
+    DEMO_STAFF,
+    '--body',
+    'Parkovat můžete v garáži B.',
+    '--status',
+    'in_progress',
+  );
   const messages = page.getByTestId('public-request-messages');
   const answer = messages.locator('li[data-author="operator"]');
   await expect(answer).toContainText('Parkovat můžete v garáži B.', { timeout: 30_000 });
@@ -139,7 +149,10 @@ test('a public request: created, mailed, opened elsewhere by id and code, answer
   await a11y.check('request with the operator’s answer');
 });
 
-test('remembered requests: listed newest first, opened without the code in the address, forgotten @journey', async ({ page, a11y }, testInfo) => {
+test('remembered requests: listed newest first, opened without the code in the address, forgotten @journey', async ({
+  page,
+  a11y,
+}, testInfo) => {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const older = await createThroughApi(page, `Starší požadavek ${stamp}`);
   const newer = await createThroughApi(page, `Novější požadavek ${stamp}`);
@@ -171,7 +184,9 @@ test('remembered requests: listed newest first, opened without the code in the a
   await expect(list.getByRole('link')).toHaveText([`Požadavek č. ${newer.id}: ${newer.subject}`]);
   // Forgotten: its page asks for the code again.
   await page.goto(`/verejna-podpora/${older.id}`);
-  await expect(page.getByText(`Požadavek č. ${older.id} v tomto prohlížeči uložený není.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`Požadavek č. ${older.id} v tomto prohlížeči uložený není.`, { exact: false }),
+  ).toBeVisible();
   await expect(page.getByLabel('Číslo požadavku')).toHaveValue(String(older.id));
   await page.getByLabel('Přístupový kód').fill(older.access_code);
   await page.getByRole('button', { name: 'Otevřít požadavek' }).click();
@@ -203,20 +218,49 @@ test('a wrong code looks exactly like a missing request', async ({ page, a11y },
   await expect(page.getByText('V tomto prohlížeči zatím nemáte uložený žádný požadavek.')).toBeVisible();
 });
 
-test('the fault report shows an outage under way first, then reports with a photo @journey', async ({ page, a11y }, testInfo) => {
+test('the fault report shows an outage under way first, then reports with a photo @journey', async ({
+  page,
+  a11y,
+}, testInfo) => {
   test.setTimeout(90_000);
   const stamp = `${testInfo.project.name} ${Date.now()}`;
-  const quiet = (await portalAdmin('create-building', '--name', `Zkušební dům bez odstávky ${stamp}`, '--street', 'Tichá 1', '--city', 'Praha 2', '--postal-code', '120 00')) as { id: number };
-  const busy = (await portalAdmin('create-building', '--name', `Zkušební dům s odstávkou ${stamp}`, '--street', 'Hlučná 2', '--city', 'Praha 3', '--postal-code', '130 00')) as { id: number };
+  const quiet = (await portalAdmin(
+    'create-building',
+    '--name',
+    `Zkušební dům bez odstávky ${stamp}`,
+    '--street',
+    'Tichá 1',
+    '--city',
+    'Praha 2',
+    '--postal-code',
+    '120 00',
+  )) as { id: number };
+  const busy = (await portalAdmin(
+    'create-building',
+    '--name',
+    `Zkušební dům s odstávkou ${stamp}`,
+    '--street',
+    'Hlučná 2',
+    '--city',
+    'Praha 3',
+    '--postal-code',
+    '130 00',
+  )) as { id: number };
   const outageTitle = `Odstávka vody ${stamp}`;
   await portalAdmin(
     'publish-maintenance',
-    '--building', String(busy.id),
-    '--title', outageTitle,
-    '--description', 'Výměna stoupačky, voda neteče v celé budově.',
-    '--category', 'water',
-    '--starts', new Date(Date.now() - 3_600_000).toISOString(),
-    '--ends', new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    '--building',
+    String(busy.id),
+    '--title',
+    outageTitle,
+    '--description',
+    'Výměna stoupačky, voda neteče v celé budově.',
+    '--category',
+    'water',
+    '--starts',
+    new Date(Date.now() - 3_600_000).toISOString(),
+    '--ends',
+    new Date(Date.now() + 3 * 3_600_000).toISOString(),
   );
 
   await page.goto('/');
@@ -229,7 +273,9 @@ test('the fault report shows an outage under way first, then reports with a phot
   await page.getByLabel('Budova').selectOption({ value: String(busy.id) });
   await expect(notice.getByText('V této budově právě probíhá plánovaná odstávka')).toBeVisible();
   await expect(notice.getByText(outageTitle)).toBeVisible();
-  await expect(notice.getByText('Pokud se vaše porucha týká odstávky, nemusíte ji hlásit', { exact: false })).toBeVisible();
+  await expect(
+    notice.getByText('Pokud se vaše porucha týká odstávky, nemusíte ji hlásit', { exact: false }),
+  ).toBeVisible();
   // The notice comes before the questions about the fault.
   const noticeBox = await notice.boundingBox();
   const placeBox = await page.getByLabel('Místo v budově').boundingBox();
@@ -302,7 +348,10 @@ async function expectErrorSummaryFocused(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: 'Vyskytl se problém' }).locator('..')).toBeFocused();
 }
 
-test('by keyboard alone: a new request through the error summary, then a message on its page', async ({ page, a11y }, testInfo) => {
+test('by keyboard alone: a new request through the error summary, then a message on its page', async ({
+  page,
+  a11y,
+}, testInfo) => {
   const subject = `Dotaz z klávesnice (${testInfo.project.name} ${Date.now()})`;
   await page.goto('/');
   await tabTo(page, mainMenu(page).getByRole('link', { name: 'Veřejná podpora' }));
@@ -346,7 +395,9 @@ test('by keyboard alone: a new request through the error summary, then a message
   await expect(page.getByRole('button', { name: 'Odeslat zprávu' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Zpráva byla odeslána.')).toBeVisible();
-  await expect(page.getByTestId('public-request-messages').getByText('Doplňuji: jde o kola dvou zaměstnanců.')).toBeVisible();
+  await expect(
+    page.getByTestId('public-request-messages').getByText('Doplňuji: jde o kola dvou zaměstnanců.'),
+  ).toBeVisible();
   await expectFocusVisible(page);
 });
 
@@ -404,7 +455,13 @@ test.describe('public support switched off', () => {
     for (const name of ['Veřejná podpora', 'Nahlásit poruchu', 'Objednávka služeb']) {
       await expect(page.getByRole('link', { name })).toHaveCount(0);
     }
-    for (const path of ['/verejna-podpora', '/verejna-podpora/novy', '/verejna-podpora/1', '/hlaseni-poruch', '/order']) {
+    for (const path of [
+      '/verejna-podpora',
+      '/verejna-podpora/novy',
+      '/verejna-podpora/1',
+      '/hlaseni-poruch',
+      '/order',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe('/');

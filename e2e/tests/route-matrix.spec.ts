@@ -70,7 +70,8 @@ const T = TENANT;
 const N = NOT_FOUND;
 
 function route(visit: string, heading: Route['heading'], outcomes: Outcome[], shownAt?: string): Route {
-  if (outcomes.length !== COLUMNS.length) throw new Error(`${visit}: ${outcomes.length} outcomes for ${COLUMNS.length} columns`);
+  if (outcomes.length !== COLUMNS.length)
+    throw new Error(`${visit}: ${outcomes.length} outcomes for ${COLUMNS.length} columns`);
   return {
     visit,
     heading,
@@ -158,7 +159,11 @@ async function walkTheMatrix(page: Page, a11y: A11y, column: Column) {
   }
 }
 
-async function logInAs(page: Page, user: typeof ONE_TENANT_USER | typeof TWO_TENANT_USER, lands: { at: string; heading: string }) {
+async function logInAs(
+  page: Page,
+  user: typeof ONE_TENANT_USER | typeof TWO_TENANT_USER,
+  lands: { at: string; heading: string },
+) {
   await test.step(`log in as ${user.displayName}`, async () => {
     await goAndLogIn(page, user);
     await expect(page.getByRole('heading', { level: 1, name: lands.heading })).toBeVisible();

@@ -11,7 +11,10 @@ async function logInWithTenant(page: Parameters<typeof goAndLogIn>[0]) {
   await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${TWO_TENANT_USER.firstName}` })).toBeVisible();
 }
 
-test('the tenant switcher changes the tenant with the keyboard and confirms with a toast @journey', async ({ page, a11y }) => {
+test('the tenant switcher changes the tenant with the keyboard and confirms with a toast @journey', async ({
+  page,
+  a11y,
+}) => {
   await logInWithTenant(page);
   const switcher = page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` });
   await tabTo(page, switcher, { backwards: true });
@@ -34,7 +37,10 @@ test('the tenant switcher changes the tenant with the keyboard and confirms with
   await expect(page.getByRole('main').getByText(SECOND_TENANT)).toBeVisible();
 });
 
-test('by keyboard alone: the user menu opens the profile and logs out; the 404 page’s button goes home', async ({ page, a11y }) => {
+test('by keyboard alone: the user menu opens the profile and logs out; the 404 page’s button goes home', async ({
+  page,
+  a11y,
+}) => {
   await logInByKeyboard(page, ONE_TENANT_USER);
   await expectOnPage(page, `Dobrý den, ${ONE_TENANT_USER.firstName}`);
 
@@ -100,7 +106,10 @@ test('toasts sit bottom-left, close by keyboard, and success toasts leave after 
   await expect(toast).toBeHidden();
 });
 
-test('a failed call shows the server message in an error toast; an unhandled error shows its own', async ({ page, a11y }) => {
+test('a failed call shows the server message in an error toast; an unhandled error shows its own', async ({
+  page,
+  a11y,
+}) => {
   await logInWithTenant(page);
   await page.route('**/api/session/tenant', (route) =>
     route.fulfill({

@@ -23,11 +23,15 @@ describe('derive-bff', () => {
     upstream.paths['/api/v1/secret/'] = {
       get: { operationId: 'secretThing', security: [], responses: { '200': { description: 'x' } } },
     };
-    expect(() => deriveBffYaml(stringify(upstream), ownYaml)).toThrow(/secretThing is neither allowlisted nor replaced/);
+    expect(() => deriveBffYaml(stringify(upstream), ownYaml)).toThrow(
+      /secretThing is neither allowlisted nor replaced/,
+    );
   });
 
   it('replaces inline upstream error bodies with ErrorBody and keeps Retry-After', () => {
-    const upstream = parse(upstreamYaml) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const upstream = parse(upstreamYaml) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const operation = upstream.paths['/api/v1/buildings/']?.['get'];
     if (!operation) throw new Error('listBuildings missing');
     operation.responses['503'] = {

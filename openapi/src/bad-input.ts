@@ -54,7 +54,9 @@ export function badBodies(schema: BadInputSchema): fc.Arbitrary<unknown> {
   }
   if (properties.length > 0) {
     arbitraries.push(
-      fc.constantFrom(...properties).chain(([name, property]) => wrongValue(property).map((value) => ({ [name]: value }))),
+      fc
+        .constantFrom(...properties)
+        .chain(([name, property]) => wrongValue(property).map((value) => ({ [name]: value }))),
     );
   }
   return fc.oneof(...arbitraries);
@@ -116,7 +118,11 @@ export function clientErrorProblem(status: number, body: string): string | null 
   if (parsed === null || typeof parsed !== 'object') return 'body is not a JSON object';
   const values = Object.values(parsed as Record<string, unknown>);
   const messages = values.flatMap((value) =>
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [],
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.filter((item): item is string => typeof item === 'string')
+        : [],
   );
   const errors = (parsed as { errors?: Array<{ message?: string }> }).errors;
   const errorMessages = Array.isArray(errors) ? errors.map((error) => error.message ?? '') : [];

@@ -184,7 +184,10 @@ describe('upstream document', () => {
       expect(ok.headers, operation.operationId).toHaveProperty('X-Total-Count');
       const query = fastifySchemaFor('upstream', operation.operationId).querystring as { properties: Obj } | undefined;
       const unpaginated = ['listTenantAccess', 'listAllReservations'].includes(operation.operationId);
-      if (!unpaginated) expect(Object.keys(query?.properties ?? {}), operation.operationId).toEqual(expect.arrayContaining(['page', 'page_size', 'ordering']));
+      if (!unpaginated)
+        expect(Object.keys(query?.properties ?? {}), operation.operationId).toEqual(
+          expect.arrayContaining(['page', 'page_size', 'ordering']),
+        );
     }
   });
 
@@ -215,9 +218,12 @@ describe('bff document', () => {
 
   it('forwards every upstream operation except the ones the BFF replaces, and adds its own', () => {
     const forwarded = upstreamIds.filter((id) => !REPLACED_BY_BFF.includes(id));
-    expect(operations.filter((operation) => operation.path.startsWith('/api/v1/')).map((o) => o.operationId).sort()).toEqual(
-      forwarded.sort(),
-    );
+    expect(
+      operations
+        .filter((operation) => operation.path.startsWith('/api/v1/'))
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual(forwarded.sort());
     expect(signatures).toEqual(expect.arrayContaining(BFF_OWN_OPERATIONS));
     expect(operations).toHaveLength(forwarded.length + BFF_OWN_OPERATIONS.length);
   });
@@ -242,7 +248,11 @@ describe('bff document', () => {
     for (const operation of operations.filter((o) => o.path.startsWith('/api/v1/'))) {
       const upstream = getOperation('upstream', operation.operationId);
       expect(operation).toEqual(
-        expect.objectContaining({ path: upstream.path, feature: upstream.feature, tenantScoped: upstream.tenantScoped }),
+        expect.objectContaining({
+          path: upstream.path,
+          feature: upstream.feature,
+          tenantScoped: upstream.tenantScoped,
+        }),
       );
     }
   });
@@ -253,7 +263,10 @@ describe('bff document', () => {
     for (const operation of operations) {
       const { response } = fastifySchemaFor('bff', operation.operationId);
       const errors = Object.entries(response).filter(([status]) => /^[45]/.test(status));
-      expect(errors.map(([status]) => status), operation.operationId).toEqual(expect.arrayContaining(['403', '5xx']));
+      expect(
+        errors.map(([status]) => status),
+        operation.operationId,
+      ).toEqual(expect.arrayContaining(['403', '5xx']));
       for (const [, schema] of errors) expect(schema).toEqual(fastifySchemaFor('bff', 'getSession').response['401']);
     }
   });
@@ -263,7 +276,9 @@ describe('bff document', () => {
       required: ['user', 'tenants', 'selectedTenantId'],
       properties: { user: { required: ['id', 'email', 'first_name', 'last_name', 'display_name', 'phone'] } },
     });
-    expect(fastifySchemaFor('bff', 'selectSessionTenant').body).toMatchObject({ properties: { tenantId: { type: ['string', 'null'] } } });
+    expect(fastifySchemaFor('bff', 'selectSessionTenant').body).toMatchObject({
+      properties: { tenantId: { type: ['string', 'null'] } },
+    });
     const config = fastifySchemaFor('bff', 'getRuntimeConfig').response['200'] as {
       properties: { features: { properties: Obj; required: string[] } };
     };
@@ -331,7 +346,18 @@ describe('operation helpers', () => {
 
   it('returns schemas that Ajv compiles in strict mode, without OpenAPI-only keywords', () => {
     const ajv = strictAjv();
-    const forbidden = ['example', 'examples', 'discriminator', 'xml', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly', 'nullable', '$ref'];
+    const forbidden = [
+      'example',
+      'examples',
+      'discriminator',
+      'xml',
+      'externalDocs',
+      'deprecated',
+      'readOnly',
+      'writeOnly',
+      'nullable',
+      '$ref',
+    ];
     for (const name of ['upstream', 'bff'] as const) {
       for (const operation of listOperations(name)) {
         const { response, ...request } = fastifySchemaFor(name, operation.operationId);
@@ -349,7 +375,9 @@ describe('operation helpers', () => {
   it('validates realistic payloads', () => {
     const ajv = strictAjv();
     const ticketBody = ajv.compile(fastifySchemaFor('bff', 'createSupportTicket').body as object);
-    expect(ticketBody({ subject: 'Nesvítí světlo', description: 'Chodba 2. patro', building: 1, contact_phone: null })).toBe(true);
+    expect(
+      ticketBody({ subject: 'Nesvítí světlo', description: 'Chodba 2. patro', building: 1, contact_phone: null }),
+    ).toBe(true);
     expect(ticketBody({ subject: 'Nesvítí světlo', description: 'x', building: 1, priority: 'urgent' })).toBe(false);
 
     const query = ajv.compile(fastifySchemaFor('bff', 'listSupportTickets').querystring as object);
@@ -388,7 +416,10 @@ describe('document rules', () => {
   it('keeps schemas to draft-07-compatible keywords', () => {
     for (const name of ['upstream', 'bff'] as const) {
       walk(loadDocument(name)['components'], (key) => {
-        expect(['prefixItems', '$defs', 'unevaluatedProperties', 'unevaluatedItems', 'nullable', 'dependentRequired'], `${name}: ${key}`).not.toContain(key);
+        expect(
+          ['prefixItems', '$defs', 'unevaluatedProperties', 'unevaluatedItems', 'nullable', 'dependentRequired'],
+          `${name}: ${key}`,
+        ).not.toContain(key);
       });
     }
   });
@@ -402,7 +433,9 @@ describe('document rules', () => {
   });
 
   it('refuses recursive and external references', () => {
-    const recursive = { components: { schemas: { Node: { properties: { next: { $ref: '#/components/schemas/Node' } } } } } };
+    const recursive = {
+      components: { schemas: { Node: { properties: { next: { $ref: '#/components/schemas/Node' } } } } },
+    };
     expect(() => dereference(recursive)).toThrow(/Recursive \$ref/);
     expect(() => dereference({ a: { $ref: 'other.yaml#/x' } })).toThrow(/document-internal/);
   });

@@ -66,10 +66,17 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
-const pageKeys = args.pages.split(',').map((key) => key.trim()).filter(Boolean);
-for (const key of pageKeys) if (!PAGES[key]) throw new Error(`unknown page "${key}" (known: ${Object.keys(PAGES).join(', ')})`);
+const pageKeys = args.pages
+  .split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
+for (const key of pageKeys)
+  if (!PAGES[key]) throw new Error(`unknown page "${key}" (known: ${Object.keys(PAGES).join(', ')})`);
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
 
 // --- the portal -------------------------------------------------------------------------------
 const children = [];
@@ -107,7 +114,11 @@ async function startPortal() {
   const apiPort = Number(process.env.LIGHTHOUSE_API_PORT ?? 4690);
   const bffPort = Number(process.env.LIGHTHOUSE_BFF_PORT ?? 3690);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-  start('apps/api/dist/server.js', { PORT: String(apiPort), DATA_DIR: dataDir, PORTAL_URL: `http://localhost:${bffPort}` });
+  start('apps/api/dist/server.js', {
+    PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    PORTAL_URL: `http://localhost:${bffPort}`,
+  });
   await waitFor(`http://127.0.0.1:${apiPort}/health`, 'the API');
   start('apps/bff/dist/server.js', {
     PORT: String(bffPort),
@@ -216,10 +227,20 @@ const cookie = pageKeys.some((key) => PAGES[key].access === 'login') ? await log
  * requests the same way.)
  */
 async function useSession(browser, loggedIn) {
-  const cookies = (cookie ?? '').split('; ').filter(Boolean).map((pair) => {
-    const index = pair.indexOf('=');
-    return { name: pair.slice(0, index), value: pair.slice(index + 1), url: base, secure: true, httpOnly: true, sameSite: 'Strict' };
-  });
+  const cookies = (cookie ?? '')
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => {
+      const index = pair.indexOf('=');
+      return {
+        name: pair.slice(0, index),
+        value: pair.slice(index + 1),
+        url: base,
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Strict',
+      };
+    });
   if (loggedIn) await browser.setCookie(...cookies);
   else await browser.deleteCookie(...cookies);
 }
@@ -247,7 +268,9 @@ try {
       await useSession(browser, PAGES[key].access === 'login');
       const sample = await measure(chrome.port, `${base}${PAGES[key].path}`);
       samples[key].push(sample);
-      console.error(`round ${round}/${runs} ${key}: perf ${sample.performance}, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms`);
+      console.error(
+        `round ${round}/${runs} ${key}: perf ${sample.performance}, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms`,
+      );
     }
   }
   await browser.disconnect();
@@ -301,6 +324,9 @@ if (failing.length) {
   for (const row of failing) console.log(`  ${row.page}: ${row.failing.join(', ')}`);
 }
 if (args.json) {
-  writeFileSync(args.json, `${JSON.stringify({ date: new Date().toISOString(), base, runs, loadBefore, loadAfter, rows }, null, 2)}\n`);
+  writeFileSync(
+    args.json,
+    `${JSON.stringify({ date: new Date().toISOString(), base, runs, loadBefore, loadAfter, rows }, null, 2)}\n`,
+  );
 }
 process.exit(0);

@@ -44,7 +44,9 @@ const REUSE = process.env['BENCH_REUSE'] === '1';
 const KEEP = process.env['BENCH_KEEP'] === '1' || REUSE;
 const LOG_LEVEL = (process.env['BENCH_LOG_LEVEL'] ?? 'silent') as AppConfig['logLevel'];
 /** Comma-separated subset of list,filtered,detail,create,floor (all but floor by default). */
-const SCENARIOS = new Set((process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create').split(',').map((name) => name.trim()));
+const SCENARIOS = new Set(
+  (process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create').split(',').map((name) => name.trim()),
+);
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.mjs', import.meta.url));
 const TENANTS = 1_000;
 const TICKETS = 200_000;
@@ -70,8 +72,11 @@ async function seed(url: string): Promise<{ tenantId: string; email: string; tic
       select 'Budova ' || g, 'Ulice ' || g, 'Praha', '110 00' from generate_series(1, 50) g`);
     await client.query(`insert into tenants (id, name)
       select 'bench-' || lpad(g::text, 5, '0'), 'Nájemce ' || g from generate_series(1, ${TENANTS}) g`);
-    await client.query(`insert into users (email, password_hash, first_name, last_name)
-      select 'bench' || g || '@example.cz', $1, 'Uživatel', 'č. ' || g from generate_series(1, ${TENANTS}) g`, [hash]);
+    await client.query(
+      `insert into users (email, password_hash, first_name, last_name)
+      select 'bench' || g || '@example.cz', $1, 'Uživatel', 'č. ' || g from generate_series(1, ${TENANTS}) g`,
+      [hash],
+    );
     await client.query(`insert into tenant_access (user_id, tenant_id)
       select u.id, 'bench-' || lpad(substring(u.email from 'bench([0-9]+)@')::text, 5, '0') from users u where u.email like 'bench%'`);
     await client.query(`insert into tenant_buildings (tenant_id, building_id)
@@ -93,9 +98,17 @@ async function seed(url: string): Promise<{ tenantId: string; email: string; tic
     // in service is in the vacuumed state.
     await client.query('vacuum analyze');
     const tenantId = 'bench-00001';
-    const { rows } = await client.query<{ id: number }>('select id from support_tickets where tenant_id = $1 order by id limit 1', [tenantId]);
-    const { rows: userRows } = await client.query<{ email: string }>('select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1', [tenantId]);
-    process.stdout.write(`seeded ${TENANTS} tenants, ${TICKETS} tickets, ${TICKETS * 2} timeline entries in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    const { rows } = await client.query<{ id: number }>(
+      'select id from support_tickets where tenant_id = $1 order by id limit 1',
+      [tenantId],
+    );
+    const { rows: userRows } = await client.query<{ email: string }>(
+      'select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1',
+      [tenantId],
+    );
+    process.stdout.write(
+      `seeded ${TENANTS} tenants, ${TICKETS} tickets, ${TICKETS * 2} timeline entries in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0 };
   } finally {
     await client.end();
@@ -163,8 +176,14 @@ async function seeded(url: string): Promise<{ tenantId: string; email: string; t
   await client.connect();
   try {
     const tenantId = 'bench-00001';
-    const { rows } = await client.query<{ id: number }>('select id from support_tickets where tenant_id = $1 order by id limit 1', [tenantId]);
-    const { rows: userRows } = await client.query<{ email: string }>('select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1', [tenantId]);
+    const { rows } = await client.query<{ id: number }>(
+      'select id from support_tickets where tenant_id = $1 order by id limit 1',
+      [tenantId],
+    );
+    const { rows: userRows } = await client.query<{ email: string }>(
+      'select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1',
+      [tenantId],
+    );
     return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0 };
   } finally {
     await client.end();
@@ -206,29 +225,44 @@ async function main(): Promise<void> {
       body: JSON.stringify({ email: target.email, password: DEMO_PASSWORD }),
     });
     const { meta } = (await login.json()) as { meta: { access: string } };
-    const headers = { authorization: `Bearer ${meta.access}`, 'x-tenant-id': target.tenantId, 'content-type': 'application/json' };
-    const buildings = (await (await fetch(`${base}/api/v1/buildings/?tenant_only=true`, { headers })).json()) as Array<{ id: number }>;
+    const headers = {
+      authorization: `Bearer ${meta.access}`,
+      'x-tenant-id': target.tenantId,
+      'content-type': 'application/json',
+    };
+    const buildings = (await (await fetch(`${base}/api/v1/buildings/?tenant_only=true`, { headers })).json()) as Array<{
+      id: number;
+    }>;
     process.stdout.write(
       `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up, pool ${POOL_SIZE ?? 'default'}, log ${LOG_LEVEL}, ` +
         `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
-        `load average before ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`,
+        `load average before ${loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}\n`,
     );
-    if (SCENARIOS.has('list')) await measure('GET list (first page + total)', { url: `${base}/api/v1/support_tickets/`, headers });
+    if (SCENARIOS.has('list'))
+      await measure('GET list (first page + total)', { url: `${base}/api/v1/support_tickets/`, headers });
     if (SCENARIOS.has('filtered')) {
       await measure('GET list, status filter, page 2', {
         url: `${base}/api/v1/support_tickets/?status=open&status=in_progress&page=2`,
         headers,
       });
     }
-    if (SCENARIOS.has('detail')) await measure('GET ticket detail', { url: `${base}/api/v1/support_tickets/${target.ticketId}/`, headers });
-    if (SCENARIOS.has('create')) await measure('POST create ticket', {
-      url: `${base}/api/v1/support_tickets/`,
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ subject: 'Benchmark', description: 'Zátěžový test.', building: buildings[0]?.id }),
-    });
+    if (SCENARIOS.has('detail'))
+      await measure('GET ticket detail', { url: `${base}/api/v1/support_tickets/${target.ticketId}/`, headers });
+    if (SCENARIOS.has('create'))
+      await measure('POST create ticket', {
+        url: `${base}/api/v1/support_tickets/`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ subject: 'Benchmark', description: 'Zátěžový test.', building: buildings[0]?.id }),
+      });
     if (SCENARIOS.has('floor')) await measureFloor(`${base}/api/v1/support_tickets/`, headers);
-    process.stdout.write(`load average after ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `load average after ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,8 +1,4 @@
-import Fastify, {
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config/env.js';
 import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
@@ -101,7 +97,13 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
-        req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        req: (request: {
+          method: string;
+          url: string;
+          host?: string;
+          ip?: string;
+          socket?: { remotePort?: number };
+        }) => ({
           method: request.method,
           url: redactUrlSecrets(request.url),
           host: request.host,
@@ -136,10 +138,7 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
  * Boot (database, migrations, seed) happens on `ready()`/`listen()`; routes may still be
  * added until then.
  */
-export async function buildApp(
-  config: AppConfig,
-  serverOptions: FastifyServerOptions = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const fastify = Fastify({ ...appServerOptions(config), ...serverOptions });
   await fastify.register(fp(app, { name: 'app' }), { config });
   return fastify;

@@ -67,30 +67,46 @@ describe.each(DATABASE_DRIVERS)('bad input never yields 5xx (%s)', (driver) => {
   const withBody = operations.filter(
     (op) => op.operationId !== 'logout' && fastifySchemaFor('upstream', op.operationId).body !== undefined,
   );
-  it.each(withBody.map((op) => [op.operationId, op] as const))('%s: bodies of the wrong shape', async (_id, operation) => {
-    const schema = fastifySchemaFor('upstream', operation.operationId).body as BadInputSchema;
-    await fc.assert(
-      fc.asyncProperty(badBodies(schema), async (body) => {
-        const query = operation.path.startsWith('/api/v1/public_support/{id}') ? '?code=abc' : '';
-        const response = await send(operation.method, `${fillPath(operation, '1')}${query}`, body);
-        expectClearClientError(response.statusCode, response.body, `${operation.operationId} ${JSON.stringify(body)}`);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it.each(withBody.map((op) => [op.operationId, op] as const))(
+    '%s: bodies of the wrong shape',
+    async (_id, operation) => {
+      const schema = fastifySchemaFor('upstream', operation.operationId).body as BadInputSchema;
+      await fc.assert(
+        fc.asyncProperty(badBodies(schema), async (body) => {
+          const query = operation.path.startsWith('/api/v1/public_support/{id}') ? '?code=abc' : '';
+          const response = await send(operation.method, `${fillPath(operation, '1')}${query}`, body);
+          expectClearClientError(
+            response.statusCode,
+            response.body,
+            `${operation.operationId} ${JSON.stringify(body)}`,
+          );
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 
-  it.each(withBody.map((op) => [op.operationId, op] as const))('%s: malformed and huge bodies', async (_id, operation) => {
-    const url = fillPath(operation, '1');
-    for (const payload of MALFORMED_BODIES) {
-      const response = await send(operation.method, url, payload);
-      expectClearClientError(response.statusCode, response.body, `${operation.operationId} ${payload.slice(0, 12)}`);
-    }
-    const xml = await send(operation.method, url, '<a/>', { 'content-type': 'application/xml' });
-    expectClearClientError(xml.statusCode, xml.body, `${operation.operationId} xml`);
-  });
+  it.each(withBody.map((op) => [op.operationId, op] as const))(
+    '%s: malformed and huge bodies',
+    async (_id, operation) => {
+      const url = fillPath(operation, '1');
+      for (const payload of MALFORMED_BODIES) {
+        const response = await send(operation.method, url, payload);
+        expectClearClientError(response.statusCode, response.body, `${operation.operationId} ${payload.slice(0, 12)}`);
+      }
+      const xml = await send(operation.method, url, '<a/>', { 'content-type': 'application/xml' });
+      expectClearClientError(xml.statusCode, xml.body, `${operation.operationId} xml`);
+    },
+  );
 
   const withQuery = operations
-    .map((op) => [op, badQueries((fastifySchemaFor('upstream', op.operationId).querystring ?? {}) as BadInputSchema, ['code'])] as const)
+    .map(
+      (op) =>
+        [
+          op,
+          badQueries((fastifySchemaFor('upstream', op.operationId).querystring ?? {}) as BadInputSchema, ['code']),
+        ] as const,
+    )
     .filter((entry): entry is readonly [OperationInfo, fc.Arbitrary<string>] => entry[1] !== undefined);
   it.each(withQuery.map(([op, arbitrary]) => [op.operationId, op, arbitrary] as const))(
     '%s: unknown and malformed query values',

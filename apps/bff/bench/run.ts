@@ -35,7 +35,10 @@ interface Server {
 }
 
 async function startServer(name: string, args: string[]): Promise<Server> {
-  const child = fork(serversScript, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(serversScript, args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(String(message)))));
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
@@ -142,7 +145,13 @@ process.on('SIGINT', () => process.exit(130));
 const upstream = await startServer('upstream', ['upstream', '4601']);
 servers.push(upstream);
 const targets: Array<{ name: string; url: string; front: Server; headers: Record<string, string> }> = [];
-if (only.has('direct')) targets.push({ name: 'direct', url: `${upstream.url}${LIST_PATH}`, front: upstream, headers: { authorization: 'Bearer x', 'x-tenant-id': 'tenant-alfa' } });
+if (only.has('direct'))
+  targets.push({
+    name: 'direct',
+    url: `${upstream.url}${LIST_PATH}`,
+    front: upstream,
+    headers: { authorization: 'Bearer x', 'x-tenant-id': 'tenant-alfa' },
+  });
 if (only.has('bare')) {
   const bare = await startServer('bare proxy', ['bare-proxy', '4602', upstream.url]);
   servers.push(bare);
@@ -151,21 +160,36 @@ if (only.has('bare')) {
 if (only.has('memory')) {
   const bffMemory = await startServer('BFF memory', ['bff', '4603', upstream.url]);
   servers.push(bffMemory);
-  targets.push({ name: 'BFF memory', url: `${bffMemory.url}${LIST_PATH}`, front: bffMemory, headers: { 'x-csrf': '1', cookie: await bffSession(bffMemory.url) } });
+  targets.push({
+    name: 'BFF memory',
+    url: `${bffMemory.url}${LIST_PATH}`,
+    front: bffMemory,
+    headers: { 'x-csrf': '1', cookie: await bffSession(bffMemory.url) },
+  });
 }
 if (!only.has('redis')) {
   // skipped on request
 } else if (await redisReachable()) {
   const bffRedis = await startServer('BFF Redis', ['bff', '4604', upstream.url, redisUrl]);
   servers.push(bffRedis);
-  targets.push({ name: 'BFF Redis', url: `${bffRedis.url}${LIST_PATH}`, front: bffRedis, headers: { 'x-csrf': '1', cookie: await bffSession(bffRedis.url) } });
+  targets.push({
+    name: 'BFF Redis',
+    url: `${bffRedis.url}${LIST_PATH}`,
+    front: bffRedis,
+    headers: { 'x-csrf': '1', cookie: await bffSession(bffRedis.url) },
+  });
 } else {
   console.log(`Redis at ${redisUrl} is not reachable: the BFF Redis row is skipped.`);
 }
 
 try {
-  const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString()}`);
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString()}`,
+  );
   console.log(`Load average before the run: ${load()} (CPU µs/req is the fair comparison on a busy machine)`);
   console.log(`Each run: autocannon -c ${connections} -d ${seconds}; ${rounds} rounds, targets alternating.\n`);
   for (const target of targets) await autocannon(target.url, target.headers, 2); // warm-up (JIT, pools)
@@ -211,7 +235,9 @@ try {
       floor && row.name.startsWith('BFF')
         ? `${((row.rps / floor.rps) * 100).toFixed(0)} % throughput, +${(row.mean - floor.mean).toFixed(2)} ms mean, +${row.p50 - floor.p50} ms p50, +${(row.cpu - floor.cpu).toFixed(0)} µs CPU`
         : '';
-    console.log(`| ${row.name} | ${row.rps.toFixed(0)} | ${row.mean.toFixed(2)} | ${row.p50} | ${row.p99} | ${row.cpu.toFixed(0)} | ${versus} |`);
+    console.log(
+      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.mean.toFixed(2)} | ${row.p50} | ${row.p99} | ${row.cpu.toFixed(0)} | ${versus} |`,
+    );
   }
 } finally {
   for (const server of servers) server.child.kill();

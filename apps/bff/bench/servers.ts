@@ -20,7 +20,11 @@ const secret = new TextEncoder().encode('benchmark-secret-benchmark-secret');
 
 async function token(type: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ token_type: type, user_id: '7' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 3600).sign(secret);
+  return new SignJWT({ token_type: type, user_id: '7' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(secret);
 }
 
 /** A ticket list of about 20 KB, serialised once: the upstream should cost as little as possible. */
@@ -33,7 +37,9 @@ function ticketList(): string {
     building: { id: 1, name: 'Budova A, Vinohradská 12, Praha 2' },
     created_at: '2026-11-20T10:15:00Z',
     updated_at: '2026-11-21T08:00:00Z',
-    description: 'Na chodbě ve třetím patře nesvítí dvě světla u výtahu a jedno u schodiště; prosíme o výměnu. '.repeat(3),
+    description: 'Na chodbě ve třetím patře nesvítí dvě světla u výtahu a jedno u schodiště; prosíme o výměnu. '.repeat(
+      3,
+    ),
   }));
   return JSON.stringify(tickets);
 }
@@ -43,7 +49,11 @@ async function startUpstream(): Promise<void> {
   const json = (body: unknown) => Buffer.from(JSON.stringify(body));
   const server = createServer((request, response) => {
     const send = (status: number, body: Buffer, headers: Record<string, string> = {}) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'content-length': String(body.length), ...headers });
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        ...headers,
+      });
       response.end(body);
     };
     const path = request.url?.split('?')[0];
@@ -55,9 +65,26 @@ async function startUpstream(): Promise<void> {
     request.on('end', () => {
       void (async () => {
         if (path === '/api/v1/_allauth/app/v1/auth/login') {
-          send(200, json({ status: 200, data: {}, meta: { is_authenticated: true, access: await token('access'), refresh: await token('refresh') } }));
+          send(
+            200,
+            json({
+              status: 200,
+              data: {},
+              meta: { is_authenticated: true, access: await token('access'), refresh: await token('refresh') },
+            }),
+          );
         } else if (path === '/api/v1/my_profile/') {
-          send(200, json({ id: 7, email: 'jana@example.cz', first_name: 'Jana', last_name: 'Nováková', display_name: 'Jana Nováková', phone: null }));
+          send(
+            200,
+            json({
+              id: 7,
+              email: 'jana@example.cz',
+              first_name: 'Jana',
+              last_name: 'Nováková',
+              display_name: 'Jana Nováková',
+              phone: null,
+            }),
+          );
         } else if (path === '/api/v1/tenant_access/') {
           send(200, json([{ id: 'tenant-alfa', name: 'Alfa s.r.o.' }]));
         } else {
@@ -79,7 +106,11 @@ async function startBareProxy(): Promise<void> {
     rewritePrefix: '/api/v1/support_tickets/',
     routes: [''],
     replyOptions: {
-      rewriteRequestHeaders: (_request, headers) => ({ ...headers, authorization: bearer, 'x-tenant-id': 'tenant-alfa' }),
+      rewriteRequestHeaders: (_request, headers) => ({
+        ...headers,
+        authorization: bearer,
+        'x-tenant-id': 'tenant-alfa',
+      }),
     },
   });
   await app.listen({ host: '127.0.0.1', port });
@@ -106,7 +137,11 @@ process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
 });
 
-const starters: Record<string, () => Promise<void>> = { upstream: startUpstream, 'bare-proxy': startBareProxy, bff: startBff };
+const starters: Record<string, () => Promise<void>> = {
+  upstream: startUpstream,
+  'bare-proxy': startBareProxy,
+  bff: startBff,
+};
 const start = kind ? starters[kind] : undefined;
 if (!start) throw new Error(`unknown server kind ${String(kind)}`);
 await start();

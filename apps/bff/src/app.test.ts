@@ -3,7 +3,13 @@ import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.js';
+import {
+  FAKE_PASSWORD,
+  FAKE_TENANTS,
+  FAKE_USER,
+  startFakeUpstream,
+  type FakeUpstream,
+} from './testing/fake-upstream.js';
 import { createRedis } from './redis/redis-client.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
 import { connectTestRedis } from './testing/test-redis.js';
@@ -36,7 +42,9 @@ describe('the BFF application', () => {
 
     const apiRoutes = routes.filter((route) => route.url.startsWith('/api/'));
     expect(apiRoutes.length).toBeGreaterThan(40);
-    expect([...new Set(routes.filter((route) => !route.url.startsWith('/api/')).map((route) => route.url))].sort()).toEqual(NON_API_ROUTES);
+    expect(
+      [...new Set(routes.filter((route) => !route.url.startsWith('/api/')).map((route) => route.url))].sort(),
+    ).toEqual(NON_API_ROUTES);
 
     for (const route of apiRoutes) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
@@ -48,7 +56,12 @@ describe('the BFF application', () => {
       expect(wrong.statusCode, `${method} ${url}`).toBe(403);
       if (method === 'POST') {
         // A form or text/plain POST, which a cross-site page can send without a preflight.
-        const simple = await app.inject({ method, url, headers: { cookie, 'content-type': 'text/plain' }, payload: '{}' });
+        const simple = await app.inject({
+          method,
+          url,
+          headers: { cookie, 'content-type': 'text/plain' },
+          payload: '{}',
+        });
         expect(simple.statusCode, `${method} ${url}`).toBe(403);
       }
     }
@@ -58,10 +71,20 @@ describe('the BFF application', () => {
   it('refuses a foreign Origin and never answers with CORS headers', async () => {
     upstream = await startFakeUpstream();
     app = await buildTestBff({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: 'https://portal.example.cz' } });
-    const foreign = await app.inject({ method: 'POST', url: '/api/session', headers: { ...API_HEADERS, origin: 'https://evil.example' }, payload: credentials });
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { ...API_HEADERS, origin: 'https://evil.example' },
+      payload: credentials,
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ code: 'origin_mismatch' });
-    const own = await app.inject({ method: 'POST', url: '/api/session', headers: { ...API_HEADERS, origin: 'https://portal.example.cz' }, payload: credentials });
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { ...API_HEADERS, origin: 'https://portal.example.cz' },
+      payload: credentials,
+    });
     expect(own.statusCode).toBe(200);
     for (const origin of ['https://evil.example', 'null']) {
       const preflight = await app.inject({
@@ -99,7 +122,14 @@ describe('the BFF application', () => {
     const { cookie, response: login } = await logIn(app, credentials);
     const answers = [login];
     const headers = { ...API_HEADERS, cookie, 'x-request-id': 'integrator-req-0001' };
-    answers.push(await app.inject({ method: 'PUT', url: '/api/session/tenant', headers, payload: { tenantId: FAKE_TENANTS[0].id } }));
+    answers.push(
+      await app.inject({
+        method: 'PUT',
+        url: '/api/session/tenant',
+        headers,
+        payload: { tenantId: FAKE_TENANTS[0].id },
+      }),
+    );
     clock += 280_000; // renewal
     answers.push(await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers }));
     answers.push(await app.inject({ method: 'GET', url: '/api/session', headers }));
@@ -122,14 +152,18 @@ describe('the BFF application', () => {
         if (secret !== sessionId) expect(JSON.stringify(answer.headers)).not.toContain(secret);
       }
     }
-    for (const token of upstream.issuedTokens) for (const answer of answers) expect(answer.body + JSON.stringify(answer.headers)).not.toContain(token);
+    for (const token of upstream.issuedTokens)
+      for (const answer of answers) expect(answer.body + JSON.stringify(answer.headers)).not.toContain(token);
   });
 
   it('answers liveness always and readiness only while the upstream and Redis answer', async () => {
     upstream = await startFakeUpstream();
     const redis = await connectTestRedis();
     try {
-      app = await buildTestBff({ upstreamUrl: upstream.url, env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix } });
+      app = await buildTestBff({
+        upstreamUrl: upstream.url,
+        env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix },
+      });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
@@ -182,12 +216,21 @@ describe('the BFF application', () => {
     // One kept-alive connection, as nginx holds them (keepalive in deploy/nginx/portal.conf).
     const client = new Client(`http://127.0.0.1:${port}`, { pipelining: 1 });
     const post = () =>
-      client.request({ method: 'POST', path: '/api/session', headers: { ...API_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+      client.request({
+        method: 'POST',
+        path: '/api/session',
+        headers: { ...API_HEADERS, 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      });
     try {
       await (await post()).body.dump();
       sendWhileClosing = async () => {
         const response = await post();
-        during = { status: response.statusCode, connection: response.headers.connection, body: await response.body.text() };
+        during = {
+          status: response.statusCode,
+          connection: response.headers.connection,
+          body: await response.body.text(),
+        };
       };
       await app.close();
       expect(during?.body).not.toContain('Service Unavailable');
@@ -215,7 +258,10 @@ describe('the BFF application', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('1');
-      expect(response.json()).toEqual({ code: 'session_store_unavailable', message: 'Služba je dočasně nedostupná. Zkuste to prosím za chvíli.' });
+      expect(response.json()).toEqual({
+        code: 'session_store_unavailable',
+        message: 'Služba je dočasně nedostupná. Zkuste to prosím za chvíli.',
+      });
     } finally {
       redis.disconnect();
     }

@@ -76,7 +76,11 @@ export interface ServerTimeouts {
   checkIntervalMs: number;
 }
 
-const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { requestTimeoutMs: 60_000, connectionTimeoutMs: 30_000, checkIntervalMs: 5_000 };
+const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  requestTimeoutMs: 60_000,
+  connectionTimeoutMs: 30_000,
+  checkIntervalMs: 5_000,
+};
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -98,7 +102,8 @@ class OneLinePerRequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -185,7 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await sessionReadCache?.start();
   const store =
     options.store ??
-    (redis ? new RedisSessionStore(redis, keyPrefix, idleTimeoutMs, now, sessionReadCache) : new MemorySessionStore(idleTimeoutMs, now));
+    (redis
+      ? new RedisSessionStore(redis, keyPrefix, idleTimeoutMs, now, sessionReadCache)
+      : new MemorySessionStore(idleTimeoutMs, now));
   const metrics = config.metrics ? new BffMetrics(() => store.count()) : null;
   const upstream = new UpstreamClient({
     baseUrl: config.upstreamUrl,
@@ -339,10 +346,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done();
   });
 
-
   await app.register(healthRoutes, { redis });
   await app.register(apiDocsRoutes);
-  await app.register(runtimeConfigRoutes, { buildId: config.buildId ?? readBuildId(config.webDistDir) ?? 'development' });
+  await app.register(runtimeConfigRoutes, {
+    buildId: config.buildId ?? readBuildId(config.webDistDir) ?? 'development',
+  });
   await app.register(sessionRoutes, { loginPerMinute: config.rateLimits.loginPerMinute });
   await app.register(passwordResetRoutes, { perMinute: config.rateLimits.passwordResetPerMinute });
   await app.register(botProtectionRoutes, { perMinute: config.rateLimits.publicFormsPerMinute });
@@ -350,7 +358,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redis ? new RedisFailureCounter(redis, keyPrefix) : new MemoryFailureCounter(now),
     { maxFailures: config.rateLimits.accessCodeFailuresPerMinute, windowMs: 60_000 },
   );
-  await app.register(upstreamProxyRoutes, { publicFormsPerMinute: config.rateLimits.publicFormsPerMinute, accessCodeGuard });
+  await app.register(upstreamProxyRoutes, {
+    publicFormsPerMinute: config.rateLimits.publicFormsPerMinute,
+    accessCodeGuard,
+  });
   await app.register(calendarFeedRoutes);
   if (documents !== null) await app.register(spaRoutes, { webDistDir: config.webDistDir });
 
@@ -376,7 +387,9 @@ function toBffError(error: FastifyError | BffError): BffError {
   }
   // Redis away (restarting): the session store cannot answer, and trying again shortly will do.
   if (isRedisUnavailable(error)) {
-    return new BffError(503, 'session_store_unavailable', errorMessages.upstreamUnavailable, undefined, { 'retry-after': '1' });
+    return new BffError(503, 'session_store_unavailable', errorMessages.upstreamUnavailable, undefined, {
+      'retry-after': '1',
+    });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);

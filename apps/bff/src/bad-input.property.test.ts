@@ -26,7 +26,8 @@ import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
 const RUNS = 8;
 const operations = listOperations('bff');
 // Ending the session mid-walk would turn the rest of the "with a session" walk into 401s.
-const endsSession = (operation: OperationInfo) => operation.method === 'delete' && operation.path.startsWith('/api/session');
+const endsSession = (operation: OperationInfo) =>
+  operation.method === 'delete' && operation.path.startsWith('/api/session');
 
 function expectClearClientError(status: number, body: string, label: string): void {
   expect(clientErrorProblem(status, body), `${label}: ${status} ${body.slice(0, 300)}`).toBeNull();
@@ -81,7 +82,8 @@ describe('bad input through the BFF never yields 5xx', () => {
         ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
       });
     const walked = operations.filter((operation) => !(withSession && endsSession(operation)));
-    const codeQuery = (operation: OperationInfo) => (operation.path.startsWith('/api/v1/public_support/{id}') ? '?code=abc' : '');
+    const codeQuery = (operation: OperationInfo) =>
+      operation.path.startsWith('/api/v1/public_support/{id}') ? '?code=abc' : '';
 
     it.each(walked.filter((op) => op.path.includes('{')).map((op) => [op.operationId, op] as const))(
       '%s: bad ids in the path',
@@ -101,30 +103,50 @@ describe('bad input through the BFF never yields 5xx', () => {
       const body = fastifySchemaFor('bff', op.operationId).body;
       return body !== undefined && op.requestContentTypes.includes('application/json');
     });
-    it.each(withBody.map((op) => [op.operationId, op] as const))('%s: bodies of the wrong shape', async (_id, operation) => {
-      const schema = fastifySchemaFor('bff', operation.operationId).body as BadInputSchema;
-      await fc.assert(
-        fc.asyncProperty(badBodies(schema), async (body) => {
-          const response = await send(operation.method, `${fillPath(operation, '1')}${codeQuery(operation)}`, body);
-          expectClearClientError(response.statusCode, response.body, `${operation.operationId} ${JSON.stringify(body)}`);
-        }),
-        { numRuns: RUNS },
-      );
-    });
+    it.each(withBody.map((op) => [op.operationId, op] as const))(
+      '%s: bodies of the wrong shape',
+      async (_id, operation) => {
+        const schema = fastifySchemaFor('bff', operation.operationId).body as BadInputSchema;
+        await fc.assert(
+          fc.asyncProperty(badBodies(schema), async (body) => {
+            const response = await send(operation.method, `${fillPath(operation, '1')}${codeQuery(operation)}`, body);
+            expectClearClientError(
+              response.statusCode,
+              response.body,
+              `${operation.operationId} ${JSON.stringify(body)}`,
+            );
+          }),
+          { numRuns: RUNS },
+        );
+      },
+    );
 
     const sendsBody = walked.filter((op) => op.requestContentTypes.length > 0);
-    it.each(sendsBody.map((op) => [op.operationId, op] as const))('%s: malformed, huge and mistyped bodies', async (_id, operation) => {
-      const url = `${fillPath(operation, '1')}${codeQuery(operation)}`;
-      for (const payload of MALFORMED_BODIES) {
-        const response = await send(operation.method, url, payload);
-        expectClearClientError(response.statusCode, response.body, `${operation.operationId} ${payload.slice(0, 12)}`);
-      }
-      const xml = await send(operation.method, url, '<a/>', { 'content-type': 'application/xml' });
-      expectClearClientError(xml.statusCode, xml.body, `${operation.operationId} xml`);
-    });
+    it.each(sendsBody.map((op) => [op.operationId, op] as const))(
+      '%s: malformed, huge and mistyped bodies',
+      async (_id, operation) => {
+        const url = `${fillPath(operation, '1')}${codeQuery(operation)}`;
+        for (const payload of MALFORMED_BODIES) {
+          const response = await send(operation.method, url, payload);
+          expectClearClientError(
+            response.statusCode,
+            response.body,
+            `${operation.operationId} ${payload.slice(0, 12)}`,
+          );
+        }
+        const xml = await send(operation.method, url, '<a/>', { 'content-type': 'application/xml' });
+        expectClearClientError(xml.statusCode, xml.body, `${operation.operationId} xml`);
+      },
+    );
 
     const withQuery = walked
-      .map((op) => [op, badQueries((fastifySchemaFor('bff', op.operationId).querystring ?? {}) as BadInputSchema, ['code'])] as const)
+      .map(
+        (op) =>
+          [
+            op,
+            badQueries((fastifySchemaFor('bff', op.operationId).querystring ?? {}) as BadInputSchema, ['code']),
+          ] as const,
+      )
       .filter((entry): entry is readonly [OperationInfo, fc.Arbitrary<string>] => entry[1] !== undefined);
     it.each(withQuery.map(([op, arbitrary]) => [op.operationId, op, arbitrary] as const))(
       '%s: unknown and malformed query values',

@@ -66,7 +66,10 @@ function describeChunk(outDir, chunk) {
     const owner = ownerOf(source);
     weight.set(owner, (weight.get(owner) ?? 0) + (map.sourcesContent?.[index]?.length ?? 1));
   });
-  const top = [...weight].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([owner]) => owner);
+  const top = [...weight]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2)
+    .map(([owner]) => owner);
   return `${chunk.name}: ${top.join(' + ')}`;
 }
 
@@ -110,7 +113,10 @@ for (const [page, files] of Object.entries(pages)) {
 }
 
 const record = Object.fromEntries(
-  Object.entries(pages).map(([page, files]) => [page, Object.fromEntries([...files].map(([name, { bytes }]) => [name, bytes]))]),
+  Object.entries(pages).map(([page, files]) => [
+    page,
+    Object.fromEntries([...files].map(([name, { bytes }]) => [name, bytes])),
+  ]),
 );
 if (process.argv.includes('--record')) {
   writeFileSync(RECORD_FILE, `${JSON.stringify({ floor: total(floor), ...record }, null, 2)}\n`);
@@ -129,7 +135,9 @@ if (loginRatio > LOGIN_BUDGET_RATIO) {
     .map(([name, { bytes }]) => [name, bytes - (recorded[name] ?? 0)])
     .filter(([, grown]) => grown > 0)
     .sort((a, b) => b[1] - a[1]);
-  console.error(`\nBudget exceeded: the login page is ${loginRatio.toFixed(2)} × the floor (at most ${LOGIN_BUDGET_RATIO}).`);
+  console.error(
+    `\nBudget exceeded: the login page is ${loginRatio.toFixed(2)} × the floor (at most ${LOGIN_BUDGET_RATIO}).`,
+  );
   console.error('Chunks that grew since bundle-budget.json was recorded:');
   for (const [name, grown] of growth) console.error(`  +${kb(grown)}  ${name}`);
   process.exit(1);

@@ -66,7 +66,14 @@ const template = readFileSync(join(DIST, 'index.html'), 'utf8');
 await build({
   configFile: join(WEB, 'vite.config.ts'),
   logLevel: 'warn',
-  build: { ssr: 'src/prerender/render.tsx', outDir: SSR_OUT, emptyOutDir: true, sourcemap: false, minify: false, manifest: false },
+  build: {
+    ssr: 'src/prerender/render.tsx',
+    outDir: SSR_OUT,
+    emptyOutDir: true,
+    sourcemap: false,
+    minify: false,
+    manifest: false,
+  },
 });
 const { renderPage, PRERENDERED_PAGES } = await import(pathToFileURL(join(SSR_OUT, 'render.js')).href);
 
@@ -98,7 +105,9 @@ for (const page of PRERENDERED_PAGES) {
   const ownCss = firstLoad.flatMap((chunk) => chunk.css ?? []).filter((file) => !templateStylesheets.has(`/${file}`));
   if (ownCss.length > 0) throw new Error(`${page.module}: stylesheets not in index.html: ${ownCss.join(', ')}`);
   // In the order the app needs them: the boot stages, then the page's route chunks.
-  const preloads = [...new Set([...templatePreloads, ...firstLoad.map((chunk) => `/${chunk.file}`)])].filter((href) => href !== entrySrc);
+  const preloads = [...new Set([...templatePreloads, ...firstLoad.map((chunk) => `/${chunk.file}`)])].filter(
+    (href) => href !== entrySrc,
+  );
 
   let out = pageTemplate;
   out = replaceOnce(out, '</head>', `  ${styles}\n  </head>`, '</head>');
@@ -111,7 +120,9 @@ for (const page of PRERENDERED_PAGES) {
   const file = `${page.route}.html`;
   writeFileSync(join(OUT, file), out);
   pages.push({ path, file, ignoredSearchParams: page.ignoredSearchParams ?? [], assumes });
-  console.log(`prerendered ${path} → dist/prerendered/${file} (${(out.length / 1024).toFixed(1)} KB, assumes ${JSON.stringify(assumes)})`);
+  console.log(
+    `prerendered ${path} → dist/prerendered/${file} (${(out.length / 1024).toFixed(1)} KB, assumes ${JSON.stringify(assumes)})`,
+  );
 }
 writeFileSync(join(OUT, 'manifest.json'), `${JSON.stringify({ pages }, null, 2)}\n`);
 // Vite's manifest was only for this script; the server need not publish it.

@@ -20,7 +20,7 @@ try {
   await yieldToMain();
   // 2. The system itself (createSystem: configuration, tokens, conditions, utilities), a step
   //    per task.
-  for (const steps = portalSystemSteps(); !steps.next().done; ) await yieldToMain();
+  for (const steps = portalSystemSteps(); !steps.next().done;) await yieldToMain();
   await yieldToMain();
   // 3. React DOM.
   await import('react-dom/client');

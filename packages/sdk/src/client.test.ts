@@ -12,7 +12,14 @@ import {
 const BASE_URL = 'http://portal.test';
 
 const session: Session = {
-  user: { id: 1, email: 'jana@example.cz', first_name: 'Jana', last_name: 'Nováková', display_name: 'Jana Nováková', phone: null },
+  user: {
+    id: 1,
+    email: 'jana@example.cz',
+    first_name: 'Jana',
+    last_name: 'Nováková',
+    display_name: 'Jana Nováková',
+    phone: null,
+  },
   tenants: [{ id: '5f0c7a52-1111-4a5e-9e8f-3a2b1c0d9e8f', name: 'Kavárna U Lípy s.r.o.' }],
   selectedTenantId: null,
 };
@@ -68,11 +75,17 @@ describe('createApiClient', () => {
 
 describe('ApiError', () => {
   it('carries status, code, Czech message and field messages of the ErrorBody', async () => {
-    const body = { code: 'invalid_credentials', message: 'Nesprávný e-mail nebo heslo.', fields: { password: 'Nesprávné heslo.' } };
+    const body = {
+      code: 'invalid_credentials',
+      message: 'Nesprávný e-mail nebo heslo.',
+      fields: { password: 'Nesprávné heslo.' },
+    };
     const { fetch } = fakeFetch(() => json(body, 400));
     const client = createApiClient({ baseUrl: BASE_URL, fetch });
 
-    const error = await client.POST('/api/session', { body: { email: 'jana@example.cz', password: 'x' } }).catch((e: unknown) => e);
+    const error = await client
+      .POST('/api/session', { body: { email: 'jana@example.cz', password: 'x' } })
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
@@ -89,7 +102,9 @@ describe('ApiError', () => {
   it('is thrown for every non-2xx status, with empty fields when none are given', async () => {
     for (const status of [401, 403, 404, 409, 429, 500, 503]) {
       const { fetch } = fakeFetch(() => json({ code: 'some_code', message: 'Zpráva.' }, status));
-      const error = await createApiClient({ baseUrl: BASE_URL, fetch }).GET('/api/config').catch((e: unknown) => e);
+      const error = await createApiClient({ baseUrl: BASE_URL, fetch })
+        .GET('/api/config')
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ status, code: 'some_code', message: 'Zpráva.', fields: {} });
     }
   });
@@ -97,26 +112,47 @@ describe('ApiError', () => {
   it('falls back to a Czech generic message for non-JSON and foreign bodies', async () => {
     const html = '<html><body>502 Bad Gateway</body></html>';
     const { fetch } = fakeFetch(() => new Response(html, { status: 502, headers: { 'content-type': 'text/html' } }));
-    const error = await createApiClient({ baseUrl: BASE_URL, fetch }).GET('/api/config').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 502, code: 'http_502', message: GENERIC_ERROR_MESSAGE, fields: {}, body: html });
+    const error = await createApiClient({ baseUrl: BASE_URL, fetch })
+      .GET('/api/config')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 502,
+      code: 'http_502',
+      message: GENERIC_ERROR_MESSAGE,
+      fields: {},
+      body: html,
+    });
     expect(GENERIC_ERROR_MESSAGE).toBe('Došlo k neočekávané chybě.');
 
     const drf = fakeFetch(() => json({ detail: 'Not found.' }, 404));
-    const foreign = await createApiClient({ baseUrl: BASE_URL, fetch: drf.fetch }).GET('/api/config').catch((e: unknown) => e);
-    expect(foreign).toMatchObject({ status: 404, code: 'http_404', message: GENERIC_ERROR_MESSAGE, body: { detail: 'Not found.' } });
+    const foreign = await createApiClient({ baseUrl: BASE_URL, fetch: drf.fetch })
+      .GET('/api/config')
+      .catch((e: unknown) => e);
+    expect(foreign).toMatchObject({
+      status: 404,
+      code: 'http_404',
+      message: GENERIC_ERROR_MESSAGE,
+      body: { detail: 'Not found.' },
+    });
 
     const empty = fakeFetch(() => new Response(null, { status: 500 }));
-    const noBody = await createApiClient({ baseUrl: BASE_URL, fetch: empty.fetch }).GET('/api/config').catch((e: unknown) => e);
+    const noBody = await createApiClient({ baseUrl: BASE_URL, fetch: empty.fetch })
+      .GET('/api/config')
+      .catch((e: unknown) => e);
     expect(noBody).toMatchObject({ status: 500, message: GENERIC_ERROR_MESSAGE, body: null });
   });
 
   it('turns a failed connection into a Czech network error but lets cancellations through', async () => {
     const offline = fakeFetch(() => Promise.reject(new TypeError('fetch failed')));
-    const error = await createApiClient({ baseUrl: BASE_URL, fetch: offline.fetch }).GET('/api/config').catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl: BASE_URL, fetch: offline.fetch })
+      .GET('/api/config')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
 
     const aborted = fakeFetch(() => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')));
-    const cancellation = await createApiClient({ baseUrl: BASE_URL, fetch: aborted.fetch }).GET('/api/config').catch((e: unknown) => e);
+    const cancellation = await createApiClient({ baseUrl: BASE_URL, fetch: aborted.fetch })
+      .GET('/api/config')
+      .catch((e: unknown) => e);
     expect(cancellation).not.toBeInstanceOf(ApiError);
     expect(cancellation).toMatchObject({ name: 'AbortError' });
   });

@@ -71,7 +71,13 @@ export class ApiError extends Error {
   /** The parsed JSON body, the text of a non-JSON body, or null. */
   readonly body: unknown;
 
-  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string>; body?: unknown }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    body?: unknown;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -88,7 +94,9 @@ function isErrorBody(value: unknown): value is ErrorBody {
 
 function stringFields(value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object') return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** Builds the ApiError for a non-2xx response; never throws itself, whatever the body is. */
@@ -109,7 +117,12 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     const fields = stringFields((body as { fields?: unknown }).fields);
     return new ApiError({ status: response.status, code: body.code, message: body.message, fields, body });
   }
-  return new ApiError({ status: response.status, code: `http_${response.status}`, message: GENERIC_ERROR_MESSAGE, body });
+  return new ApiError({
+    status: response.status,
+    code: `http_${response.status}`,
+    message: GENERIC_ERROR_MESSAGE,
+    body,
+  });
 }
 
 const csrfMiddleware: Middleware = {

@@ -53,38 +53,62 @@ export async function ensureAccounts(count: number, log: (line: string) => void)
     const password = randomBytes(12).toString('base64url');
     const tenant = await admin('create-tenant', '--name', `Zátěžový nájemce ${number} s.r.o.`);
     // `--password=…`: a generated password may start with a dash.
-    await admin('create-user', '--email', email, `--password=${password}`, '--first-name', 'Zátěž', '--last-name', String(number));
+    await admin(
+      'create-user',
+      '--email',
+      email,
+      `--password=${password}`,
+      '--first-name',
+      'Zátěž',
+      '--last-name',
+      String(number),
+    );
     await admin('grant-access', '--user', email, '--tenant', String(tenant.id));
     return { number, email, password, tenantId: String(tenant.id) };
   });
   // One building for the batch, rented by all its tenants (tickets and meters need one).
   const building = await admin(
     'create-building',
-    '--name', `Zátěžový dům ${batch}`,
-    '--street', `Zkušební ${first + 1}`,
-    '--city', 'Praha',
-    '--postal-code', '110 00',
+    '--name',
+    `Zátěžový dům ${batch}`,
+    '--street',
+    `Zkušební ${first + 1}`,
+    '--city',
+    'Praha',
+    '--postal-code',
+    '110 00',
     ...people.flatMap((person) => ['--tenant', person.tenantId]),
   );
   const buildingId = Number(building.id);
   const created = await inParallel(people, async (person): Promise<Account> => {
     const meter = await admin(
       'create-meter',
-      '--tenant', person.tenantId,
-      '--building', String(buildingId),
-      '--serial', `ZAT-${batch}-${person.number}`,
-      '--kind', 'electricity',
+      '--tenant',
+      person.tenantId,
+      '--building',
+      String(buildingId),
+      '--serial',
+      `ZAT-${batch}-${person.number}`,
+      '--kind',
+      'electricity',
     );
     // A room of its own per tenant, so simulated tenants never compete for a slot.
     const room = await admin(
       'create-room',
-      '--building', String(buildingId),
-      '--name', `Zasedačka Z${person.number}`,
-      '--capacity', '8',
-      '--opening', ROOM.opening,
-      '--closing', ROOM.closing,
-      '--slot', String(ROOM.slotMinutes),
-      '--max-duration', '120',
+      '--building',
+      String(buildingId),
+      '--name',
+      `Zasedačka Z${person.number}`,
+      '--capacity',
+      '8',
+      '--opening',
+      ROOM.opening,
+      '--closing',
+      ROOM.closing,
+      '--slot',
+      String(ROOM.slotMinutes),
+      '--max-duration',
+      '120',
     );
     return {
       email: person.email,

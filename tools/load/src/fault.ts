@@ -23,7 +23,17 @@ import { ensureRunning, restart, script, setInfo, SERVICES, type Service } from 
 import { readBack } from './readback.js';
 import { errorStatuses, table, type Failure } from './recorder.js';
 import { restartRedis } from './redis-restart.js';
-import { cliArguments, closeRun, duration, LOAD_OPTIONS, LOAD_USAGE, loadOptionsFrom, loadReport, runLoad, type LoadRun } from './run-load.js';
+import {
+  cliArguments,
+  closeRun,
+  duration,
+  LOAD_OPTIONS,
+  LOAD_USAGE,
+  loadOptionsFrom,
+  loadReport,
+  runLoad,
+  type LoadRun,
+} from './run-load.js';
 
 const FAULT_OPTIONS = {
   ...LOAD_OPTIONS,
@@ -45,7 +55,10 @@ if (values.help) {
 }
 const options = loadOptionsFrom(values);
 const redisDownMs = duration(values['redis-down'], '--redis-down');
-const faults = values.faults.split(',').map((name) => name.trim()).filter(Boolean);
+const faults = values.faults
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 for (const fault of faults) {
   if (fault !== 'redis' && !(SERVICES as readonly string[]).includes(fault)) throw new Error(`unknown fault ${fault}`);
 }
@@ -89,11 +102,14 @@ async function injectFaults(run: LoadRun, windows: FaultWindow[], problems: stri
 function failureReport(failures: Failure[], windows: FaultWindow[]): string[] {
   const lines: string[] = [];
   // A failure belongs to a restart from its start until 10 s after it is back (retries, drains).
-  const windowOf = (failure: Failure) => windows.find((window) => failure.at >= window.from && failure.at <= window.to + 10);
+  const windowOf = (failure: Failure) =>
+    windows.find((window) => failure.at >= window.from && failure.at <= window.to + 10);
   const groups = new Map<string, Failure[]>();
   for (const failure of failures) {
     const window = windowOf(failure);
-    const key = window ? `${window.name} restart (t=${window.from.toFixed(1)}–${window.to.toFixed(1)} s)` : 'outside the restarts';
+    const key = window
+      ? `${window.name} restart (t=${window.from.toFixed(1)}–${window.to.toFixed(1)} s)`
+      : 'outside the restarts';
     groups.set(key, [...(groups.get(key) ?? []), failure]);
   }
   for (const window of windows) {
@@ -105,7 +121,12 @@ function failureReport(failures: Failure[], windows: FaultWindow[]): string[] {
     const rows = new Map<string, { count: number; recovered: number; clean: boolean; message: string }>();
     for (const failure of group) {
       const row = `${failure.step}|${failure.status} ${failure.code}`;
-      const entry = rows.get(row) ?? { count: 0, recovered: 0, clean: failure.clean, message: failure.message ?? '(no message)' };
+      const entry = rows.get(row) ?? {
+        count: 0,
+        recovered: 0,
+        clean: failure.clean,
+        message: failure.message ?? '(no message)',
+      };
       entry.count += 1;
       if (failure.recovered) entry.recovered += 1;
       rows.set(row, entry);
@@ -114,10 +135,19 @@ function failureReport(failures: Failure[], windows: FaultWindow[]): string[] {
       lines.push(
         ...table([
           ['  step', 'answer', 'tries', 'ok on retry', 'clean 5xx', 'message'],
-          ...[...rows].sort(([a], [b]) => a.localeCompare(b)).map(([row, entry]) => {
-            const [step = '', answer = ''] = row.split('|');
-            return [`  ${step}`, answer, String(entry.count), String(entry.recovered), entry.clean ? 'yes' : 'no', entry.message];
-          }),
+          ...[...rows]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([row, entry]) => {
+              const [step = '', answer = ''] = row.split('|');
+              return [
+                `  ${step}`,
+                answer,
+                String(entry.count),
+                String(entry.recovered),
+                entry.clean ? 'yes' : 'no',
+                entry.message,
+              ];
+            }),
         ]),
       );
     }
@@ -160,7 +190,10 @@ try {
     loadReport(run, options),
     '',
     'Restarts:',
-    ...windows.map((window) => `  ${window.name}: t=${window.from.toFixed(1)}–${window.to.toFixed(1)} s${window.detail ? `, ${window.detail}` : ''}`),
+    ...windows.map(
+      (window) =>
+        `  ${window.name}: t=${window.from.toFixed(1)}–${window.to.toFixed(1)} s${window.detail ? `, ${window.detail}` : ''}`,
+    ),
     '',
     'What users saw:',
     ...failureReport(run.recorder.failures, windows),

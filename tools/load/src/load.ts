@@ -39,7 +39,9 @@ try {
   const generator = process.cpuUsage(generatorBefore);
   await closeRun(run);
   const seconds = run.recorder.seconds();
-  const shares = [...cpuAfter].map(([service, used]) => `${service} ${((used - (cpuBefore.get(service) ?? used)) / seconds).toFixed(2)}`);
+  const shares = [...cpuAfter].map(
+    ([service, used]) => `${service} ${((used - (cpuBefore.get(service) ?? used)) / seconds).toFixed(2)}`,
+  );
   shares.push(`load generator ${((generator.user + generator.system) / 1e6 / seconds).toFixed(2)}`);
   process.stdout.write(
     `\n${cpus().length} cores, Node ${process.versions.node}, load average ${before.map((value) => value.toFixed(2)).join(' / ')} before the run\n` +

@@ -45,7 +45,8 @@ export function setInfo(): SetInfo {
   const bff = { ...envFile(join(REPO, 'deploy', 'env', 'bff.env')), ...envFile(join(state, 'bff.local.env')) };
   const api = envFile(join(state, 'api.local.env'));
   const origin = bff.PUBLIC_ORIGIN;
-  if (!origin || !api.DATABASE_URL) throw new Error(`no production set in ${state}: run scripts/production.sh start first`);
+  if (!origin || !api.DATABASE_URL)
+    throw new Error(`no production set in ${state}: run scripts/production.sh start first`);
   return {
     origin,
     certificate: readFileSync(join(state, 'tls', 'portal.crt')),
@@ -84,7 +85,8 @@ export async function admin(...args: string[]): Promise<Record<string, unknown>>
 export function ensureRunning(): boolean {
   const current = status();
   if (current === 0) return false;
-  if (current !== 3) throw new Error('the production set is partly running: run scripts/production.sh stop (or start) first');
+  if (current !== 3)
+    throw new Error('the production set is partly running: run scripts/production.sh stop (or start) first');
   process.stderr.write('starting the production set (scripts/production.sh start)…\n');
   script('start');
   return true;

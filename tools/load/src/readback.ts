@@ -41,9 +41,13 @@ export async function readBack(loadRun: LoadRun, databaseUrl: string): Promise<R
 
   for (const request of created.publicRequests) {
     const visitor = loadRun.visitors.find((candidate) => candidate.name === request.actor);
-    const answer = await visitor?.get(`/api/v1/public_support/${request.id}/?code=${encodeURIComponent(request.accessCode)}`);
+    const answer = await visitor?.get(
+      `/api/v1/public_support/${request.id}/?code=${encodeURIComponent(request.accessCode)}`,
+    );
     if (answer?.status !== 200 || (answer.body as { subject?: string }).subject !== request.subject) {
-      result.problems.push(`public request ${request.id} of ${request.actor} (answered 201) reads back as ${answer?.status}`);
+      result.problems.push(
+        `public request ${request.id} of ${request.actor} (answered 201) reads back as ${answer?.status}`,
+      );
     }
   }
   const counts = await publicRequestCounts(databaseUrl, runTag);
@@ -67,34 +71,58 @@ async function tickets(tenant: Tenant, loadRun: LoadRun, result: ReadBack): Prom
   for (const ticket of mine) {
     const copies = own.filter((candidate) => candidate.subject === ticket.subject);
     if (copies.length !== 1 || copies[0]?.id !== ticket.id) {
-      result.problems.push(`ticket "${ticket.subject}" (answered 201 as #${ticket.id}) is listed ${copies.length} times (${copies.map((copy) => `#${copy.id}`).join(', ')})`);
+      result.problems.push(
+        `ticket "${ticket.subject}" (answered 201 as #${ticket.id}) is listed ${copies.length} times (${copies.map((copy) => `#${copy.id}`).join(', ')})`,
+      );
     } else {
       result.counted.tickets += 1;
     }
   }
-  noteUnanswered(loadRun, 'ticket', own.map((ticket) => ticket.subject), result, tenant.name);
+  noteUnanswered(
+    loadRun,
+    'ticket',
+    own.map((ticket) => ticket.subject),
+    result,
+    tenant.name,
+  );
 
   for (const comment of loadRun.created.comments.filter((candidate) => candidate.actor === tenant.name)) {
     const answer = await tenant.get(`/api/v1/support_tickets/${comment.ticketId}/`);
-    const timeline = answer.status === 200 ? (answer.body as { timeline: Array<{ type: string; body: string | null }> }).timeline : [];
+    const timeline =
+      answer.status === 200 ? (answer.body as { timeline: Array<{ type: string; body: string | null }> }).timeline : [];
     const copies = timeline.filter((entry) => entry.type === 'comment' && entry.body === comment.body).length;
-    if (copies !== 1) result.problems.push(`comment "${comment.body}" (answered 201) is on ticket #${comment.ticketId} ${copies} times (read back: ${answer.status})`);
+    if (copies !== 1)
+      result.problems.push(
+        `comment "${comment.body}" (answered 201) is on ticket #${comment.ticketId} ${copies} times (read back: ${answer.status})`,
+      );
     else result.counted.comments += 1;
   }
 }
 
 async function readings(tenant: Tenant, loadRun: LoadRun, result: ReadBack): Promise<void> {
-  const listed = await allPages<{ id: number; note: string | null }>(tenant, `/api/v1/readings/?meter=${tenant.account.meterId}`, result);
+  const listed = await allPages<{ id: number; note: string | null }>(
+    tenant,
+    `/api/v1/readings/?meter=${tenant.account.meterId}`,
+    result,
+  );
   const own = listed.filter((reading) => reading.note?.startsWith(`${loadRun.runTag} ${tenant.name}:`));
   for (const reading of loadRun.created.readings.filter((candidate) => candidate.actor === tenant.name)) {
     const copies = own.filter((candidate) => candidate.note === reading.note);
     if (copies.length !== 1 || copies[0]?.id !== reading.id) {
-      result.problems.push(`reading "${reading.note}" (answered 201 as #${reading.id}) is listed ${copies.length} times`);
+      result.problems.push(
+        `reading "${reading.note}" (answered 201 as #${reading.id}) is listed ${copies.length} times`,
+      );
     } else {
       result.counted.readings += 1;
     }
   }
-  noteUnanswered(loadRun, 'reading', own.map((reading) => reading.note ?? ''), result, tenant.name);
+  noteUnanswered(
+    loadRun,
+    'reading',
+    own.map((reading) => reading.note ?? ''),
+    result,
+    tenant.name,
+  );
 }
 
 async function reservations(tenant: Tenant, loadRun: LoadRun, result: ReadBack): Promise<void> {
@@ -108,14 +136,24 @@ async function reservations(tenant: Tenant, loadRun: LoadRun, result: ReadBack):
     const copies = own.filter((candidate) => candidate.title === reservation.title);
     const wanted = reservation.cancelled ? 'cancelled' : 'confirmed';
     if (copies.length !== 1 || copies[0]?.id !== reservation.id) {
-      result.problems.push(`booking "${reservation.title}" (answered 201 as #${reservation.id}) is listed ${copies.length} times`);
+      result.problems.push(
+        `booking "${reservation.title}" (answered 201 as #${reservation.id}) is listed ${copies.length} times`,
+      );
     } else if (copies[0]?.status !== wanted) {
-      result.problems.push(`booking "${reservation.title}" is ${copies[0]?.status}, but its cancel was answered ${reservation.cancelled ? 'with success' : 'with an error'}`);
+      result.problems.push(
+        `booking "${reservation.title}" is ${copies[0]?.status}, but its cancel was answered ${reservation.cancelled ? 'with success' : 'with an error'}`,
+      );
     } else {
       result.counted.reservations += 1;
     }
   }
-  noteUnanswered(loadRun, 'reservation', own.map((reservation) => reservation.title), result, tenant.name);
+  noteUnanswered(
+    loadRun,
+    'reservation',
+    own.map((reservation) => reservation.title),
+    result,
+    tenant.name,
+  );
 }
 
 /** Every page of a list (page_size 100) until the X-Total-Count is reached. */
@@ -141,7 +179,9 @@ function noteUnanswered(loadRun: LoadRun, kind: string, present: string[], resul
   for (const unanswered of loadRun.created.unanswered) {
     if (unanswered.kind !== kind || (actor !== undefined && unanswered.actor !== actor)) continue;
     if (present.includes(unanswered.marker)) {
-      result.notes.push(`${kind} "${unanswered.marker}" exists although every try of its create was answered with an error`);
+      result.notes.push(
+        `${kind} "${unanswered.marker}" exists although every try of its create was answered with an error`,
+      );
     }
   }
 }

@@ -138,7 +138,9 @@ export class Recorder {
     );
     const expected = [...this.steps].filter(([, stats]) => stats.expected > 0);
     if (expected.length > 0) {
-      lines.push(`expected refusals (not errors): ${expected.map(([step, stats]) => `${step} ${stats.expected}`).join(', ')}`);
+      lines.push(
+        `expected refusals (not errors): ${expected.map(([step, stats]) => `${step} ${stats.expected}`).join(', ')}`,
+      );
     }
     return lines.join('\n');
   }
@@ -171,6 +173,8 @@ function ms(value: number | undefined): string {
 export function table(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   return rows.map((row) =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '),
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join('  '),
   );
 }

@@ -45,10 +45,26 @@ async function countKeys(url: string, prefix: string): Promise<number> {
  * A snapshot file that did not exist before is removed again afterwards, so the machine is left
  * as it was found.
  */
-export async function restartRedis(url: string, keyPrefix: string, startCommand: string | undefined, outageMs = 0): Promise<RedisRestart> {
+export async function restartRedis(
+  url: string,
+  keyPrefix: string,
+  startCommand: string | undefined,
+  outageMs = 0,
+): Promise<RedisRestart> {
   const configFile = /^config_file:(.*)$/m.exec(await cli(url, 'info', 'server'))?.[1]?.trim() ?? '';
   const settings: Array<[string, string]> = [];
-  for (const name of ['port', 'bind', 'dir', 'dbfilename', 'save', 'appendonly', 'logfile', 'pidfile', 'daemonize', 'protected-mode']) {
+  for (const name of [
+    'port',
+    'bind',
+    'dir',
+    'dbfilename',
+    'save',
+    'appendonly',
+    'logfile',
+    'pidfile',
+    'daemonize',
+    'protected-mode',
+  ]) {
     settings.push([name, await configValue(url, name)]);
   }
   const setting = (name: string) => settings.find(([key]) => key === name)?.[1] ?? '';
@@ -71,7 +87,9 @@ export async function restartRedis(url: string, keyPrefix: string, startCommand:
     startedWith = 'service redis-server start';
     await run('service', ['redis-server', 'start']);
   } else {
-    const args = settings.flatMap(([name, value]) => (name === 'bind' ? ['--bind', ...value.split(' ')] : [`--${name}`, value]));
+    const args = settings.flatMap(([name, value]) =>
+      name === 'bind' ? ['--bind', ...value.split(' ')] : [`--${name}`, value],
+    );
     startedWith = `redis-server ${args.map((arg) => (arg === '' || arg.includes(' ') ? `'${arg}'` : arg)).join(' ')}`;
     // daemonize yes: the server forks and this process returns once it is set up.
     await new Promise<void>((resolve, reject) => {

@@ -114,7 +114,11 @@ export interface LoadRun {
  * script's restarts). The users' connections stay open for checks afterwards: close them with
  * `closeRun`.
  */
-export async function runLoad(options: LoadOptions, log: (line: string) => void, during?: (run: LoadRun) => Promise<void>): Promise<LoadRun> {
+export async function runLoad(
+  options: LoadOptions,
+  log: (line: string) => void,
+  during?: (run: LoadRun) => Promise<void>,
+): Promise<LoadRun> {
   const info = setInfo();
   const accounts = await ensureAccounts(options.users, log);
   const runTag = `ZATEZ-${Date.now().toString(36)}`;
@@ -139,7 +143,8 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void,
   );
   const visitors = Array.from(
     { length: options.visitors },
-    (_, index) => new Visitor(`návštěvník ${index + 1}`, client(2, index), recorder, index + 1, { runTag, created, solveTimes }),
+    (_, index) =>
+      new Visitor(`návštěvník ${index + 1}`, client(2, index), recorder, index + 1, { runTag, created, solveTimes }),
   );
   const run: LoadRun = { recorder, created, tenants, visitors, runTag, solveTimes };
 
@@ -165,11 +170,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void,
       else if (wait > 0) break;
     }
   };
-  await Promise.all([
-    ...tenants.map(tenantLoop),
-    ...visitors.map(visitorLoop),
-    ...(during ? [during(run)] : []),
-  ]);
+  await Promise.all([...tenants.map(tenantLoop), ...visitors.map(visitorLoop), ...(during ? [during(run)] : [])]);
   recorder.endedAt = performance.now();
   return run;
 }
@@ -179,9 +180,23 @@ export async function closeRun(run: LoadRun): Promise<void> {
 }
 
 const STEP_ORDER = [
-  'log in', 'select tenant', 'session', 'list tickets', 'open ticket', 'create ticket', 'comment ticket',
-  'list meters', 'submit reading', 'room availability', 'book room', 'cancel booking', 'log out',
-  'config', 'challenge', 'public request', 'follow request',
+  'log in',
+  'select tenant',
+  'session',
+  'list tickets',
+  'open ticket',
+  'create ticket',
+  'comment ticket',
+  'list meters',
+  'submit reading',
+  'room availability',
+  'book room',
+  'cancel booking',
+  'log out',
+  'config',
+  'challenge',
+  'public request',
+  'follow request',
 ];
 
 /** The printed figures: per-step latency table, throughput, errors, and what limited the load. */
@@ -191,7 +206,9 @@ export function loadReport(run: LoadRun, options: LoadOptions): string {
   lines.push(`${visits} tenant visits with a new ticket, ${run.created.publicRequests.length} public requests`);
   const solve = [...run.solveTimes].sort((a, b) => a - b);
   if (solve.length > 0) {
-    lines.push(`ALTCHA proof of work in the client (not in the table): p50 ${Math.round(percentile(solve, 50) ?? 0)} ms, max ${Math.round(solve.at(-1) ?? 0)} ms`);
+    lines.push(
+      `ALTCHA proof of work in the client (not in the table): p50 ${Math.round(percentile(solve, 50) ?? 0)} ms, max ${Math.round(solve.at(-1) ?? 0)} ms`,
+    );
   }
   const limited = run.recorder.failures.filter((failure) => failure.status === 429);
   if (limited.length > 0) {

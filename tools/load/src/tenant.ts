@@ -58,17 +58,25 @@ export class Tenant extends Actor {
 
   async logIn(): Promise<boolean> {
     const { email, password, tenantId } = this.account;
-    const login = await this.step('log in', () => this.client.call('POST', '/api/session', { json: { email, password } }), {
-      ok: is(200),
-    });
+    const login = await this.step(
+      'log in',
+      () => this.client.call('POST', '/api/session', { json: { email, password } }),
+      {
+        ok: is(200),
+      },
+    );
     if (!login) return false;
     this.lastLoginAt = performance.now();
     this.loggedIn = true;
     // The tenant cookie remembers the choice for 30 days, so only the first log-in selects.
     if ((login.body as { selectedTenantId?: string | null }).selectedTenantId !== tenantId) {
-      const selected = await this.step('select tenant', () => this.client.call('PUT', '/api/session/tenant', { json: { tenantId } }), {
-        ok: is(200),
-      });
+      const selected = await this.step(
+        'select tenant',
+        () => this.client.call('PUT', '/api/session/tenant', { json: { tenantId } }),
+        {
+          ok: is(200),
+        },
+      );
       if (!selected) return false;
     }
     return true;
@@ -101,12 +109,16 @@ export class Tenant extends Actor {
 
   private async tickets(): Promise<void> {
     const { runTag, created } = this.settings;
-    const list = await this.step('list tickets', () => this.client.call('GET', '/api/v1/support_tickets/?page=1'), { ok: is(200) });
+    const list = await this.step('list tickets', () => this.client.call('GET', '/api/v1/support_tickets/?page=1'), {
+      ok: is(200),
+    });
     await this.think();
     const listed = Array.isArray(list?.body) ? (list.body as Array<{ id: number }>) : [];
     const pick = listed[Math.floor(Math.random() * listed.length)];
     if (pick) {
-      await this.step('open ticket', () => this.client.call('GET', `/api/v1/support_tickets/${pick.id}/`), { ok: is(200) });
+      await this.step('open ticket', () => this.client.call('GET', `/api/v1/support_tickets/${pick.id}/`), {
+        ok: is(200),
+      });
       await this.think();
     }
 
@@ -172,7 +184,13 @@ export class Tenant extends Actor {
       { ok: is(201) },
     );
     await this.think();
-    if (reading) created.readings.push({ actor: this.name, id: (reading.body as { id: number }).id, meterId: this.account.meterId, note });
+    if (reading)
+      created.readings.push({
+        actor: this.name,
+        id: (reading.body as { id: number }).id,
+        meterId: this.account.meterId,
+        note,
+      });
     else created.unanswered.push({ actor: this.name, kind: 'reading', marker: note });
   }
 
@@ -180,9 +198,13 @@ export class Tenant extends Actor {
     const { runTag, created } = this.settings;
     const { roomId } = this.account;
     const day = pragueDay(1 + (Math.floor(this.slot / SLOTS_PER_DAY) % BOOKING_DAYS));
-    await this.step('room availability', () => this.client.call('GET', `/api/v1/meeting_rooms/${roomId}/availability/?date_from=${day}&date_to=${day}`), {
-      ok: is(200),
-    });
+    await this.step(
+      'room availability',
+      () => this.client.call('GET', `/api/v1/meeting_rooms/${roomId}/availability/?date_from=${day}&date_to=${day}`),
+      {
+        ok: is(200),
+      },
+    );
     await this.think();
 
     const title = `${runTag} ${this.name}: porada (${this.visits})`;
@@ -202,8 +224,12 @@ export class Tenant extends Actor {
       };
       const answer = await this.step(
         'book room',
-        () => this.client.call('POST', '/api/v1/meeting_rooms/reservation/', { json, headers: { 'idempotency-key': key } }),
-        { ok: is(201), expected: (candidate) => candidate.status === 409 && errorCode(candidate) === 'reservation_conflict' },
+        () =>
+          this.client.call('POST', '/api/v1/meeting_rooms/reservation/', { json, headers: { 'idempotency-key': key } }),
+        {
+          ok: is(201),
+          expected: (candidate) => candidate.status === 409 && errorCode(candidate) === 'reservation_conflict',
+        },
       );
       if (!answer) break;
       if (answer.status === 201) booked = answer;

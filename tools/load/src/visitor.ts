@@ -44,7 +44,8 @@ export class Visitor extends Actor {
     const config = await this.step('config', () => this.client.call('GET', '/api/config'), { ok: is(200) });
     if (!config) return;
     const provider = (config.body as { botProtection?: { provider?: string | null } }).botProtection?.provider ?? null;
-    if (provider !== null && provider !== 'altcha') throw new Error(`bot protection ${provider} cannot be solved by the load (only ALTCHA)`);
+    if (provider !== null && provider !== 'altcha')
+      throw new Error(`bot protection ${provider} cannot be solved by the load (only ALTCHA)`);
 
     const subject = `${runTag} ${this.name}: dotaz k parkování (${this.visits})`;
     const key = randomUUID();
@@ -77,9 +78,13 @@ export class Visitor extends Actor {
     }
     const { id, access_code: accessCode } = request.body as { id: number; access_code: string };
     created.publicRequests.push({ actor: this.name, id, accessCode, subject });
-    await this.step('follow request', () => this.client.call('GET', `/api/v1/public_support/${id}/?code=${encodeURIComponent(accessCode)}`), {
-      ok: is(200),
-    });
+    await this.step(
+      'follow request',
+      () => this.client.call('GET', `/api/v1/public_support/${id}/?code=${encodeURIComponent(accessCode)}`),
+      {
+        ok: is(200),
+      },
+    );
   }
 
   /** A solved challenge for the public-support form, or the answer that refused the challenge. */

@@ -8,7 +8,12 @@ import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
 import { loadTestEnv } from '../config/env.js';
 import { DEMO_TENANTS, DEMO_USERS } from '../db/demo-data.js';
-import { createScratchDatabase, DATABASE_DRIVERS, type DatabaseDriver, type ScratchDatabase } from '../testing/scratch-database.js';
+import {
+  createScratchDatabase,
+  DATABASE_DRIVERS,
+  type DatabaseDriver,
+  type ScratchDatabase,
+} from '../testing/scratch-database.js';
 import { tableCounts } from '../testing/table-counts.js';
 import { testConfig } from '../testing/test-config.js';
 import { login } from '../testing/test-client.js';
@@ -24,9 +29,13 @@ afterEach(async () => {
 });
 
 async function scratchFor(driver: DatabaseDriver, template?: 'seeded'): Promise<ScratchDatabase> {
-  const scratch = await createScratchDatabase(driver, driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined, {
-    template,
-  });
+  const scratch = await createScratchDatabase(
+    driver,
+    driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
+    {
+      template,
+    },
+  );
   cleanups.push(() => scratch.dispose());
   return scratch;
 }
@@ -44,89 +53,122 @@ async function fileDigests(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    digests[path.relative(dir, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
+    digests[path.relative(dir, full)] = createHash('sha256')
+      .update(await readFile(full))
+      .digest('hex');
   }
   return digests;
 }
 
 describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
-  it('restores into an empty installation with every row and file, and refuses a non-empty one', async () => {
-    // The installation to back up: demo data (tickets, the photo attachment, readings,
-    // reservations) plus an imported statement PDF under DATA_DIR/statements.
-    const source = await scratchFor(driver, 'seeded');
-    const sourceConfig = testConfig({ dataDir: source.dataDir, databaseUrl: source.databaseUrl });
-    const sourceApp = await boot(sourceConfig);
-    const pdfPath = path.join(source.dataDir, 'upload.pdf');
-    await writeFile(pdfPath, '%PDF-1.4\n% vyúčtování zálohy\n%%EOF\n');
-    await runCommand(
-      [
-        'import-statement', '--tenant', DEMO_TENANTS.alfa.id, '--number', '2099000001', '--period-from', '2099-01-01',
-        '--period-to', '2099-01-31', '--issued', '2099-02-01', '--due', '2099-02-15', '--bank-account', '19-2000145399/0800',
-        '--iban', 'CZ6508000000192000145399', '--variable-symbol', '2099000001', '--item', 'Nájemné;1;měsíc;100.00',
-        '--pdf', pdfPath,
-      ],
-      sourceApp.db,
-      source.dataDir,
-    );
-    await rm(pdfPath);
-    const rowsBefore = await tableCounts(sourceApp.db);
-    expect(rowsBefore['support_tickets']).toBeGreaterThan(0);
-    expect(rowsBefore['ticket_attachments']).toBeGreaterThan(0);
-    expect(rowsBefore['readings']).toBeGreaterThan(0);
-    expect(rowsBefore['reservations']).toBeGreaterThan(0);
-    const filesBefore = await fileDigests(source.dataDir);
+  it(
+    'restores into an empty installation with every row and file, and refuses a non-empty one',
+    async () => {
+      // The installation to back up: demo data (tickets, the photo attachment, readings,
+      // reservations) plus an imported statement PDF under DATA_DIR/statements.
+      const source = await scratchFor(driver, 'seeded');
+      const sourceConfig = testConfig({ dataDir: source.dataDir, databaseUrl: source.databaseUrl });
+      const sourceApp = await boot(sourceConfig);
+      const pdfPath = path.join(source.dataDir, 'upload.pdf');
+      await writeFile(pdfPath, '%PDF-1.4\n% vyúčtování zálohy\n%%EOF\n');
+      await runCommand(
+        [
+          'import-statement',
+          '--tenant',
+          DEMO_TENANTS.alfa.id,
+          '--number',
+          '2099000001',
+          '--period-from',
+          '2099-01-01',
+          '--period-to',
+          '2099-01-31',
+          '--issued',
+          '2099-02-01',
+          '--due',
+          '2099-02-15',
+          '--bank-account',
+          '19-2000145399/0800',
+          '--iban',
+          'CZ6508000000192000145399',
+          '--variable-symbol',
+          '2099000001',
+          '--item',
+          'Nájemné;1;měsíc;100.00',
+          '--pdf',
+          pdfPath,
+        ],
+        sourceApp.db,
+        source.dataDir,
+      );
+      await rm(pdfPath);
+      const rowsBefore = await tableCounts(sourceApp.db);
+      expect(rowsBefore['support_tickets']).toBeGreaterThan(0);
+      expect(rowsBefore['ticket_attachments']).toBeGreaterThan(0);
+      expect(rowsBefore['readings']).toBeGreaterThan(0);
+      expect(rowsBefore['reservations']).toBeGreaterThan(0);
+      const filesBefore = await fileDigests(source.dataDir);
 
-    const out = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
-    cleanups.push(() => rm(out, { recursive: true, force: true }));
-    const backupDir = path.join(out, 'backup');
-    // PostgreSQL is backed up while the API runs; the embedded store serves one process.
-    if (driver === 'pglite') {
-      await expect(backup(sourceConfig, backupDir)).rejects.toThrow(/already used by process/);
-      await rm(backupDir, { recursive: true, force: true });
-      await sourceApp.close();
-    }
-    const manifest = await backup(sourceConfig, backupDir);
-    expect(manifest).toMatchObject({ driver, files: { attachments: 1, statements: 1 } });
+      const out = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
+      cleanups.push(() => rm(out, { recursive: true, force: true }));
+      const backupDir = path.join(out, 'backup');
+      // PostgreSQL is backed up while the API runs; the embedded store serves one process.
+      if (driver === 'pglite') {
+        await expect(backup(sourceConfig, backupDir)).rejects.toThrow(/already used by process/);
+        await rm(backupDir, { recursive: true, force: true });
+        await sourceApp.close();
+      }
+      const manifest = await backup(sourceConfig, backupDir);
+      expect(manifest).toMatchObject({ driver, files: { attachments: 1, statements: 1 } });
 
-    // A new, empty installation.
-    const target = await scratchFor(driver);
-    const targetConfig = testConfig({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
-    await restore(targetConfig, backupDir);
-    const restored = await boot(targetConfig);
+      // A new, empty installation.
+      const target = await scratchFor(driver);
+      const targetConfig = testConfig({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+      await restore(targetConfig, backupDir);
+      const restored = await boot(targetConfig);
 
-    expect(await tableCounts(restored.db)).toEqual(rowsBefore);
-    const filesAfter = await fileDigests(target.dataDir);
-    for (const [file, digest] of Object.entries(filesBefore)) {
-      if (file.startsWith('attachments/') || file.startsWith('statements/')) expect(filesAfter[file]).toBe(digest);
-    }
+      expect(await tableCounts(restored.db)).toEqual(rowsBefore);
+      const filesAfter = await fileDigests(target.dataDir);
+      for (const [file, digest] of Object.entries(filesBefore)) {
+        if (file.startsWith('attachments/') || file.startsWith('statements/')) expect(filesAfter[file]).toBe(digest);
+      }
 
-    // Served as before: the photo downloads byte for byte through the API.
-    const tokens = await login(restored, DEMO_USERS.jana.email, DEMO_USERS.jana.password);
-    const auth = { authorization: `Bearer ${tokens.access}`, 'x-tenant-id': DEMO_TENANTS.alfa.id };
-    const list = await restored.inject({ method: 'GET', url: '/api/v1/support_tickets/?page_size=100', headers: auth });
-    const withPhoto = [];
-    for (const ticket of list.json<{ id: number }[]>()) {
-      const detail = await restored.inject({ method: 'GET', url: `/api/v1/support_tickets/${ticket.id}/`, headers: auth });
-      const { attachments } = detail.json<{ attachments: { id: number }[] }>();
-      withPhoto.push(...attachments.map((attachment) => ({ ticket: ticket.id, attachment: attachment.id })));
-    }
-    expect(withPhoto.length).toBeGreaterThan(0);
-    const [photo] = withPhoto;
-    const download = await restored.inject({
-      method: 'GET',
-      url: `/api/v1/support_tickets/${photo?.ticket}/attachments/${photo?.attachment}/`,
-      headers: auth,
-    });
-    expect(download.statusCode).toBe(200);
-    const attachmentDigests = Object.entries(filesBefore)
-      .filter(([file]) => file.startsWith('attachments/'))
-      .map(([, digest]) => digest);
-    expect(attachmentDigests).toContain(createHash('sha256').update(download.rawPayload).digest('hex'));
+      // Served as before: the photo downloads byte for byte through the API.
+      const tokens = await login(restored, DEMO_USERS.jana.email, DEMO_USERS.jana.password);
+      const auth = { authorization: `Bearer ${tokens.access}`, 'x-tenant-id': DEMO_TENANTS.alfa.id };
+      const list = await restored.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/?page_size=100',
+        headers: auth,
+      });
+      const withPhoto = [];
+      for (const ticket of list.json<{ id: number }[]>()) {
+        const detail = await restored.inject({
+          method: 'GET',
+          url: `/api/v1/support_tickets/${ticket.id}/`,
+          headers: auth,
+        });
+        const { attachments } = detail.json<{ attachments: { id: number }[] }>();
+        withPhoto.push(...attachments.map((attachment) => ({ ticket: ticket.id, attachment: attachment.id })));
+      }
+      expect(withPhoto.length).toBeGreaterThan(0);
+      const [photo] = withPhoto;
+      const download = await restored.inject({
+        method: 'GET',
+        url: `/api/v1/support_tickets/${photo?.ticket}/attachments/${photo?.attachment}/`,
+        headers: auth,
+      });
+      expect(download.statusCode).toBe(200);
+      const attachmentDigests = Object.entries(filesBefore)
+        .filter(([file]) => file.startsWith('attachments/'))
+        .map(([, digest]) => digest);
+      expect(attachmentDigests).toContain(createHash('sha256').update(download.rawPayload).digest('hex'));
 
-    // A second restore into the same, now used, installation is refused.
-    if (driver === 'pglite') await restored.close();
-    await expect(restore(targetConfig, backupDir)).rejects.toThrow(/empty/);
-  }, SLOW);
+      // A second restore into the same, now used, installation is refused.
+      if (driver === 'pglite') await restored.close();
+      await expect(restore(targetConfig, backupDir)).rejects.toThrow(/empty/);
+    },
+    SLOW,
+  );
 });
 
 describe('backup refusals', () => {

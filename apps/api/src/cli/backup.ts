@@ -71,7 +71,13 @@ export async function backup(config: AppConfig, outDir: string): Promise<BackupM
     files[name] = await countFiles(path.join(target, 'files', name));
   }
 
-  const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), driver, database, files };
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    createdAt: new Date().toISOString(),
+    driver,
+    database,
+    files,
+  };
   await writeFile(path.join(target, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
 }
@@ -142,7 +148,9 @@ async function assertEmptyDatabase(databaseUrl: string): Promise<void> {
         where table_schema not in ('pg_catalog', 'information_schema')`,
     );
     if ((result.rows[0]?.n ?? 0) > 0) {
-      throw new BackupError('the database named by DATABASE_URL has tables: restore needs an empty database (createdb a new one)');
+      throw new BackupError(
+        'the database named by DATABASE_URL has tables: restore needs an empty database (createdb a new one)',
+      );
     }
   } finally {
     await client.end();

@@ -15,7 +15,10 @@ import { main, runCommand, UsageError } from './portal-admin.js';
 
 const PASSWORD = 'Silne-Heslo-2026';
 /** Enough of a PDF for the importer (it checks the signature) and to compare bytes on download. */
-const STATEMENT_PDF = Buffer.from('%PDF-1.4\n% portal-admin test\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'latin1');
+const STATEMENT_PDF = Buffer.from(
+  '%PDF-1.4\n% portal-admin test\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n',
+  'latin1',
+);
 
 function inDays(days: number, hour: number): string {
   return new Date(Date.now() + days * 86_400_000 + hour * 3_600_000).toISOString();
@@ -49,28 +52,103 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     ids.tenant = String(tenant['id']);
 
     expect(
-      await cli('create-user', '--email', 'eva@gama.cz', '--password', PASSWORD, '--first-name', 'Eva', '--last-name', 'Malá'),
+      await cli(
+        'create-user',
+        '--email',
+        'eva@gama.cz',
+        '--password',
+        PASSWORD,
+        '--first-name',
+        'Eva',
+        '--last-name',
+        'Malá',
+      ),
     ).toMatchObject({ email: 'eva@gama.cz', isStaff: false });
     expect(
-      await cli('create-user', '--email', 'technik@sprava.cz', '--password', PASSWORD, '--first-name', 'Karel', '--last-name', 'Technik', '--is-staff'),
+      await cli(
+        'create-user',
+        '--email',
+        'technik@sprava.cz',
+        '--password',
+        PASSWORD,
+        '--first-name',
+        'Karel',
+        '--last-name',
+        'Technik',
+        '--is-staff',
+      ),
     ).toMatchObject({ email: 'technik@sprava.cz', isStaff: true });
-    expect(await cli('grant-access', '--user', 'EVA@gama.cz', '--tenant', ids.tenant)).toEqual({ user: 'eva@gama.cz', tenant: ids.tenant });
+    expect(await cli('grant-access', '--user', 'EVA@gama.cz', '--tenant', ids.tenant)).toEqual({
+      user: 'eva@gama.cz',
+      tenant: ids.tenant,
+    });
 
-    const building = await cli('create-building', '--name', 'Dům Gama', '--street', 'Dlouhá 1', '--city', 'Praha 1', '--postal-code', '110 00', '--tenant', ids.tenant);
+    const building = await cli(
+      'create-building',
+      '--name',
+      'Dům Gama',
+      '--street',
+      'Dlouhá 1',
+      '--city',
+      'Praha 1',
+      '--postal-code',
+      '110 00',
+      '--tenant',
+      ids.tenant,
+    );
     expect(building).toMatchObject({ name: 'Dům Gama', tenants: [ids.tenant] });
     ids.building = Number(building['id']);
 
-    const room = await cli('create-room', '--building', String(ids.building), '--name', 'Zasedačka Gama', '--capacity', '8', '--public', '--equipment', 'Projektor');
-    expect(room).toMatchObject({ name: 'Zasedačka Gama', capacity: 8, publicBooking: true, equipment: ['Projektor'], slotMinutes: 30 });
+    const room = await cli(
+      'create-room',
+      '--building',
+      String(ids.building),
+      '--name',
+      'Zasedačka Gama',
+      '--capacity',
+      '8',
+      '--public',
+      '--equipment',
+      'Projektor',
+    );
+    expect(room).toMatchObject({
+      name: 'Zasedačka Gama',
+      capacity: 8,
+      publicBooking: true,
+      equipment: ['Projektor'],
+      slotMinutes: 30,
+    });
     ids.room = Number(room['id']);
 
-    const meter = await cli('create-meter', '--tenant', ids.tenant, '--building', String(ids.building), '--serial', 'EL-G-1', '--kind', 'electricity');
+    const meter = await cli(
+      'create-meter',
+      '--tenant',
+      ids.tenant,
+      '--building',
+      String(ids.building),
+      '--serial',
+      'EL-G-1',
+      '--kind',
+      'electricity',
+    );
     expect(meter).toMatchObject({ serialNumber: 'EL-G-1', unit: 'kWh' });
     ids.meter = Number(meter['id']);
 
     const event = await cli(
-      'publish-maintenance', '--building', String(ids.building), '--title', 'Odstávka vody', '--description', 'Výměna ventilů',
-      '--category', 'water', '--starts', inDays(3, 8), '--ends', inDays(3, 12), '--tenant-only',
+      'publish-maintenance',
+      '--building',
+      String(ids.building),
+      '--title',
+      'Odstávka vody',
+      '--description',
+      'Výměna ventilů',
+      '--category',
+      'water',
+      '--starts',
+      inDays(3, 8),
+      '--ends',
+      inDays(3, 12),
+      '--tenant-only',
     );
     expect(event).toMatchObject({ title: 'Odstávka vody', visibility: 'tenant_only' });
     ids.event = Number(event['id']);
@@ -78,9 +156,31 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     const pdfPath = path.join(scratch.dataDir, 'vyuctovani.pdf');
     await writeFile(pdfPath, STATEMENT_PDF);
     const statement = await cli(
-      'import-statement', '--tenant', ids.tenant, '--number', '2026000301', '--period-from', '2026-11-01', '--period-to', '2026-11-30',
-      '--issued', '2026-12-01', '--due', '2026-12-15', '--bank-account', '19-2000145399/0800', '--iban', 'CZ6508000000192000145399',
-      '--variable-symbol', '2026000301', '--item', 'Nájemné;1;měsíc;45000.00', '--item', 'Elektřina;812.5;kWh;4875.00', '--pdf', pdfPath,
+      'import-statement',
+      '--tenant',
+      ids.tenant,
+      '--number',
+      '2026000301',
+      '--period-from',
+      '2026-11-01',
+      '--period-to',
+      '2026-11-30',
+      '--issued',
+      '2026-12-01',
+      '--due',
+      '2026-12-15',
+      '--bank-account',
+      '19-2000145399/0800',
+      '--iban',
+      'CZ6508000000192000145399',
+      '--variable-symbol',
+      '2026000301',
+      '--item',
+      'Nájemné;1;měsíc;45000.00',
+      '--item',
+      'Elektřina;812.5;kWh;4875.00',
+      '--pdf',
+      pdfPath,
     );
     expect(statement).toMatchObject({ number: '2026000301', total_amount: '49875.00', pdf: true });
     ids.statement = Number(statement['id']);
@@ -91,44 +191,84 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     // Tenants report tickets through the API; here one is stored directly to work on.
     const [ticket] = await handle.db
       .insert(supportTickets)
-      .values({ tenantId: ids.tenant, buildingId: ids.building, reporterId: 1, subject: 'Kape kohoutek', description: 'V kuchyňce.', priority: 'standard', status: 'open' })
+      .values({
+        tenantId: ids.tenant,
+        buildingId: ids.building,
+        reporterId: 1,
+        subject: 'Kape kohoutek',
+        description: 'V kuchyňce.',
+        priority: 'standard',
+        status: 'open',
+      })
       .returning();
     ids.ticket = ticket?.id ?? 0;
     const t = String(ids.ticket);
 
-    expect(await cli('ticket-answer', '--ticket', t, '--staff', 'technik@sprava.cz', '--body', 'Technik přijde zítra.')).toMatchObject({
-      type: 'comment', authorRole: 'operator', body: 'Technik přijde zítra.',
+    expect(
+      await cli('ticket-answer', '--ticket', t, '--staff', 'technik@sprava.cz', '--body', 'Technik přijde zítra.'),
+    ).toMatchObject({
+      type: 'comment',
+      authorRole: 'operator',
+      body: 'Technik přijde zítra.',
     });
-    expect(await cli('ticket-status', '--ticket', t, '--status', 'in_progress', '--staff', 'technik@sprava.cz')).toMatchObject({
-      type: 'status_change', fromValue: 'open', toValue: 'in_progress',
+    expect(
+      await cli('ticket-status', '--ticket', t, '--status', 'in_progress', '--staff', 'technik@sprava.cz'),
+    ).toMatchObject({
+      type: 'status_change',
+      fromValue: 'open',
+      toValue: 'in_progress',
     });
     expect(await cli('ticket-status', '--ticket', t, '--status', 'in_progress')).toEqual({ unchanged: true });
     expect(await cli('ticket-priority', '--ticket', t, '--priority', 'high')).toMatchObject({
-      type: 'priority_change', fromValue: 'standard', toValue: 'high', authorId: null,
+      type: 'priority_change',
+      fromValue: 'standard',
+      toValue: 'high',
+      authorId: null,
     });
-    expect(await cli('ticket-assign', '--ticket', t, '--assignee', 'technik@sprava.cz', '--staff', 'technik@sprava.cz')).toMatchObject({
-      type: 'assignment', fromValue: null, toValue: 'Karel Technik',
+    expect(
+      await cli('ticket-assign', '--ticket', t, '--assignee', 'technik@sprava.cz', '--staff', 'technik@sprava.cz'),
+    ).toMatchObject({
+      type: 'assignment',
+      fromValue: null,
+      toValue: 'Karel Technik',
     });
     await expect(cli('ticket-status', '--ticket', t, '--status', 'closed')).rejects.toThrow('--resolution is required');
-    expect(await cli('ticket-status', '--ticket', t, '--status', 'closed', '--resolution', 'Těsnění vyměněno.')).toMatchObject({
-      type: 'status_change', toValue: 'closed',
+    expect(
+      await cli('ticket-status', '--ticket', t, '--status', 'closed', '--resolution', 'Těsnění vyměněno.'),
+    ).toMatchObject({
+      type: 'status_change',
+      toValue: 'closed',
     });
     // A closed ticket is final for the operator too.
-    await expect(cli('ticket-answer', '--ticket', t, '--staff', 'technik@sprava.cz', '--body', 'Ještě…')).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      cli('ticket-answer', '--ticket', t, '--staff', 'technik@sprava.cz', '--body', 'Ještě…'),
+    ).rejects.toBeInstanceOf(ApiError);
   });
 
   it('refuses bad command lines with a usage error', async () => {
     await expect(cli('no-such-command')).rejects.toBeInstanceOf(UsageError);
     await expect(cli('create-tenant', '--bogus')).rejects.toBeInstanceOf(UsageError);
     await expect(cli('create-tenant')).rejects.toThrow('--name is required');
-    await expect(cli('ticket-assign', '--ticket', String(ids.ticket), '--assignee', 'eva@gama.cz')).rejects.toThrow('not a staff member');
-    await expect(cli('create-meter', '--tenant', ids.tenant, '--building', '1', '--serial', 'X', '--kind', 'steam')).rejects.toThrow('--kind must be one of');
+    await expect(cli('ticket-assign', '--ticket', String(ids.ticket), '--assignee', 'eva@gama.cz')).rejects.toThrow(
+      'not a staff member',
+    );
+    await expect(
+      cli('create-meter', '--tenant', ids.tenant, '--building', '1', '--serial', 'X', '--kind', 'steam'),
+    ).rejects.toThrow('--kind must be one of');
     await expect(cli('ticket-priority', '--ticket', '999999', '--priority', 'low')).rejects.toThrow('no ticket 999999');
     const statement = (overrides: Record<string, string>) => {
       const options = {
-        '--tenant': ids.tenant, '--number': '2026000399', '--period-from': '2026-11-01', '--period-to': '2026-11-30', '--issued': '2026-12-01',
-        '--due': '2026-12-15', '--bank-account': '19-2000145399/0800', '--iban': 'CZ6508000000192000145399', '--variable-symbol': '2026000399',
-        '--item': 'Nájemné;1;měsíc;100.00', ...overrides,
+        '--tenant': ids.tenant,
+        '--number': '2026000399',
+        '--period-from': '2026-11-01',
+        '--period-to': '2026-11-30',
+        '--issued': '2026-12-01',
+        '--due': '2026-12-15',
+        '--bank-account': '19-2000145399/0800',
+        '--iban': 'CZ6508000000192000145399',
+        '--variable-symbol': '2026000399',
+        '--item': 'Nájemné;1;měsíc;100.00',
+        ...overrides,
       };
       return cli('import-statement', ...Object.entries(options).flat());
     };
@@ -136,22 +276,28 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     await expect(statement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow('--iban is not a valid IBAN');
     await expect(statement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow('--iban is not a valid IBAN');
     await expect(statement({ '--due': '2026-02-30' })).rejects.toThrow('--due must be a date like 2026-12-31');
-    await expect(statement({ '--period-from': '2026-12-01' })).rejects.toThrow('--period-from must not be after --period-to');
+    await expect(statement({ '--period-from': '2026-12-01' })).rejects.toThrow(
+      '--period-from must not be after --period-to',
+    );
     await expect(statement({ '--due': '2026-11-15' })).rejects.toThrow('--due must not be before --issued');
   });
 
   it('leaves a portal the new user sees through the API', async () => {
     await handle?.close();
     handle = undefined;
-    app = await buildApp(testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: false }));
+    app = await buildApp(
+      testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: false }),
+    );
     await app.ready();
     const { access: token } = await login(app, 'eva@gama.cz', PASSWORD);
     const tenant = { 'x-tenant-id': ids.tenant };
 
-    expect((await request(app, { method: 'GET', url: '/api/v1/tenant_access/', token })).body).toEqual([{ id: ids.tenant, name: 'Gama s.r.o.' }]);
-    expect((await request(app, { method: 'GET', url: '/api/v1/buildings/?tenant_only=true', token, headers: tenant })).body).toMatchObject([
-      { id: ids.building, name: 'Dům Gama' },
+    expect((await request(app, { method: 'GET', url: '/api/v1/tenant_access/', token })).body).toEqual([
+      { id: ids.tenant, name: 'Gama s.r.o.' },
     ]);
+    expect(
+      (await request(app, { method: 'GET', url: '/api/v1/buildings/?tenant_only=true', token, headers: tenant })).body,
+    ).toMatchObject([{ id: ids.building, name: 'Dům Gama' }]);
     const rooms = await request(app, { method: 'GET', url: '/api/v1/meeting_rooms/?public=true' });
     expect(rooms.body).toMatchObject([{ id: ids.room, name: 'Zasedačka Gama' }]);
     expect((await request(app, { method: 'GET', url: '/api/v1/meters/', token, headers: tenant })).body).toMatchObject([
@@ -161,8 +307,15 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     expect(events.body).toMatchObject([{ id: ids.event, visibility: 'tenant_only' }]);
     expect((await request(app, { method: 'GET', url: '/api/v1/maintenance_events/' })).body).toEqual([]);
 
-    const statements = await request(app, { method: 'GET', url: '/api/v1/billing_statements/', token, headers: tenant });
-    expect(statements.body).toMatchObject([{ id: ids.statement, total_amount: '49875.00', variable_symbol: '2026000301' }]);
+    const statements = await request(app, {
+      method: 'GET',
+      url: '/api/v1/billing_statements/',
+      token,
+      headers: tenant,
+    });
+    expect(statements.body).toMatchObject([
+      { id: ids.statement, total_amount: '49875.00', variable_symbol: '2026000301' },
+    ]);
     const pdf = await app.inject({
       method: 'GET',
       url: `/api/v1/billing_statements/${ids.statement}/pdf/`,
@@ -171,15 +324,28 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.equals(STATEMENT_PDF)).toBe(true);
 
-    const detail = await request(app, { method: 'GET', url: `/api/v1/support_tickets/${ids.ticket}/`, token, headers: tenant });
+    const detail = await request(app, {
+      method: 'GET',
+      url: `/api/v1/support_tickets/${ids.ticket}/`,
+      token,
+      headers: tenant,
+    });
     expect(detail.body).toMatchObject({
       status: 'closed',
       priority: 'high',
       resolution: 'Těsnění vyměněno.',
       assignee: { display_name: 'Karel Technik' },
     });
-    const timeline = (detail.body as { timeline: Array<{ type: string; author_role: string; author: { display_name: string } | null }> }).timeline;
-    expect(timeline.map((entry) => entry.type)).toEqual(['comment', 'status_change', 'priority_change', 'assignment', 'status_change']);
+    const timeline = (
+      detail.body as { timeline: Array<{ type: string; author_role: string; author: { display_name: string } | null }> }
+    ).timeline;
+    expect(timeline.map((entry) => entry.type)).toEqual([
+      'comment',
+      'status_change',
+      'priority_change',
+      'assignment',
+      'status_change',
+    ]);
     expect(timeline.every((entry) => entry.author_role === 'operator')).toBe(true);
     expect(timeline[0]?.author?.display_name).toBe('Karel Technik');
   });

@@ -159,7 +159,8 @@ function int(values: Values, name: keyof Values, fallback?: number): number {
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -173,7 +174,11 @@ function instant(value: string, name: string): Date {
 function calendarDate(values: Values, name: keyof Values): string {
   const text = need(values, name);
   const parsed = new Date(`${text}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
+    Number.isNaN(parsed.getTime()) ||
+    parsed.toISOString().slice(0, 10) !== text
+  ) {
     throw new UsageError(`--${name} must be a date like 2026-12-31`);
   }
   return text;
@@ -185,12 +190,14 @@ function calendarDate(values: Values, name: keyof Values): string {
  */
 function ibanOption(values: Values): string {
   const iban = electronicFormatIBAN(need(values, 'iban')) ?? '';
-  if (!isValidIBAN(iban)) throw new UsageError(`--iban is not a valid IBAN (check digits or length): ${need(values, 'iban')}`);
+  if (!isValidIBAN(iban))
+    throw new UsageError(`--iban is not a valid IBAN (check digits or length): ${need(values, 'iban')}`);
   return iban;
 }
 
 function meterValueOption(value: string, name: string): string {
-  if (!/^[0-9]{1,12}(\.[0-9]{1,3})?$/.test(value)) throw new UsageError(`--${name} must be a decimal with a dot and at most three decimals`);
+  if (!/^[0-9]{1,12}(\.[0-9]{1,3})?$/.test(value))
+    throw new UsageError(`--${name} must be a decimal with a dot and at most three decimals`);
   return value;
 }
 
@@ -211,7 +218,11 @@ async function readingRule<T>(record: () => Promise<T>): Promise<T> {
 }
 
 async function userByEmail(db: Database, email: string, staff = false) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   if (row === undefined) throw new UsageError(`no user ${email}`);
   if (staff && !row.isStaff) throw new UsageError(`${email} is not a staff member (create-user --is-staff)`);
   return row;
@@ -233,7 +244,10 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
 
   switch (command) {
     case 'create-tenant': {
-      const [row] = await db.insert(tenants).values({ id: values.id ?? randomUUID(), name: need(values, 'name') }).returning();
+      const [row] = await db
+        .insert(tenants)
+        .values({ id: values.id ?? randomUUID(), name: need(values, 'name') })
+        .returning();
       return row;
     }
     case 'create-user': {
@@ -297,8 +311,12 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       const unit = kind === 'electricity' ? 'kWh' : kind === 'heat' ? 'GJ' : 'm3';
       const history = (values.reading ?? []).map((entry) => {
         const at = entry.indexOf('@');
-        if (at < 0) throw new UsageError('--reading must be VALUE@ISO-DATE-TIME, e.g. 1234.5@2026-10-01T10:00:00+02:00');
-        return { value: meterValueOption(entry.slice(0, at), 'reading'), readAt: pastInstant(entry.slice(at + 1), 'reading') };
+        if (at < 0)
+          throw new UsageError('--reading must be VALUE@ISO-DATE-TIME, e.g. 1234.5@2026-10-01T10:00:00+02:00');
+        return {
+          value: meterValueOption(entry.slice(0, at), 'reading'),
+          readAt: pastInstant(entry.slice(at + 1), 'reading'),
+        };
       });
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -314,7 +332,16 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
           .returning();
         if (row === undefined) throw new Error('no row');
         for (const reading of history) {
-          await readingRule(() => recordReading(tx, { meterId: row.id, value: reading.value, note: null, reason: null, userId: null, readAt: reading.readAt }));
+          await readingRule(() =>
+            recordReading(tx, {
+              meterId: row.id,
+              value: reading.value,
+              note: null,
+              reason: null,
+              userId: null,
+              readAt: reading.readAt,
+            }),
+          );
         }
         return { ...row, readings: history.length };
       });
@@ -323,13 +350,16 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       // The operator's own reading (hand-over, annual check), dated when it was taken; the
       // same rules as a tenant's submission apply (lower needs a reason, jumps are flagged).
       const value = meterValueOption(need(values, 'value'), 'value');
-      const reason = values.reason === undefined ? null : oneOf(values.reason, ['meter_replaced', 'rollover'], 'reason');
+      const reason =
+        values.reason === undefined ? null : oneOf(values.reason, ['meter_replaced', 'rollover'], 'reason');
       const readAt = values['read-at'] === undefined ? new Date() : pastInstant(values['read-at'], 'read-at');
       const meterId = int(values, 'meter');
       return db.transaction(async (tx) => {
         const [meter] = await tx.select({ id: meters.id }).from(meters).where(eq(meters.id, meterId)).limit(1);
         if (meter === undefined) throw new UsageError(`no meter ${meterId}`);
-        const row = await readingRule(() => recordReading(tx, { meterId, value, note: values.note ?? null, reason, userId: null, readAt }));
+        const row = await readingRule(() =>
+          recordReading(tx, { meterId, value, note: values.note ?? null, reason, userId: null, readAt }),
+        );
         const [reading] = await serializeReadings(tx, [row]);
         return reading;
       });
@@ -397,17 +427,26 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
           })
           .returning();
         if (row === undefined) throw new Error('no row');
-        await tx.insert(billingItems).values(items.map((item, position) => ({ ...item, statementId: row.id, position })));
+        await tx
+          .insert(billingItems)
+          .values(items.map((item, position) => ({ ...item, statementId: row.id, position })));
         return { id: row.id, number: row.number, total_amount: totalText, pdf: pdfStorageKey !== null };
       });
     }
     case 'ticket-answer':
-      return db.transaction(async (tx) => addComment(tx, await ticketOf(tx), await staffActor(tx), need(values, 'body')));
+      return db.transaction(async (tx) =>
+        addComment(tx, await ticketOf(tx), await staffActor(tx), need(values, 'body')),
+      );
     case 'ticket-status':
       return db.transaction(async (tx) => {
         const status = oneOf<TicketStatus>(need(values, 'status'), TICKET_STATUSES, 'status');
-        if (status === 'closed' && values.resolution === undefined) throw new UsageError('--resolution is required to close');
-        return (await changeStatus(tx, await ticketOf(tx), await staffActor(tx), status, values.resolution)) ?? { unchanged: true };
+        if (status === 'closed' && values.resolution === undefined)
+          throw new UsageError('--resolution is required to close');
+        return (
+          (await changeStatus(tx, await ticketOf(tx), await staffActor(tx), status, values.resolution)) ?? {
+            unchanged: true,
+          }
+        );
       });
     case 'ticket-priority':
       return db.transaction(async (tx) => {

@@ -17,8 +17,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Shortest accepted HS256 key: RFC 7518 §3.2 asks for a key at least as long as the hash. */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
-const emptyAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const booleanFlag = (defaultValue: boolean) =>
   z.preprocess(
@@ -64,16 +63,11 @@ const envSchema = z
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
-      z
-        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-        .optional(),
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
     ),
     JWT_SECRET: z.preprocess(
       emptyAsUndefined,
-      z
-        .string()
-        .min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`)
-        .optional(),
+      z.string().min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`).optional(),
     ),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt(300),
     REFRESH_TOKEN_TTL_SECONDS: positiveInt(950_400),
@@ -243,9 +237,7 @@ const testEnvSchema = z.object({
   PORTAL_API_TEST_PGLITE_TEMPLATE: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
-export function loadTestEnv(
-  source: Readonly<Record<string, string | undefined>> = process.env,
-): TestEnv {
+export function loadTestEnv(source: Readonly<Record<string, string | undefined>> = process.env): TestEnv {
   const parsed = testEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

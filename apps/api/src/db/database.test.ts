@@ -15,10 +15,7 @@ describe.each(DATABASE_DRIVERS)('database start-up (%s)', (driver) => {
   let handle: DatabaseHandle | undefined;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(
-      driver,
-      driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
-    );
+    scratch = await createScratchDatabase(driver, driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined);
   });
   afterAll(async () => {
     await handle?.close();
@@ -55,10 +52,14 @@ describe.each(DATABASE_DRIVERS)('database start-up (%s)', (driver) => {
     expect((await db.select({ value: count() }).from(users))[0]?.value).toBe(3);
     expect((await db.select({ value: count() }).from(tenants))[0]?.value).toBe(2);
     expect((await db.select({ value: count() }).from(tenantAccess))[0]?.value).toBe(3);
-    expect(await db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(tenants.name)).toEqual(
-      [DEMO_TENANTS.beta, DEMO_TENANTS.alfa],
-    );
-    const jana = await db.select().from(users).where(sql`${users.email} = ${DEMO_USERS.jana.email}`);
+    expect(await db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(tenants.name)).toEqual([
+      DEMO_TENANTS.beta,
+      DEMO_TENANTS.alfa,
+    ]);
+    const jana = await db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${DEMO_USERS.jana.email}`);
     expect(await verifyPassword(DEMO_USERS.jana.password, jana[0]?.passwordHash ?? '')).toBe(true);
   });
 

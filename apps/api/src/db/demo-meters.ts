@@ -13,7 +13,20 @@ import { meters } from './schema.js';
  */
 
 /** Consumption per calendar month (January first), in the meter's unit. */
-type MonthlyProfile = readonly [number, number, number, number, number, number, number, number, number, number, number, number];
+type MonthlyProfile = readonly [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 interface DemoMeter {
   tenant: 'alfa' | 'beta';
@@ -84,7 +97,12 @@ const DEMO_METERS: readonly DemoMeter[] = [
     unit: 'kWh',
     location: 'přízemí, hlavní rozvaděč RH',
     profile: [1512, 1460.5, 1398, 1302.25, 1244, 1190.5, 1152, 1108.75, 1236, 1318.5, 1402, 1488],
-    replaced: { index: 8, value: '35.2', oldFinalStand: '48920.3', note: 'Výměna elektroměru při revizi, starý elektroměr skončil na 48 920,3 kWh.' },
+    replaced: {
+      index: 8,
+      value: '35.2',
+      oldFinalStand: '48920.3',
+      note: 'Výměna elektroměru při revizi, starý elektroměr skončil na 48 920,3 kWh.',
+    },
   },
 ];
 
@@ -101,7 +119,9 @@ function firstOfMonth(now: Date, monthsBack: number): Date {
 /** Reading dates: the 1st of the last 13 months, the newest at least a day old. */
 function readingDates(now: Date): Date[] {
   const newestBack = now.getTime() - firstOfMonth(now, 0).getTime() >= 86_400_000 ? 0 : 1;
-  return Array.from({ length: READINGS_PER_METER }, (_, index) => firstOfMonth(now, newestBack + READINGS_PER_METER - 1 - index));
+  return Array.from({ length: READINGS_PER_METER }, (_, index) =>
+    firstOfMonth(now, newestBack + READINGS_PER_METER - 1 - index),
+  );
 }
 
 const monthOf = (date: Date) => Number(date.toISOString().slice(5, 7)) - 1;
@@ -121,7 +141,8 @@ function readingValues(meter: DemoMeter, dates: Date[]): string[] {
   if (meter.replaced) {
     const { index: at, value, oldFinalStand } = meter.replaced;
     values[at] = toMilli(value);
-    for (let index = at + 1; index < dates.length; index += 1) values[index] = (values[index - 1] as bigint) + used(index - 1);
+    for (let index = at + 1; index < dates.length; index += 1)
+      values[index] = (values[index - 1] as bigint) + used(index - 1);
     countBack(at - 1, toMilli(oldFinalStand) - used(at - 1));
   } else {
     countBack(dates.length - 1, toMilli(meter.last ?? '0'));
@@ -138,7 +159,11 @@ function noteFor(meter: DemoMeter, dates: Date[], index: number): string | null 
 
 export async function seedDemoMeters(
   tx: Database,
-  context: { tenants: { alfa: string; beta: string }; buildings: { florenc: number; karlin: number }; people: { janaId: number; petrId: number } },
+  context: {
+    tenants: { alfa: string; beta: string };
+    buildings: { florenc: number; karlin: number };
+    people: { janaId: number; petrId: number };
+  },
   now: Date,
 ): Promise<void> {
   const dates = readingDates(now);

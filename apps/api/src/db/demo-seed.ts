@@ -144,8 +144,22 @@ export async function seedDemoFeatures(
     },
     [
       { type: 'assignment', role: 'operator', authorId: people.staffId, from: null, to: staff, hoursLater: 2 },
-      { type: 'status_change', role: 'operator', authorId: people.staffId, from: 'open', to: 'in_progress', hoursLater: 2 },
-      { type: 'priority_change', role: 'operator', authorId: people.staffId, from: 'standard', to: 'high', hoursLater: 3 },
+      {
+        type: 'status_change',
+        role: 'operator',
+        authorId: people.staffId,
+        from: 'open',
+        to: 'in_progress',
+        hoursLater: 2,
+      },
+      {
+        type: 'priority_change',
+        role: 'operator',
+        authorId: people.staffId,
+        from: 'standard',
+        to: 'high',
+        hoursLater: 3,
+      },
       {
         type: 'comment',
         role: 'operator',
@@ -153,7 +167,13 @@ export async function seedDemoFeatures(
         body: 'Technik přijde ve čtvrtek dopoledne, prosíme o zpřístupnění místnosti.',
         hoursLater: 4,
       },
-      { type: 'comment', role: 'tenant', authorId: people.janaId, body: 'Děkujeme, místnost bude odemčená.', hoursLater: 5 },
+      {
+        type: 'comment',
+        role: 'tenant',
+        authorId: people.janaId,
+        body: 'Děkujeme, místnost bude odemčená.',
+        hoursLater: 5,
+      },
     ],
     { status: 'in_progress', priority: 'high', assigneeId: people.staffId },
   );
@@ -169,9 +189,23 @@ export async function seedDemoFeatures(
       daysAgo: 20,
     },
     [
-      { type: 'status_change', role: 'operator', authorId: people.staffId, from: 'open', to: 'resolved', hoursLater: 20 },
+      {
+        type: 'status_change',
+        role: 'operator',
+        authorId: people.staffId,
+        from: 'open',
+        to: 'resolved',
+        hoursLater: 20,
+      },
       { type: 'comment', role: 'operator', authorId: people.staffId, body: 'Žárovka vyměněna.', hoursLater: 20 },
-      { type: 'status_change', role: 'tenant', authorId: people.janaId, from: 'resolved', to: 'closed', hoursLater: 30 },
+      {
+        type: 'status_change',
+        role: 'tenant',
+        authorId: people.janaId,
+        from: 'resolved',
+        to: 'closed',
+        hoursLater: 30,
+      },
     ],
     { status: 'closed', resolution: 'Žárovka byla vyměněna, vše svítí.' },
   );
@@ -201,7 +235,13 @@ export async function seedDemoFeatures(
     [
       { type: 'assignment', role: 'operator', authorId: people.staffId, from: null, to: staff, hoursLater: 1 },
       { type: 'status_change', role: 'system', authorId: null, from: 'open', to: 'in_progress', hoursLater: 1 },
-      { type: 'comment', role: 'operator', authorId: people.staffId, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
+      {
+        type: 'comment',
+        role: 'operator',
+        authorId: people.staffId,
+        body: 'Ventil jsme provizorně uzavřeli, výměna zítra.',
+        hoursLater: 3,
+      },
     ],
     { status: 'in_progress', assigneeId: people.staffId },
   );
@@ -216,8 +256,21 @@ export async function seedDemoFeatures(
       daysAgo: 9,
     },
     [
-      { type: 'status_change', role: 'operator', authorId: people.staffId, from: 'open', to: 'resolved', hoursLater: 24 },
-      { type: 'comment', role: 'operator', authorId: people.staffId, body: 'Karta je připravena na recepci.', hoursLater: 24 },
+      {
+        type: 'status_change',
+        role: 'operator',
+        authorId: people.staffId,
+        from: 'open',
+        to: 'resolved',
+        hoursLater: 24,
+      },
+      {
+        type: 'comment',
+        role: 'operator',
+        authorId: people.staffId,
+        body: 'Karta je připravena na recepci.',
+        hoursLater: 24,
+      },
     ],
     { status: 'resolved' },
   );
@@ -504,15 +557,70 @@ export async function seedDemoFeatures(
   const alfaKwh = ['1020.5', '1105.25', '1190', '1012.75', '905.5', '860', '845.25', '880.5', '932'];
   for (const [index, kwh] of alfaKwh.entries()) {
     const amount = (Math.round(Number(kwh) * 6 * 100) / 100).toFixed(2);
-    await statement(alfa, florenc.id, `20250001${String(index + 1).padStart(2, '0')}`, 11 - index, [rent, { description: 'Elektřina', quantity: kwh, unit: 'kWh', amount }], 'full');
+    await statement(
+      alfa,
+      florenc.id,
+      `20250001${String(index + 1).padStart(2, '0')}`,
+      11 - index,
+      [rent, { description: 'Elektřina', quantity: kwh, unit: 'kWh', amount }],
+      'full',
+    );
   }
-  await statement(alfa, florenc.id, '2026000101', 2, [rent, { description: 'Elektřina', quantity: '812.5', unit: 'kWh', amount: '4875.00' }], 'full');
+  await statement(
+    alfa,
+    florenc.id,
+    '2026000101',
+    2,
+    [rent, { description: 'Elektřina', quantity: '812.5', unit: 'kWh', amount: '4875.00' }],
+    'full',
+  );
   // Unpaid past its due date: the portal marks it overdue.
-  await statement(alfa, florenc.id, '2026000102', 1, [rent, { description: 'Elektřina', quantity: '790.25', unit: 'kWh', amount: '4741.50' }], 'none');
-  await statement(alfa, florenc.id, '2026000103', 0, [rent, { description: 'Služby spojené s nájmem', amount: '3200.50' }], 'none');
-  await statement(beta, karlin.id, '2026000200', 2, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }, { description: 'Teplo', quantity: '6.1', unit: 'GJ', amount: '3965.00' }], { partly: '62000.00' });
-  await statement(beta, karlin.id, '2026000201', 1, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }], 'full');
-  await statement(beta, karlin.id, '2026000202', 0, [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }, { description: 'Teplo', quantity: '4.2', unit: 'GJ', amount: '2730.00' }], 'none');
+  await statement(
+    alfa,
+    florenc.id,
+    '2026000102',
+    1,
+    [rent, { description: 'Elektřina', quantity: '790.25', unit: 'kWh', amount: '4741.50' }],
+    'none',
+  );
+  await statement(
+    alfa,
+    florenc.id,
+    '2026000103',
+    0,
+    [rent, { description: 'Služby spojené s nájmem', amount: '3200.50' }],
+    'none',
+  );
+  await statement(
+    beta,
+    karlin.id,
+    '2026000200',
+    2,
+    [
+      { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' },
+      { description: 'Teplo', quantity: '6.1', unit: 'GJ', amount: '3965.00' },
+    ],
+    { partly: '62000.00' },
+  );
+  await statement(
+    beta,
+    karlin.id,
+    '2026000201',
+    1,
+    [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }],
+    'full',
+  );
+  await statement(
+    beta,
+    karlin.id,
+    '2026000202',
+    0,
+    [
+      { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' },
+      { description: 'Teplo', quantity: '4.2', unit: 'GJ', amount: '2730.00' },
+    ],
+    'none',
+  );
 
   // ---- meters with a year of readings (through the same rules as the API)
   await seedDemoMeters(
@@ -552,5 +660,8 @@ export async function seedDemoFeatures(
       createdAt: new Date(now.getTime() - DAY),
     },
   ]);
-  await tx.update(publicSupportRequests).set({ updatedAt: new Date(now.getTime() - DAY) }).where(eq(publicSupportRequests.id, request.id));
+  await tx
+    .update(publicSupportRequests)
+    .set({ updatedAt: new Date(now.getTime() - DAY) })
+    .where(eq(publicSupportRequests.id, request.id));
 }

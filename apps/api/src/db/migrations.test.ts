@@ -14,7 +14,12 @@ import { buildApp } from '../app.js';
 import { loadTestEnv } from '../config/env.js';
 import { migrationsFolderUpTo, readJournal } from '../testing/migrations-folder.js';
 import { tableCounts } from '../testing/table-counts.js';
-import { createScratchDatabase, DATABASE_DRIVERS, type DatabaseDriver, type ScratchDatabase } from '../testing/scratch-database.js';
+import {
+  createScratchDatabase,
+  DATABASE_DRIVERS,
+  type DatabaseDriver,
+  type ScratchDatabase,
+} from '../testing/scratch-database.js';
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './database.js';
@@ -38,13 +43,18 @@ afterEach(async () => {
 });
 
 async function scratchFor(driver: DatabaseDriver): Promise<ScratchDatabase> {
-  const scratch = await createScratchDatabase(driver, driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined);
+  const scratch = await createScratchDatabase(
+    driver,
+    driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
+  );
   scratches.push(scratch);
   return scratch;
 }
 
 async function bootedApp(scratch: ScratchDatabase): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: true }));
+  const app = await buildApp(
+    testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: true }),
+  );
   apps.push(app);
   await app.ready();
   return app;
@@ -88,105 +98,120 @@ describe('migrations', () => {
     expect(files.filter((name) => /down|rollback|revert/i.test(name))).toEqual([]);
   });
 
-  it('several instances starting at once: one applies the migrations and seeds, the others wait', async () => {
-    const scratch = await scratchFor('postgres');
-    const config = testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: true });
-    // Booting (open, migrate, seed) happens in ready(), so the three boots overlap.
-    const started = await Promise.all([1, 2, 3].map(() => buildApp(config)));
-    apps.push(...started);
-    await Promise.all(started.map((app) => app.ready()));
+  it(
+    'several instances starting at once: one applies the migrations and seeds, the others wait',
+    async () => {
+      const scratch = await scratchFor('postgres');
+      const config = testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: true });
+      // Booting (open, migrate, seed) happens in ready(), so the three boots overlap.
+      const started = await Promise.all([1, 2, 3].map(() => buildApp(config)));
+      apps.push(...started);
+      await Promise.all(started.map((app) => app.ready()));
 
-    const journal = await readJournal();
-    const [first] = started;
-    if (first === undefined) throw new Error('no app');
-    expect(await appliedMigrations(first.db)).toBe(journal.length);
-    // Seeded once: the demo users exist exactly once (a second seed would fail on unique e-mails).
-    expect((await tableCounts(first.db))['users']).toBe(3);
-    for (const app of started) {
-      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
-    }
-  }, SLOW);
+      const journal = await readJournal();
+      const [first] = started;
+      if (first === undefined) throw new Error('no app');
+      expect(await appliedMigrations(first.db)).toBe(journal.length);
+      // Seeded once: the demo users exist exactly once (a second seed would fail on unique e-mails).
+      expect((await tableCounts(first.db))['users']).toBe(3);
+      for (const app of started) {
+        expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      }
+    },
+    SLOW,
+  );
 
-  it('refuses to start against a database migrated by a newer release', async () => {
-    const scratch = await scratchFor('postgres');
-    const app = await bootedApp(scratch);
-    const entries = await readJournal();
-    const newest = Math.max(...entries.map((entry) => entry.when));
-    await app.db.execute(
-      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${newest + 60_000})`,
-    );
-    await app.close();
-    apps.splice(apps.indexOf(app), 1);
+  it(
+    'refuses to start against a database migrated by a newer release',
+    async () => {
+      const scratch = await scratchFor('postgres');
+      const app = await bootedApp(scratch);
+      const entries = await readJournal();
+      const newest = Math.max(...entries.map((entry) => entry.when));
+      await app.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${newest + 60_000})`,
+      );
+      await app.close();
+      apps.splice(apps.indexOf(app), 1);
 
-    const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
-    try {
-      await expect(handle.withStartupLock(({ migrate }) => migrate())).rejects.toThrow(/newer release.*forward-only/s);
-    } finally {
-      await handle.close();
-    }
-  }, SLOW);
+      const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+      try {
+        await expect(handle.withStartupLock(({ migrate }) => migrate())).rejects.toThrow(
+          /newer release.*forward-only/s,
+        );
+      } finally {
+        await handle.close();
+      }
+    },
+    SLOW,
+  );
 
   describe.each(DATABASE_DRIVERS)('upgrade from the previous release (%s)', (driver) => {
-    it(`migrates a database at ${PREVIOUS_RELEASE} with its data, and every row is still there`, async () => {
-      const scratch = await scratchFor(driver);
-      const previousFolder = await migrationsFolderUpTo(PREVIOUS_RELEASE);
-      try {
-        const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+    it(
+      `migrates a database at ${PREVIOUS_RELEASE} with its data, and every row is still there`,
+      async () => {
+        const scratch = await scratchFor(driver);
+        const previousFolder = await migrationsFolderUpTo(PREVIOUS_RELEASE);
         try {
-          await handle.withStartupLock(({ db }) =>
-            driver === 'postgres'
-              ? migrateNodePg(db as unknown as NodePgDatabase, { migrationsFolder: previousFolder })
-              : migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: previousFolder }),
-          );
+          const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+          try {
+            await handle.withStartupLock(({ db }) =>
+              driver === 'postgres'
+                ? migrateNodePg(db as unknown as NodePgDatabase, { migrationsFolder: previousFolder })
+                : migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: previousFolder }),
+            );
+          } finally {
+            await handle.close();
+          }
         } finally {
-          await handle.close();
+          await rm(previousFolder, { recursive: true, force: true });
         }
-      } finally {
-        await rm(previousFolder, { recursive: true, force: true });
-      }
-      const fixture = await readFile(new URL(`./upgrade-fixtures/${PREVIOUS_RELEASE}.sql`, import.meta.url), 'utf8');
-      await runScript(scratch, fixture);
+        const fixture = await readFile(new URL(`./upgrade-fixtures/${PREVIOUS_RELEASE}.sql`, import.meta.url), 'utf8');
+        await runScript(scratch, fixture);
 
-      // The previous release's rows, counted before the upgrade.
-      const before = await (async () => {
-        const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
-        try {
-          return await tableCounts(handle.db);
-        } finally {
-          await handle.close();
+        // The previous release's rows, counted before the upgrade.
+        const before = await (async () => {
+          const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+          try {
+            return await tableCounts(handle.db);
+          } finally {
+            await handle.close();
+          }
+        })();
+        expect(before['support_tickets']).toBeGreaterThan(0);
+        expect(before['readings']).toBeGreaterThan(0);
+        expect(before['reservations']).toBeGreaterThan(0);
+        expect(before['ticket_attachments']).toBeGreaterThan(0);
+
+        // The current release starts on it: migrates forward, seeds nothing (there are users).
+        const app = await bootedApp(scratch);
+        expect(await appliedMigrations(app.db)).toBe((await readJournal()).length);
+        // Every table of the previous release keeps its rows; tables added since start empty.
+        const after = await tableCounts(app.db);
+        for (const [table, rows] of Object.entries(before))
+          expect({ table, rows: after[table] }).toEqual({ table, rows });
+        for (const table of Object.keys(after).filter((name) => !(name in before))) {
+          expect({ table, rows: after[table] }).toEqual({ table, rows: 0 });
         }
-      })();
-      expect(before['support_tickets']).toBeGreaterThan(0);
-      expect(before['readings']).toBeGreaterThan(0);
-      expect(before['reservations']).toBeGreaterThan(0);
-      expect(before['ticket_attachments']).toBeGreaterThan(0);
 
-      // The current release starts on it: migrates forward, seeds nothing (there are users).
-      const app = await bootedApp(scratch);
-      expect(await appliedMigrations(app.db)).toBe((await readJournal()).length);
-      // Every table of the previous release keeps its rows; tables added since start empty.
-      const after = await tableCounts(app.db);
-      for (const [table, rows] of Object.entries(before)) expect({ table, rows: after[table] }).toEqual({ table, rows });
-      for (const table of Object.keys(after).filter((name) => !(name in before))) {
-        expect({ table, rows: after[table] }).toEqual({ table, rows: 0 });
-      }
-
-      // And serves the old data: the user of the old release logs in and sees the tickets.
-      const tokens = await login(app, DEMO_USERS.jana.email, DEMO_USERS.jana.password);
-      const tickets = await request(app, {
-        method: 'GET',
-        url: '/api/v1/support_tickets/?page_size=100',
-        token: tokens.access,
-        headers: { 'x-tenant-id': DEMO_TENANTS.alfa.id },
-      });
-      expect(tickets.statusCode).toBe(200);
-      const inAlfa = await app.db.execute(
-        sql`select count(*)::int as n from support_tickets where tenant_id = ${DEMO_TENANTS.alfa.id}`,
-      );
-      expect(Number(tickets.headers['x-total-count'])).toBe(
-        Number((inAlfa as unknown as { rows: { n: number }[] }).rows[0]?.n),
-      );
-      expect(Number(tickets.headers['x-total-count'])).toBeGreaterThan(0);
-    }, SLOW);
+        // And serves the old data: the user of the old release logs in and sees the tickets.
+        const tokens = await login(app, DEMO_USERS.jana.email, DEMO_USERS.jana.password);
+        const tickets = await request(app, {
+          method: 'GET',
+          url: '/api/v1/support_tickets/?page_size=100',
+          token: tokens.access,
+          headers: { 'x-tenant-id': DEMO_TENANTS.alfa.id },
+        });
+        expect(tickets.statusCode).toBe(200);
+        const inAlfa = await app.db.execute(
+          sql`select count(*)::int as n from support_tickets where tenant_id = ${DEMO_TENANTS.alfa.id}`,
+        );
+        expect(Number(tickets.headers['x-total-count'])).toBe(
+          Number((inAlfa as unknown as { rows: { n: number }[] }).rows[0]?.n),
+        );
+        expect(Number(tickets.headers['x-total-count'])).toBeGreaterThan(0);
+      },
+      SLOW,
+    );
   });
 });

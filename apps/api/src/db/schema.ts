@@ -63,10 +63,7 @@ export const tenantAccess = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.tenantId] }),
-    index('tenant_access_tenant_id_idx').on(t.tenantId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index('tenant_access_tenant_id_idx').on(t.tenantId)],
 );
 
 /**
@@ -89,10 +86,7 @@ export const refreshTokens = pgTable(
     // Set by logout, by reuse detection (whole family) and by a password reset (all of a user's).
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [
-    index('refresh_tokens_family_id_idx').on(t.familyId),
-    index('refresh_tokens_user_id_idx').on(t.userId),
-  ],
+  (t) => [index('refresh_tokens_family_id_idx').on(t.familyId), index('refresh_tokens_user_id_idx').on(t.userId)],
 );
 
 /**
@@ -443,10 +437,7 @@ export const meters = pgTable(
     location: text('location'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('meters_tenant_id_idx').on(t.tenantId),
-    uniqueIndex('meters_serial_number_key').on(t.serialNumber),
-  ],
+  (t) => [index('meters_tenant_id_idx').on(t.tenantId), uniqueIndex('meters_serial_number_key').on(t.serialNumber)],
 );
 
 export const readings = pgTable(

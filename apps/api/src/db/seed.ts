@@ -41,9 +41,7 @@ export async function seedDemoData(
         .returning({ id: users.id });
       if (row === undefined) throw new Error(`Seeding ${user.email} returned no row.`);
       ids.push(row.id);
-      await tx
-        .insert(tenantAccess)
-        .values(user.tenantIds.map((tenantId) => ({ userId: row.id, tenantId })));
+      await tx.insert(tenantAccess).values(user.tenantIds.map((tenantId) => ({ userId: row.id, tenantId })));
     }
     // Seeded after the demo users so their ids stay 1 and 2, as before this data existed.
     const [staff] = await tx

@@ -48,7 +48,13 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     const assigneeRows = await db
       .insert(users)
       .values([
-        { email: 'technik1@sprava.example.cz', passwordHash: 'x', firstName: '\u00a0Karel\t', lastName: 'Dvořák\u3000', isStaff: true },
+        {
+          email: 'technik1@sprava.example.cz',
+          passwordHash: 'x',
+          firstName: '\u00a0Karel\t',
+          lastName: 'Dvořák\u3000',
+          isStaff: true,
+        },
         { email: 'technik2@sprava.example.cz', passwordHash: 'x', firstName: ' ', lastName: '\ufeff', isStaff: true },
         { email: 'technik3@sprava.example.cz', passwordHash: 'x', firstName: 'Eva', lastName: '', isStaff: true },
       ])
@@ -78,7 +84,9 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
       if (row) ids.push(row.id);
     }
     // Microseconds, where rounding and truncation to milliseconds differ.
-    await db.execute(sql`update ${supportTickets} set created_at = '2026-03-29T00:59:59.999999Z', updated_at = '2026-10-25T01:30:00.000500Z' where ${supportTickets.id} = ${ids[0] ?? 0}`);
+    await db.execute(
+      sql`update ${supportTickets} set created_at = '2026-03-29T00:59:59.999999Z', updated_at = '2026-10-25T01:30:00.000500Z' where ${supportTickets.id} = ${ids[0] ?? 0}`,
+    );
   });
   afterAll(() => t?.close());
 
@@ -117,9 +125,11 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     expect((JSON.parse(second.json) as Array<{ id: number }>).map((item) => item.id)).toEqual(allIds.slice(2, 4));
 
     const search = async (text: string) =>
-      (JSON.parse((await listTicketPage(db, { tenantId: TENANT, search: text, limit: 100, offset: 0 })).json) as Array<{ id: number }>).map(
-        (item) => item.id,
-      );
+      (
+        JSON.parse(
+          (await listTicketPage(db, { tenantId: TENANT, search: text, limit: 100, offset: 0 })).json,
+        ) as Array<{ id: number }>
+      ).map((item) => item.id);
     expect(await search('a_b')).toEqual([ids[2]]);
     expect(await search('a%b')).toEqual([]);
     expect(await search('100 %')).toEqual([ids[2]]);
@@ -140,17 +150,33 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     expect(await listTicketPage(db, { tenantId: 'nobody', limit: 20, offset: 0 })).toEqual({ total: 0, json: '[]' });
 
     // With the caller checked in the same statement: the page only for an allowed caller.
-    const userId = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? 0;
+    const userId = async (email: string) =>
+      (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? 0;
     const jana = await userId(DEMO_USERS.jana.email);
     const petr = await userId(DEMO_USERS.petr.email);
     const query = { tenantId: TENANT, limit: 100, offset: 0 };
-    expect(await listTicketPage(db, query, { userId: jana })).toEqual({ verdict: { found: true, active: true, allowed: true }, page: all });
-    expect(await listTicketPage(db, query, { userId: petr })).toEqual({ verdict: { found: true, active: true, allowed: false }, page: null });
-    expect(await listTicketPage(db, query, { userId: 999_999 })).toEqual({ verdict: { found: false, active: false, allowed: false }, page: null });
+    expect(await listTicketPage(db, query, { userId: jana })).toEqual({
+      verdict: { found: true, active: true, allowed: true },
+      page: all,
+    });
+    expect(await listTicketPage(db, query, { userId: petr })).toEqual({
+      verdict: { found: true, active: true, allowed: false },
+      page: null,
+    });
+    expect(await listTicketPage(db, query, { userId: 999_999 })).toEqual({
+      verdict: { found: false, active: false, allowed: false },
+      page: null,
+    });
     await db.update(users).set({ isActive: false }).where(eq(users.id, jana));
-    expect(await listTicketPage(db, query, { userId: jana })).toMatchObject({ verdict: { found: true, active: false }, page: null });
+    expect(await listTicketPage(db, query, { userId: jana })).toMatchObject({
+      verdict: { found: true, active: false },
+      page: null,
+    });
     await db.update(users).set({ isActive: true }).where(eq(users.id, jana));
-    expect(await listTicketPage(db, { tenantId: TENANT, limit: 20, offset: 1000 })).toEqual({ total: all.total, json: '[]' });
+    expect(await listTicketPage(db, { tenantId: TENANT, limit: 20, offset: 1000 })).toEqual({
+      total: all.total,
+      json: '[]',
+    });
   });
 });
 

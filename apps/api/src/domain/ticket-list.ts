@@ -43,7 +43,8 @@ export interface TicketListQuery {
 const assignees = alias(users, 'assignee');
 
 /** `YYYY-MM-DDTHH:MM:SS.sssZ`, exactly `toISOString()` of the instant (milliseconds truncated, as node-postgres does). */
-const isoTimestamp = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTimestamp = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A value as JSON text; `to_json` escapes strings as JSON.stringify does. SQL NULL is `null`. */
 const jsonValue = (value: SQL | AnyPgColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
@@ -146,13 +147,18 @@ function buildStatement(db: Database, parameters: Parameters, ordering: string) 
   if ('userId' in parameters) filters.push(callerAllowed);
   // `= any(array)` rather than `in (…)`: one shape whatever the number of values.
   if ('status' in parameters) filters.push(sql`${supportTickets.status} = any(${sql.placeholder('status')}::text[])`);
-  if ('priority' in parameters) filters.push(sql`${supportTickets.priority} = any(${sql.placeholder('priority')}::text[])`);
+  if ('priority' in parameters)
+    filters.push(sql`${supportTickets.priority} = any(${sql.placeholder('priority')}::text[])`);
   if ('building' in parameters) filters.push(eq(supportTickets.buildingId, sql.placeholder('building')));
-  if ('createdFrom' in parameters) filters.push(gte(supportTickets.createdAt, sql`${sql.placeholder('createdFrom')}::timestamptz`));
-  if ('createdTo' in parameters) filters.push(lt(supportTickets.createdAt, sql`${sql.placeholder('createdTo')}::timestamptz`));
+  if ('createdFrom' in parameters)
+    filters.push(gte(supportTickets.createdAt, sql`${sql.placeholder('createdFrom')}::timestamptz`));
+  if ('createdTo' in parameters)
+    filters.push(lt(supportTickets.createdAt, sql`${sql.placeholder('createdTo')}::timestamptz`));
   if ('search' in parameters) {
     const pattern = sql`${sql.placeholder('search')}::text`;
-    filters.push(or(sql`${supportTickets.subject} ilike ${pattern}`, sql`${supportTickets.description} ilike ${pattern}`) as SQL);
+    filters.push(
+      or(sql`${supportTickets.subject} ilike ${pattern}`, sql`${supportTickets.description} ilike ${pattern}`) as SQL,
+    );
   }
   const where = and(...filters);
   const descending = ordering.startsWith('-');
@@ -181,7 +187,10 @@ function buildStatement(db: Database, parameters: Parameters, ordering: string) 
       // `support_tickets` names the subquery's own table. Unlike `count(*) over ()` it leaves the
       // page free to be read in index order and stop after LIMIT rows.
       total: sql<string>`(select count(*) from ${supportTickets} where ${where})`.as('total'),
-      items: sql<string>`'[' || coalesce(string_agg(${rows.item}, ',' order by ${rows.sortKey} ${direction(descending)}, ${rows.id} ${direction(descending)}), '') || ']'`.as('items'),
+      items:
+        sql<string>`'[' || coalesce(string_agg(${rows.item}, ',' order by ${rows.sortKey} ${direction(descending)}, ${rows.id} ${direction(descending)}), '') || ']'`.as(
+          'items',
+        ),
     })
     .from(rows);
   if (!('userId' in parameters)) return list;
@@ -233,7 +242,9 @@ function statementFor(db: Database, parameters: Parameters, ordering: string): R
   const name = ['portal_tickets', ordering.replace(/^-/, 'desc_'), ...parts].join('_');
   const existing = known.get(name);
   if (existing !== undefined) return existing;
-  const built = buildStatement(db, parameters, ordering) as unknown as { prepare(name: string): RunnableStatement } & RunnableStatement;
+  const built = buildStatement(db, parameters, ordering) as unknown as {
+    prepare(name: string): RunnableStatement;
+  } & RunnableStatement;
   if (known.size >= MAX_PREPARED_SHAPES) return built;
   const prepared = built.prepare(name);
   known.set(name, prepared);

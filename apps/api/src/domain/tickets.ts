@@ -115,8 +115,7 @@ export async function serializeTimelineEntries(db: Database, rows: Array<typeof 
   }));
 }
 
-export const attachmentUrl = (ticketId: number, id: number) =>
-  `/api/v1/support_tickets/${ticketId}/attachments/${id}/`;
+export const attachmentUrl = (ticketId: number, id: number) => `/api/v1/support_tickets/${ticketId}/attachments/${id}/`;
 
 export function serializeAttachment(row: typeof ticketAttachments.$inferSelect) {
   return {
@@ -333,12 +332,7 @@ export async function changePriority(tx: Database, ticket: TicketRow, actor: Act
 }
 
 /** Assignment: `to_value` carries the new assignee's display name (null when unassigned). */
-export async function assign(
-  tx: Database,
-  ticket: TicketRow,
-  actor: Actor,
-  assigneeId: number | null,
-) {
+export async function assign(tx: Database, ticket: TicketRow, actor: Actor, assigneeId: number | null) {
   if (ticket.status === 'closed') throw ticketClosed();
   if (ticket.assigneeId === assigneeId) return undefined;
   const names = await userRefs(tx, [ticket.assigneeId, assigneeId]);

@@ -45,22 +45,14 @@ export async function runCreate(
         .select()
         .from(idempotencyKeys)
         .where(
-          and(
-            eq(idempotencyKeys.scope, scope),
-            eq(idempotencyKeys.operation, operation),
-            eq(idempotencyKeys.key, key),
-          ),
+          and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.operation, operation), eq(idempotencyKeys.key, key)),
         )
         .limit(1);
       if (previous === undefined || previous.statusCode === null) {
         throw drfError(409, 'idempotency_key_in_use', 'Stejný požadavek se právě zpracovává. Zkuste to znovu.');
       }
       if (previous.requestHash !== requestHash) {
-        throw drfError(
-          409,
-          'idempotency_key_reused',
-          'Klíč Idempotency-Key už byl použit pro jiný požadavek.',
-        );
+        throw drfError(409, 'idempotency_key_reused', 'Klíč Idempotency-Key už byl použit pro jiný požadavek.');
       }
       reply.header('idempotent-replayed', 'true');
       return { statusCode: previous.statusCode, body: previous.responseBody };
@@ -81,9 +73,7 @@ function readKey(request: FastifyRequest): string | undefined {
   const value = Array.isArray(raw) ? raw.join(',') : raw;
   if (!KEY_PATTERN.test(value)) {
     throw new ApiError(400, {
-      'Idempotency-Key': [
-        'Hlavička Idempotency-Key musí mít 8 až 128 znaků z písmen, číslic a znaků . _ : -.',
-      ],
+      'Idempotency-Key': ['Hlavička Idempotency-Key musí mít 8 až 128 znaků z písmen, číslic a znaků . _ : -.'],
     });
   }
   return value;

@@ -17,9 +17,7 @@ interface FieldError {
 }
 
 /** DRF: `{"<field>": ["message", ...], "non_field_errors": [...]}`. */
-export function toDrfValidationBody(
-  errors: readonly FastifySchemaValidationError[],
-): Record<string, string[]> {
+export function toDrfValidationBody(errors: readonly FastifySchemaValidationError[]): Record<string, string[]> {
   const body: Record<string, string[]> = {};
   for (const { field, message } of describeAll(errors)) {
     const messages = (body[field] ??= []);

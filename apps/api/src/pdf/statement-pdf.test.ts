@@ -31,6 +31,11 @@ describe('statement PDF', () => {
     const pdf = await renderPdf(Array.from({ length: 60 }, () => ({ text: long })));
     const { pages } = await pdfText(pdf);
     expect(pages.length).toBeGreaterThan(1);
-    expect(pages.join('\n').split('\n').every((line) => line.length < 120)).toBe(true);
+    expect(
+      pages
+        .join('\n')
+        .split('\n')
+        .every((line) => line.length < 120),
+    ).toBe(true);
   });
 });

@@ -102,4 +102,3 @@ export const allauthErrorResponses = {
   400: AllauthErrorBody,
   '5xx': AllauthErrorBody,
 } as const;
-

@@ -34,7 +34,9 @@ describe('scrypt password hashes', () => {
 
   it('asks for a rehash when the parameters are outdated', async () => {
     expect(needsRehash(await hashPassword('x'))).toBe(false);
-    expect(needsRehash('$scrypt$ln=14,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g')).toBe(true);
+    expect(
+      needsRehash('$scrypt$ln=14,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g'),
+    ).toBe(true);
     expect(needsRehash('garbage')).toBe(true);
   });
 

@@ -60,12 +60,7 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   return false;
 }
 
-function derive(
-  password: string,
-  salt: Buffer,
-  params: ScryptParams,
-  keyLength: number,
-): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
   const N = 2 ** params.ln;
   const options: ScryptOptions = {
     N,
@@ -86,20 +81,11 @@ function format(params: ScryptParams, salt: Buffer, key: Buffer): string {
 }
 
 function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | undefined {
-  const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
-    stored,
-  );
+  const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
   if (match === null) return undefined;
   const [, ln, r, p, salt, key] = match;
   const params = { ln: Number(ln), r: Number(r), p: Number(p) };
-  if (
-    params.ln < 1 ||
-    params.ln > MAX_LN ||
-    params.r < 1 ||
-    params.r > MAX_R ||
-    params.p < 1 ||
-    params.p > MAX_P
-  ) {
+  if (params.ln < 1 || params.ln > MAX_LN || params.r < 1 || params.r > MAX_R || params.p < 1 || params.p > MAX_P) {
     return undefined;
   }
   const keyBytes = Buffer.from(key ?? '', 'base64');

@@ -85,5 +85,7 @@ function isTooSimilar(password: string, owner: PasswordOwner): boolean {
   const attributes = [owner.email, localPart, ...localPart.split(/[._+-]/), owner.firstName, owner.lastName]
     .map((value) => value.toLowerCase().trim())
     .filter((value) => value.length >= 4);
-  return attributes.some((value) => candidate === value || (candidate.includes(value) && value.length * 2 >= candidate.length));
+  return attributes.some(
+    (value) => candidate === value || (candidate.includes(value) && value.length * 2 >= candidate.length),
+  );
 }

@@ -51,8 +51,7 @@ async function loadContract(): Promise<Contract | undefined> {
     const paths = (document['paths'] ?? {}) as Record<string, Record<string, unknown>>;
     const operations: Operation[] = documents.listOperations('upstream').map((info) => {
       const raw = paths[info.path]?.[info.method] as
-        | { responses?: Record<string, { headers?: Record<string, { required?: boolean }> }> }
-        | undefined;
+        { responses?: Record<string, { headers?: Record<string, { required?: boolean }> }> } | undefined;
       const schemas = documents.fastifySchemaFor('upstream', info.operationId).response;
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries(raw?.responses ?? {})) {

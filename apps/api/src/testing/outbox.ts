@@ -20,9 +20,7 @@ export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
     throw error;
   }
   const files = names.filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort();
-  return Promise.all(
-    files.map(async (name) => parseMail(name, await readFile(path.join(outboxDir, name), 'utf8'))),
-  );
+  return Promise.all(files.map(async (name) => parseMail(name, await readFile(path.join(outboxDir, name), 'utf8'))));
 }
 
 /**
@@ -67,7 +65,10 @@ function parseMail(file: string, raw: string): OutboxMail {
     to: headers.get('to') ?? '',
     subject: decodeWords(headers.get('subject') ?? ''),
     type: headers.get('x-portal-mail-type') ?? '',
-    text: raw.slice(split + 4).replace(/\r\n/g, '\n').trimEnd(),
+    text: raw
+      .slice(split + 4)
+      .replace(/\r\n/g, '\n')
+      .trimEnd(),
   };
 }
 

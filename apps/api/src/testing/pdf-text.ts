@@ -52,7 +52,8 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; fon
         else if (match[2] !== undefined) {
           const hex = match[2];
           let line = '';
-          for (let i = 0; i + 4 <= hex.length; i += 4) line += current?.get(Number.parseInt(hex.slice(i, i + 4), 16)) ?? '\uFFFD';
+          for (let i = 0; i + 4 <= hex.length; i += 4)
+            line += current?.get(Number.parseInt(hex.slice(i, i + 4), 16)) ?? '\uFFFD';
           text.push(line);
         }
       }

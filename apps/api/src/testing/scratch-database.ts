@@ -84,9 +84,7 @@ export async function createScratchDatabase(
     databaseUrl: url.toString(),
     async dispose() {
       try {
-        await withAdminClient(serverUrl, (client) =>
-          client.query(`drop database if exists "${name}" with (force)`),
-        );
+        await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
       } finally {
         await rm(dataDir, { recursive: true, force: true });
       }

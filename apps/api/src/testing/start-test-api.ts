@@ -55,12 +55,8 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     ...(options.seedDemoData === undefined ? {} : { seedDemoData: options.seedDemoData }),
-    ...(options.accessTokenTtlSeconds === undefined
-      ? {}
-      : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
-    ...(options.refreshTokenTtlSeconds === undefined
-      ? {}
-      : { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds }),
+    ...(options.accessTokenTtlSeconds === undefined ? {} : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
+    ...(options.refreshTokenTtlSeconds === undefined ? {} : { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds }),
     ...(options.portalUrl === undefined ? {} : { portalUrl: options.portalUrl }),
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
   });

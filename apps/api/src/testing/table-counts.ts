@@ -13,4 +13,3 @@ export async function tableCounts(db: Database): Promise<Record<string, number>>
   }
   return counts;
 }
-

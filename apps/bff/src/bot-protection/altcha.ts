@@ -71,15 +71,19 @@ export class AltchaVerifier implements BotVerifier {
     // The signature covers the parameters, so `data.form` is the form the challenge was issued for.
     if (payload.challenge.parameters.data?.form !== form) throw new BotCheckFailed('issued for another form');
     const expiresAtMs = (payload.challenge.parameters.expiresAt ?? 0) * 1000;
-    const id = createHash('sha256').update(payload.challenge.signature ?? payload.challenge.parameters.nonce).digest('base64url');
-    if (!(await this.options.replayStore.claim(id, expiresAtMs - this.now() + 1_000))) throw new BotCheckFailed('replayed');
+    const id = createHash('sha256')
+      .update(payload.challenge.signature ?? payload.challenge.parameters.nonce)
+      .digest('base64url');
+    if (!(await this.options.replayStore.claim(id, expiresAtMs - this.now() + 1_000)))
+      throw new BotCheckFailed('replayed');
   }
 }
 
 function parsePayload(token: string): Payload | null {
   try {
     const data = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Partial<Payload>;
-    if (typeof data?.challenge?.parameters !== 'object' || typeof data.solution !== 'object' || data.solution === null) return null;
+    if (typeof data?.challenge?.parameters !== 'object' || typeof data.solution !== 'object' || data.solution === null)
+      return null;
     return data as Payload;
   } catch {
     return null;

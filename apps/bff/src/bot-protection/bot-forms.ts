@@ -18,6 +18,7 @@ export function botFormOf(path: string, method: string): BotForm | null {
   const paths = (loadDocument('bff') as { paths?: Operations }).paths ?? {};
   const value = paths[path]?.[method.toLowerCase()]?.['x-bot-protection'];
   if (value === undefined) return null;
-  if (!BOT_FORMS.includes(value as BotForm)) throw new Error(`bff.yaml: unknown x-bot-protection "${String(value)}" on ${method} ${path}`);
+  if (!BOT_FORMS.includes(value as BotForm))
+    throw new Error(`bff.yaml: unknown x-bot-protection "${String(value)}" on ${method} ${path}`);
   return value as BotForm;
 }

@@ -15,9 +15,18 @@ const SECRET = '0x4AAAAAAAtestSecretForTheFakeVerifier';
 const supportRequest = {
   method: 'POST',
   url: '/api/v1/public_support/',
-  payload: { name: 'Jan Novák', email: 'jan@example.cz', subject: 'Nesvítí světlo', message: 'Ve 2. patře nesvítí světlo.' },
+  payload: {
+    name: 'Jan Novák',
+    email: 'jan@example.cz',
+    subject: 'Nesvítí světlo',
+    message: 'Ve 2. patře nesvítí světlo.',
+  },
 } as const;
-const passwordReset = { method: 'POST', url: '/api/password-reset/request', payload: { email: 'jan@example.cz' } } as const;
+const passwordReset = {
+  method: 'POST',
+  url: '/api/password-reset/request',
+  payload: { email: 'jan@example.cz' },
+} as const;
 
 function withToken(request: InjectOptions, token?: string): InjectOptions {
   return { ...request, headers: { ...API_HEADERS, ...(token === undefined ? {} : { 'x-bot-token': token }) } };
@@ -60,7 +69,10 @@ describe('bot protection with Cloudflare Turnstile', () => {
     await start();
     const missing = await app.inject(withToken(supportRequest));
     expect(missing.statusCode).toBe(403);
-    expect(missing.json()).toEqual({ code: 'bot_check_failed', message: 'Ověření, že nejste robot, se nezdařilo. Zkuste to prosím znovu.' });
+    expect(missing.json()).toEqual({
+      code: 'bot_check_failed',
+      message: 'Ověření, že nejste robot, se nezdařilo. Zkuste to prosím znovu.',
+    });
     expect(verifier.calls).toHaveLength(0);
     const forged = await app.inject(withToken(supportRequest, 'XXXX.DUMMY.TOKEN.XXXX'));
     expect(forged.statusCode).toBe(403);
@@ -72,11 +84,18 @@ describe('bot protection with Cloudflare Turnstile', () => {
 
   it('forwards a verified submission, having sent the secret, the client ip and an idempotency key', async () => {
     await start();
-    const response = await app.inject({ ...withToken(supportRequest, 'valid-public-support'), remoteAddress: '198.51.100.7' });
+    const response = await app.inject({
+      ...withToken(supportRequest, 'valid-public-support'),
+      remoteAddress: '198.51.100.7',
+    });
     expect(response.statusCode).toBe(200);
     expect(supportHits()).toHaveLength(1);
     expect(supportHits()[0]?.headers['x-bot-token']).toBeUndefined();
-    expect(verifier.calls[0]).toMatchObject({ secret: SECRET, response: 'valid-public-support', remoteip: '198.51.100.7' });
+    expect(verifier.calls[0]).toMatchObject({
+      secret: SECRET,
+      response: 'valid-public-support',
+      remoteip: '198.51.100.7',
+    });
     expect(verifier.calls[0]?.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -126,7 +145,10 @@ describe('bot protection with Cloudflare Turnstile', () => {
     };
     const garbage = await app.inject(withToken(supportRequest, 'valid-public-support'));
     expect(garbage.statusCode).toBe(503);
-    expect(garbage.json()).toMatchObject({ code: 'bot_check_unavailable', message: expect.stringContaining('dočasně nedostupné') });
+    expect(garbage.json()).toMatchObject({
+      code: 'bot_check_unavailable',
+      message: expect.stringContaining('dočasně nedostupné'),
+    });
 
     verifier.reply = () => true; // never answers
     const slow = await app.inject(withToken(supportRequest, 'valid-public-support'));
@@ -140,11 +162,16 @@ describe('bot protection with Cloudflare Turnstile', () => {
   });
 
   it("refuses to start with Cloudflare's dummy secrets unless tests allow them, and with two providers", () => {
-    const base = { TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA' };
+    const base = {
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+      TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+    };
     expect(() => loadConfig(base)).toThrow(ConfigError);
     expect(() => loadConfig(base)).toThrow(/TURNSTILE_SECRET_KEY/);
     expect(loadConfig({ ...base, TURNSTILE_ALLOW_TEST_KEYS: 'true' }).botProtection.provider).toBe('turnstile');
-    expect(() => loadConfig({ ...base, TURNSTILE_ALLOW_TEST_KEYS: 'true', ALTCHA_HMAC_KEY: 'k'.repeat(32) })).toThrow(/one bot protection/);
+    expect(() => loadConfig({ ...base, TURNSTILE_ALLOW_TEST_KEYS: 'true', ALTCHA_HMAC_KEY: 'k'.repeat(32) })).toThrow(
+      /one bot protection/,
+    );
     expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'site' })).toThrow(/TURNSTILE_SECRET_KEY/);
     expect(loadConfig({}).botProtection.provider).toBeNull();
   });
@@ -170,7 +197,11 @@ describe('bot protection with self-hosted ALTCHA', () => {
   });
 
   async function solvedPayload(form: string): Promise<string> {
-    const response = await app.inject({ method: 'GET', url: `/api/bot-protection/challenge?form=${form}`, headers: API_HEADERS });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/bot-protection/challenge?form=${form}`,
+      headers: API_HEADERS,
+    });
     expect(response.statusCode).toBe(200);
     const challenge = response.json<Challenge>();
     const solution = await solveChallenge({ challenge, deriveKey });
@@ -182,9 +213,20 @@ describe('bot protection with self-hosted ALTCHA', () => {
     await start();
     const config = await app.inject({ method: 'GET', url: '/api/config', headers: API_HEADERS });
     expect(config.json()).toMatchObject({ botProtection: { provider: 'altcha', siteKey: null } });
-    const challenge = await app.inject({ method: 'GET', url: '/api/bot-protection/challenge?form=public-support', headers: API_HEADERS });
-    expect(challenge.json()).toMatchObject({ parameters: { data: { form: 'public-support' } }, signature: expect.any(String) });
-    const unknown = await app.inject({ method: 'GET', url: '/api/bot-protection/challenge?form=admin', headers: API_HEADERS });
+    const challenge = await app.inject({
+      method: 'GET',
+      url: '/api/bot-protection/challenge?form=public-support',
+      headers: API_HEADERS,
+    });
+    expect(challenge.json()).toMatchObject({
+      parameters: { data: { form: 'public-support' } },
+      signature: expect.any(String),
+    });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/bot-protection/challenge?form=admin',
+      headers: API_HEADERS,
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -224,7 +266,10 @@ describe('bot protection with self-hosted ALTCHA', () => {
     });
     try {
       const payload = await solvedPayload('public-support');
-      const answers = await Promise.all([app.inject(withToken(supportRequest, payload)), second.inject(withToken(supportRequest, payload))]);
+      const answers = await Promise.all([
+        app.inject(withToken(supportRequest, payload)),
+        second.inject(withToken(supportRequest, payload)),
+      ]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403]);
       expect((await redis.keys()).some((key) => key.startsWith(`${redis?.keyPrefix}bot-proof:`))).toBe(true);
     } finally {
@@ -235,7 +280,11 @@ describe('bot protection with self-hosted ALTCHA', () => {
   it('answers the challenge endpoint with 404 when ALTCHA is not the configured protection', async () => {
     upstream = await startFakeUpstream();
     app = await buildTestBff({ upstreamUrl: upstream.url });
-    const response = await app.inject({ method: 'GET', url: '/api/bot-protection/challenge?form=public-support', headers: API_HEADERS });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/bot-protection/challenge?form=public-support',
+      headers: API_HEADERS,
+    });
     expect(response.statusCode).toBe(404);
     // Off: public forms need no token.
     expect((await app.inject(withToken(supportRequest))).statusCode).toBe(200);
@@ -245,7 +294,12 @@ describe('bot protection with self-hosted ALTCHA', () => {
 describe('AltchaVerifier', () => {
   it('refuses an expired challenge', async () => {
     const replayStore = new MemoryReplayStore();
-    const issuedLongAgo = new AltchaVerifier({ hmacKey: 'k'.repeat(32), maxNumber: 50, replayStore, now: () => Date.now() - 11 * 60_000 });
+    const issuedLongAgo = new AltchaVerifier({
+      hmacKey: 'k'.repeat(32),
+      maxNumber: 50,
+      replayStore,
+      now: () => Date.now() - 11 * 60_000,
+    });
     const challenge = await issuedLongAgo.challenge('public-support');
     const solution = await solveChallenge({ challenge, deriveKey });
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -20,13 +20,18 @@ export class BotProtection {
     replayStore: ReplayStore,
   ) {
     this.altcha =
-      config.provider === 'altcha' ? new AltchaVerifier({ hmacKey: config.hmacKey, maxNumber: config.maxNumber, replayStore }) : null;
+      config.provider === 'altcha'
+        ? new AltchaVerifier({ hmacKey: config.hmacKey, maxNumber: config.maxNumber, replayStore })
+        : null;
     this.verifier = config.provider === 'turnstile' ? new TurnstileVerifier(config) : this.altcha;
   }
 
   /** The public part for the runtime configuration (`RuntimeConfig.botProtection`). */
   publicConfig(): { provider: 'turnstile' | 'altcha' | null; siteKey: string | null } {
-    return { provider: this.config.provider, siteKey: this.config.provider === 'turnstile' ? this.config.siteKey : null };
+    return {
+      provider: this.config.provider,
+      siteKey: this.config.provider === 'turnstile' ? this.config.siteKey : null,
+    };
   }
 
   async check(request: FastifyRequest, form: BotForm): Promise<void> {

@@ -35,7 +35,12 @@ export class TurnstileVerifier implements BotVerifier {
   async verify(token: string | undefined, form: BotForm, client: { ip: string; hostname: string }): Promise<void> {
     if (!token || token.length > MAX_TOKEN_LENGTH) throw new BotCheckFailed();
     const idempotencyKey = randomUUID();
-    const body = JSON.stringify({ secret: this.options.secretKey, response: token, remoteip: client.ip, idempotency_key: idempotencyKey });
+    const body = JSON.stringify({
+      secret: this.options.secretKey,
+      response: token,
+      remoteip: client.ip,
+      idempotency_key: idempotencyKey,
+    });
 
     let answer = await this.call(body);
     if (answer === null || isInternalError(answer)) answer = await this.call(body);
@@ -77,4 +82,3 @@ export class TurnstileVerifier implements BotVerifier {
 function isInternalError(answer: SiteverifyAnswer): boolean {
   return Array.isArray(answer['error-codes']) && answer['error-codes'].includes('internal-error');
 }
-

@@ -30,7 +30,11 @@ describe('PRODUCTION=true', () => {
     [{ COOKIE_SECURE: 'false' }, 'COOKIE_SECURE'],
     [{ ALTCHA_HMAC_KEY: undefined }, 'bot protection of the public forms is required'],
     [
-      { ALTCHA_HMAC_KEY: undefined, TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: 'real-looking-secret' },
+      {
+        ALTCHA_HMAC_KEY: undefined,
+        TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+        TURNSTILE_SECRET_KEY: 'real-looking-secret',
+      },
       'TURNSTILE_SITE_KEY: is one of',
     ],
     [
@@ -52,6 +56,8 @@ describe('PRODUCTION=true', () => {
   });
 
   it('names every problem at once', () => {
-    expect(() => loadConfig({ PRODUCTION: 'true' })).toThrow(/REDIS_URL[\s\S]*TRUST_PROXY[\s\S]*PUBLIC_ORIGIN[\s\S]*bot protection/);
+    expect(() => loadConfig({ PRODUCTION: 'true' })).toThrow(
+      /REDIS_URL[\s\S]*TRUST_PROXY[\s\S]*PUBLIC_ORIGIN[\s\S]*bot protection/,
+    );
   });
 });

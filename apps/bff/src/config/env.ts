@@ -42,7 +42,11 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** `false` only for plain-HTTP set-ups other than localhost; drops the `__Host-` prefix. */
   COOKIE_SECURE: booleanString.default(true),
-  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(30 * 60),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 60),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
   HIDE_TENANT_LOGIN: booleanString.default(false),
   SENTRY_DSN: z.url().optional(),
@@ -68,14 +72,21 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .refine((entries) => entries.every(isAddressOrCidr), {
       error: 'expected a comma-separated list of IP addresses or CIDRs (never true or a hop count)',
     })
     .optional(),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
-  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  TURNSTILE_VERIFY_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   /** The hostname Turnstile must report; defaults to the host of PUBLIC_ORIGIN. */
   TURNSTILE_HOSTNAME: z.string().min(1).optional(),
   /** Allows Cloudflare's published dummy secrets (tests and local trials only). */
@@ -197,7 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   const botProtection = botProtectionFrom(values);
   const upstreamDeadlineMs = values.UPSTREAM_DEADLINE_MS ?? values.UPSTREAM_TIMEOUT_MS * 2 + 1_000;
   if (upstreamDeadlineMs < values.UPSTREAM_TIMEOUT_MS) {
-    throw new ConfigError('Invalid BFF configuration:\n  UPSTREAM_DEADLINE_MS: must not be shorter than UPSTREAM_TIMEOUT_MS');
+    throw new ConfigError(
+      'Invalid BFF configuration:\n  UPSTREAM_DEADLINE_MS: must not be shorter than UPSTREAM_TIMEOUT_MS',
+    );
   }
   const features = Object.fromEntries(
     FEATURE_FLAGS.map((flag) => [flag, values[featureEnvName(flag)] as boolean]),
@@ -248,18 +261,28 @@ function refuseUnsafeProductionSettings(values: z.infer<typeof envSchema>): void
   const problems: string[] = [];
   const refuse = (variable: string, message: string) => problems.push(`${variable}: ${message} (PRODUCTION=true)`);
   if (!values.REDIS_URL) {
-    refuse('REDIS_URL', 'is required: sessions, renewal locks, rate limits and the replay store must be shared by every instance');
+    refuse(
+      'REDIS_URL',
+      'is required: sessions, renewal locks, rate limits and the replay store must be shared by every instance',
+    );
   }
   if (!values.TRUST_PROXY || values.TRUST_PROXY.length === 0) {
-    refuse('TRUST_PROXY', "is required: the addresses of the reverse proxy, or every client counts as the proxy's address and X-Forwarded-For is lost");
+    refuse(
+      'TRUST_PROXY',
+      "is required: the addresses of the reverse proxy, or every client counts as the proxy's address and X-Forwarded-For is lost",
+    );
   }
   if (!values.PUBLIC_ORIGIN || new URL(values.PUBLIC_ORIGIN).protocol !== 'https:') {
     refuse('PUBLIC_ORIGIN', "must be the portal's public https:// origin (Origin check, __Host- cookies)");
   }
-  if (!values.COOKIE_SECURE) refuse('COOKIE_SECURE', 'must not be false: the session cookie would travel over plain HTTP');
+  if (!values.COOKIE_SECURE)
+    refuse('COOKIE_SECURE', 'must not be false: the session cookie would travel over plain HTTP');
   const turnstile = values.TURNSTILE_SITE_KEY !== undefined || values.TURNSTILE_SECRET_KEY !== undefined;
   if (!turnstile && values.ALTCHA_HMAC_KEY === undefined) {
-    refuse('TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY or ALTCHA_HMAC_KEY', 'bot protection of the public forms is required');
+    refuse(
+      'TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY or ALTCHA_HMAC_KEY',
+      'bot protection of the public forms is required',
+    );
   }
   if (values.TURNSTILE_ALLOW_TEST_KEYS) refuse('TURNSTILE_ALLOW_TEST_KEYS', 'must not be true');
   if (values.TURNSTILE_SECRET_KEY !== undefined && TURNSTILE_TEST_SECRETS.includes(values.TURNSTILE_SECRET_KEY)) {

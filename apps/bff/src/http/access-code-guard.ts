@@ -27,7 +27,8 @@ export class MemoryFailureCounter implements FailureCounter {
   async add(key: string, windowMs: number): Promise<void> {
     const now = this.now();
     // Expired windows are swept now and then, so a flood of addresses cannot grow the map forever.
-    if (this.windows.size > 10_000) for (const [name, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(name);
+    if (this.windows.size > 10_000)
+      for (const [name, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(name);
     const window = this.windows.get(key);
     if (window === undefined || window.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + windowMs });
     else window.count += 1;

@@ -57,7 +57,10 @@ describe('rate limits', () => {
     }
     const limited = await app.inject(viaProxy(login, '203.0.113.1'));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 'too_many_requests', message: 'Příliš mnoho požadavků. Zkuste to prosím za chvíli.' });
+    expect(limited.json()).toEqual({
+      code: 'too_many_requests',
+      message: 'Příliš mnoho požadavků. Zkuste to prosím za chvíli.',
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(upstream.hits('/api/v1/_allauth/app/v1/auth/login')).toHaveLength(3);
     // Another visitor behind the same proxy has a bucket of their own.
@@ -71,14 +74,20 @@ describe('rate limits', () => {
       remoteAddress: '198.51.100.9',
       headers: { ...API_HEADERS, 'x-forwarded-for': client },
     });
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await app.inject(spoofed(`203.0.113.${attempt}`))).statusCode).toBe(400);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await app.inject(spoofed(`203.0.113.${attempt}`))).statusCode).toBe(400);
     // A fresh forged address does not buy a fresh bucket: the socket address counts.
     expect((await app.inject(spoofed('203.0.113.99'))).statusCode).toBe(429);
   });
 
   it('limits password reset requests and public forms per client IP', async () => {
     const app = await start();
-    const reset: InjectOptions = { method: 'POST', url: '/api/password-reset/request', headers: API_HEADERS, payload: { email: 'a@example.cz' } };
+    const reset: InjectOptions = {
+      method: 'POST',
+      url: '/api/password-reset/request',
+      headers: API_HEADERS,
+      payload: { email: 'a@example.cz' },
+    };
     const form: InjectOptions = {
       method: 'POST',
       url: '/api/v1/public_support/',
@@ -97,7 +106,8 @@ describe('rate limits', () => {
 
   it('limits 404s so unknown addresses cannot be probed cheaply', async () => {
     const app = await start();
-    const probe = (index: number) => app.inject(viaProxy({ method: 'GET', url: `/api/v1/guess-${index}/`, headers: API_HEADERS }, '203.0.113.8'));
+    const probe = (index: number) =>
+      app.inject(viaProxy({ method: 'GET', url: `/api/v1/guess-${index}/`, headers: API_HEADERS }, '203.0.113.8'));
     for (let index = 0; index < 5; index += 1) expect((await probe(index)).statusCode).toBe(404);
     const limited = await probe(5);
     expect(limited.statusCode).toBe(429);
@@ -117,7 +127,11 @@ describe('rate limits', () => {
   });
 
   it('accepts only addresses and CIDRs as TRUST_PROXY, never true or a hop count', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
     for (const value of ['true', '1', '10.0.0.0/33', 'proxy.example']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { securityHeaders, sentryOrigin } from './security-headers.js';
 
 const directive = (csp: string | undefined, name: string) =>
-  (csp ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
+  (csp ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
 
 describe('page Content-Security-Policy', () => {
   it('allows only our own origin, and no frames, when nothing third-party is configured', () => {

@@ -6,7 +6,11 @@ import { buildTestBff } from '../testing/build-test-bff.js';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
 
 /** Sends `data` on a raw socket and resolves with what came back and when the server closed it. */
-async function sendAndWaitForClose(port: number, data: string, limitMs: number): Promise<{ closedAfterMs: number | null; received: string }> {
+async function sendAndWaitForClose(
+  port: number,
+  data: string,
+  limitMs: number,
+): Promise<{ closedAfterMs: number | null; received: string }> {
   return new Promise((resolve) => {
     const started = Date.now();
     let received = '';

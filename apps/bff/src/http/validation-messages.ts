@@ -35,7 +35,9 @@ function messageFor(error: FastifySchemaValidationError): string {
     case 'maxLength':
       return `Zadejte nejvýše ${characters(Number(params.limit))}.`;
     case 'format':
-      return params.format === 'email' ? 'Zadejte e-mail ve tvaru jmeno@example.cz.' : 'Zadejte hodnotu ve správném tvaru.';
+      return params.format === 'email'
+        ? 'Zadejte e-mail ve tvaru jmeno@example.cz.'
+        : 'Zadejte hodnotu ve správném tvaru.';
     case 'type':
       return 'Zadejte hodnotu správného typu.';
     case 'enum':

@@ -37,10 +37,17 @@ describe('metrics', () => {
   it('reports requests by route, upstream attempts, renewals, rate-limit hits and sessions', async () => {
     const { cookie } = await logIn(app, credentials);
     clock += 250_000; // within 60 s of the access token's expiry: the next call renews it
-    expect((await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } })).statusCode,
+    ).toBe(200);
     // The third login in a minute from one address is over the limit of two.
     await logIn(app, credentials);
-    const limited = await app.inject({ method: 'POST', url: '/api/session', headers: API_HEADERS, payload: credentials });
+    const limited = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: API_HEADERS,
+      payload: credentials,
+    });
     expect(limited.statusCode).toBe(429);
     // The upstream fails: counted as an upstream error (and retried once, as a GET).
     upstream.handlers.push((request, response) => {
@@ -51,7 +58,9 @@ describe('metrics', () => {
     await app.inject({ method: 'GET', url: '/api/v1/buildings/', headers: { ...API_HEADERS, cookie } });
 
     const text = await scrape();
-    expect(text).toMatch(/portal_bff_http_request_duration_seconds_count\{method="GET",route="\/api\/session",status_code="200"\} 1\n/);
+    expect(text).toMatch(
+      /portal_bff_http_request_duration_seconds_count\{method="GET",route="\/api\/session",status_code="200"\} 1\n/,
+    );
     expect(text).toMatch(/portal_bff_rate_limited_total\{route="\/api\/session"\} 1\n/);
     expect(text).toMatch(/portal_bff_token_renewals_total\{outcome="renewed"\} 1\n/);
     expect(text).toMatch(/portal_bff_upstream_request_duration_seconds_count\{outcome="ok"\} \d+\n/);

@@ -18,9 +18,15 @@ export async function endUserSessions(
   context: { requestId: string; log: FastifyBaseLogger; except?: string },
 ): Promise<number> {
   const ended = await store.destroyAllForUser(userId, context.except === undefined ? {} : { except: context.except });
-  const results = await Promise.allSettled(ended.map((record) => upstreamAuth.logout(record.refreshToken, context.requestId)));
+  const results = await Promise.allSettled(
+    ended.map((record) => upstreamAuth.logout(record.refreshToken, context.requestId)),
+  );
   const failed = results.filter((result) => result.status === 'rejected').length;
-  if (failed > 0) context.log.warn({ event: 'upstream_logout_failed', sessions: failed }, 'upstream logout of ended sessions failed');
-  context.log.info({ event: 'sessions_ended', userId, sessions: ended.length, keptCurrent: context.except !== undefined }, 'ended the sessions of a user');
+  if (failed > 0)
+    context.log.warn({ event: 'upstream_logout_failed', sessions: failed }, 'upstream logout of ended sessions failed');
+  context.log.info(
+    { event: 'sessions_ended', userId, sessions: ended.length, keptCurrent: context.except !== undefined },
+    'ended the sessions of a user',
+  );
   return ended.length;
 }

@@ -11,7 +11,14 @@ function record(now: number, overrides: Partial<SessionRecord> = {}): SessionRec
     accessToken: 'access-1',
     accessExpiresAt: Math.floor(now / 1000) + 300,
     refreshToken: 'refresh-1',
-    user: { id: 7, email: 'jana@example.cz', first_name: 'Jana', last_name: 'Nováková', display_name: 'Jana Nováková', phone: null },
+    user: {
+      id: 7,
+      email: 'jana@example.cz',
+      first_name: 'Jana',
+      last_name: 'Nováková',
+      display_name: 'Jana Nováková',
+      phone: null,
+    },
     tenants: [],
     selectedTenantId: null,
     createdAt: now,
@@ -79,7 +86,9 @@ describe('RedisSessionStore', () => {
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     // A slow request still holding the first token set cannot write it back.
-    expect(await store.replaceTokens(id, 'refresh-1', { accessToken: 'old', accessExpiresAt: 1, refreshToken: 'refresh-1' })).toBe(false);
+    expect(
+      await store.replaceTokens(id, 'refresh-1', { accessToken: 'old', accessExpiresAt: 1, refreshToken: 'refresh-1' }),
+    ).toBe(false);
     expect((await store.get(id))?.refreshToken).toMatch(/^refresh-[23]$/);
     expect(await store.replaceTokens(newSessionId(), 'refresh-1', renewed)).toBe(false);
   });

@@ -109,7 +109,13 @@ export class RedisSessionStore implements SessionStore {
   async create(id: string, record: SessionRecord): Promise<void> {
     this.cache?.forget(this.key(id));
     const userId = String(record.user.id);
-    await this.commands.portalSessionCreate(this.key(id), this.userKey(userId), id, JSON.stringify(record), String(this.ttlMs(record)));
+    await this.commands.portalSessionCreate(
+      this.key(id),
+      this.userKey(userId),
+      id,
+      JSON.stringify(record),
+      String(this.ttlMs(record)),
+    );
     await this.pruneIndex(userId);
   }
 
@@ -184,7 +190,12 @@ export class RedisSessionStore implements SessionStore {
       const changed = change(JSON.parse(raw) as SessionRecord);
       if (changed === null) return false;
       this.cache?.forget(key);
-      const stored = await this.commands.portalSessionCompareAndSet(key, raw, JSON.stringify(changed.record), String(changed.ttlMs));
+      const stored = await this.commands.portalSessionCompareAndSet(
+        key,
+        raw,
+        JSON.stringify(changed.record),
+        String(changed.ttlMs),
+      );
       if (stored === 1) return true;
     }
     throw new Error(`session write lost ${MAX_WRITE_ATTEMPTS} races in a row`);

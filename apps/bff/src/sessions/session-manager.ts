@@ -64,11 +64,7 @@ export class SessionManager {
    * The caller's session with an access token fresh enough for an upstream call. `touch`
    * marks real use (it extends the idle timeout); a mere session check passes false.
    */
-  async require(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    { touch }: { touch: boolean },
-  ): Promise<ActiveSession> {
+  async require(request: FastifyRequest, reply: FastifyReply, { touch }: { touch: boolean }): Promise<ActiveSession> {
     const session = await this.read(request);
     if (!session) {
       if (request.cookies[this.cookies.session]) this.clearSessionCookie(reply);

@@ -19,7 +19,14 @@ function record(now: number, overrides: Partial<SessionRecord> = {}): SessionRec
     accessToken: 'access-1',
     accessExpiresAt: Math.floor(now / 1000) + 300,
     refreshToken: 'refresh-1',
-    user: { id: 7, email: 'jana@example.cz', first_name: 'Jana', last_name: 'Nováková', display_name: 'Jana Nováková', phone: null },
+    user: {
+      id: 7,
+      email: 'jana@example.cz',
+      first_name: 'Jana',
+      last_name: 'Nováková',
+      display_name: 'Jana Nováková',
+      phone: null,
+    },
     tenants: [{ id: 'alfa', name: 'Alfa s.r.o.' }],
     selectedTenantId: null,
     createdAt: now,
@@ -97,11 +104,19 @@ describe('tracked session reads (Redis CLIENT TRACKING)', () => {
     expect(first.redisReads()).toBe(1);
 
     // Another instance renews the tokens: the invalidation arrives within milliseconds.
-    await second.store.replaceTokens(id, 'refresh-1', { accessToken: 'access-2', accessExpiresAt: original.accessExpiresAt + 300, refreshToken: 'refresh-2' });
-    await expect.poll(async () => (await first.store.get(id))?.refreshToken, { interval: 5, timeout: 1_000 }).toBe('refresh-2');
+    await second.store.replaceTokens(id, 'refresh-1', {
+      accessToken: 'access-2',
+      accessExpiresAt: original.accessExpiresAt + 300,
+      refreshToken: 'refresh-2',
+    });
+    await expect
+      .poll(async () => (await first.store.get(id))?.refreshToken, { interval: 5, timeout: 1_000 })
+      .toBe('refresh-2');
 
     await second.store.patch(id, { selectedTenantId: 'alfa' });
-    await expect.poll(async () => (await first.store.get(id))?.selectedTenantId, { interval: 5, timeout: 1_000 }).toBe('alfa');
+    await expect
+      .poll(async () => (await first.store.get(id))?.selectedTenantId, { interval: 5, timeout: 1_000 })
+      .toBe('alfa');
 
     // And its logout: the session is gone here too.
     await second.store.destroy(id);
@@ -120,7 +135,9 @@ describe('tracked session reads (Redis CLIENT TRACKING)', () => {
 
     await first.store.get(b);
     await second.store.destroyAllForUser('everywhere-user');
-    await expect.poll(async () => [await first.store.get(a), await first.store.get(b)], { interval: 5, timeout: 1_000 }).toEqual([null, null]);
+    await expect
+      .poll(async () => [await first.store.get(a), await first.store.get(b)], { interval: 5, timeout: 1_000 })
+      .toEqual([null, null]);
   });
 
   it('caches nothing while the invalidation connection is down, and again once it is back', async () => {

@@ -140,7 +140,16 @@ export class SessionReadCache {
       }
       // OFF first: tracking options cannot be changed while on (a reconnect brings a new id).
       await this.redis.client('TRACKING', 'OFF');
-      await this.redis.call('CLIENT', 'TRACKING', 'ON', 'REDIRECT', String(this.subscriberId), 'BCAST', 'PREFIX', `${this.keyPrefix}sess:`);
+      await this.redis.call(
+        'CLIENT',
+        'TRACKING',
+        'ON',
+        'REDIRECT',
+        String(this.subscriberId),
+        'BCAST',
+        'PREFIX',
+        `${this.keyPrefix}sess:`,
+      );
       if (this.redis.status === 'ready' && this.subscriber.status === 'ready' && !this.closed) {
         this.epoch += 1;
         this.enabled = true;

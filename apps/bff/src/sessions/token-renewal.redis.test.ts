@@ -4,7 +4,11 @@ import { API_HEADERS, buildTestBff, logIn } from '../testing/build-test-bff.js';
 import { FAKE_PASSWORD, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
 import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
 import type { RefreshResult, UpstreamAuth } from '../upstream/upstream-auth.js';
-import { MemoryRenewalCoordination, RedisRenewalCoordination, type RenewalCoordination } from './renewal-coordination.js';
+import {
+  MemoryRenewalCoordination,
+  RedisRenewalCoordination,
+  type RenewalCoordination,
+} from './renewal-coordination.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { MemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
 import { TokenRenewal } from './token-renewal.js';
@@ -68,7 +72,9 @@ describe('access token renewal with sessions in Redis', () => {
     const { cookie } = await logIn(a, credentials);
     clock += 270_000;
     slowRefresh(300);
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => sessionCheck(index % 2 === 0 ? a : b, cookie)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => sessionCheck(index % 2 === 0 ? a : b, cookie)),
+    );
     expect(statuses(responses)).toEqual(Array(50).fill(200));
     expect(upstream.refreshCalls()).toHaveLength(1);
 
@@ -78,7 +84,8 @@ describe('access token renewal with sessions in Redis', () => {
     expect(upstream.refreshCalls()).toHaveLength(1);
     // Every upstream call after the refresh carried the new access token.
     const newAccess = upstream.issuedTokens.at(-2);
-    for (const call of upstream.hits('/api/v1/my_profile/').slice(1)) expect(call.headers.authorization).toBe(`Bearer ${newAccess}`);
+    for (const call of upstream.hits('/api/v1/my_profile/').slice(1))
+      expect(call.headers.authorization).toBe(`Bearer ${newAccess}`);
   });
 
   it('ends the session for both instances when the upstream refuses the refresh token', async () => {
@@ -126,7 +133,11 @@ function countingAuth(now: () => number): UpstreamAuth & { calls: number } {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return {
         kind: 'renewed',
-        tokens: { accessToken: `access-after-${refreshToken}`, accessExpiresAt: Math.floor(now() / 1000) + 300, refreshToken: `${refreshToken}+` },
+        tokens: {
+          accessToken: `access-after-${refreshToken}`,
+          accessExpiresAt: Math.floor(now() / 1000) + 300,
+          refreshToken: `${refreshToken}+`,
+        },
       };
     },
   };

@@ -80,7 +80,9 @@ export class TokenRenewal {
 
     let pending = this.inFlight.get(oldRefreshToken);
     if (!pending) {
-      pending = this.renew(sessionId, oldRefreshToken, requestId, log).finally(() => this.inFlight.delete(oldRefreshToken));
+      pending = this.renew(sessionId, oldRefreshToken, requestId, log).finally(() =>
+        this.inFlight.delete(oldRefreshToken),
+      );
       this.inFlight.set(oldRefreshToken, pending);
     }
     const result = await pending;
@@ -100,7 +102,12 @@ export class TokenRenewal {
     return current;
   }
 
-  private async renew(sessionId: string, oldRefreshToken: string, requestId: string, log?: FastifyBaseLogger): Promise<Outcome> {
+  private async renew(
+    sessionId: string,
+    oldRefreshToken: string,
+    requestId: string,
+    log?: FastifyBaseLogger,
+  ): Promise<Outcome> {
     const waitUntil = Date.now() + this.waitLimitMs;
     for (;;) {
       const cached = await this.coordination.cached(oldRefreshToken);
@@ -120,12 +127,20 @@ export class TokenRenewal {
         if (result) return { kind: 'renewed', tokens: result };
       }
       if (Date.now() >= waitUntil) {
-        return { kind: 'unavailable', error: new BffError(503, 'upstream_unavailable', errorMessages.upstreamUnavailable) };
+        return {
+          kind: 'unavailable',
+          error: new BffError(503, 'upstream_unavailable', errorMessages.upstreamUnavailable),
+        };
       }
     }
   }
 
-  private async renewLocked(sessionId: string, oldRefreshToken: string, requestId: string, log?: FastifyBaseLogger): Promise<Outcome> {
+  private async renewLocked(
+    sessionId: string,
+    oldRefreshToken: string,
+    requestId: string,
+    log?: FastifyBaseLogger,
+  ): Promise<Outcome> {
     // Re-read under the lock: the previous holder may have finished just before we took it.
     const cached = await this.coordination.cached(oldRefreshToken);
     if (cached) return { kind: 'renewed', tokens: cached };
@@ -143,11 +158,18 @@ export class TokenRenewal {
       log?.info({ event: 'token_renewed', stored }, 'access token renewed');
       return { ...result, stored };
     }
-    log?.warn({ event: result.kind === 'refused' ? 'token_refresh_refused' : 'token_refresh_failed' }, 'access token renewal failed');
+    log?.warn(
+      { event: result.kind === 'refused' ? 'token_refresh_refused' : 'token_refresh_failed' },
+      'access token renewal failed',
+    );
     return result;
   }
 }
 
 function pickTokens(record: SessionTokens): SessionTokens {
-  return { accessToken: record.accessToken, accessExpiresAt: record.accessExpiresAt, refreshToken: record.refreshToken };
+  return {
+    accessToken: record.accessToken,
+    accessExpiresAt: record.accessExpiresAt,
+    refreshToken: record.refreshToken,
+  };
 }

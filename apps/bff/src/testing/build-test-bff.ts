@@ -48,6 +48,11 @@ export async function logIn(
   app: FastifyInstance,
   credentials: { email: string; password: string },
 ): Promise<{ cookie: string; response: LightMyRequestResponse }> {
-  const response = await app.inject({ method: 'POST', url: '/api/session', headers: API_HEADERS, payload: credentials });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: API_HEADERS,
+    payload: credentials,
+  });
   return { cookie: sessionCookieFrom(response), response };
 }

@@ -116,9 +116,22 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     if (request.method === 'POST' && path === '/api/v1/_allauth/app/v1/auth/login') {
       if (body.email === FAKE_USER.email && body.password === FAKE_PASSWORD) {
         const tokens = await issueTokens();
-        json(response, 200, { status: 200, data: { user: { id: FAKE_USER.id, email: FAKE_USER.email } }, meta: { is_authenticated: true, ...tokens } });
+        json(response, 200, {
+          status: 200,
+          data: { user: { id: FAKE_USER.id, email: FAKE_USER.email } },
+          meta: { is_authenticated: true, ...tokens },
+        });
       } else {
-        json(response, 400, { status: 400, errors: [{ code: 'email_password_mismatch', message: 'The email address and/or password you specified are not correct.', param: 'password' }] });
+        json(response, 400, {
+          status: 400,
+          errors: [
+            {
+              code: 'email_password_mismatch',
+              message: 'The email address and/or password you specified are not correct.',
+              param: 'password',
+            },
+          ],
+        });
       }
       return;
     }

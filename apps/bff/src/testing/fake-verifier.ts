@@ -28,10 +28,11 @@ export async function startFakeVerifier(hostname: string): Promise<FakeVerifier>
     calls: [],
     hostname,
     reply: null,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -48,7 +49,13 @@ export async function startFakeVerifier(hostname: string): Promise<FakeVerifier>
       if (!match) return send({ success: false, 'error-codes': ['invalid-input-response'] });
       if (redeemed.has(call.response)) return send({ success: false, 'error-codes': ['timeout-or-duplicate'] });
       redeemed.add(call.response);
-      send({ success: true, challenge_ts: new Date().toISOString(), hostname: fake.hostname, 'error-codes': [], action: match[1] });
+      send({
+        success: true,
+        challenge_ts: new Date().toISOString(),
+        hostname: fake.hostname,
+        'error-codes': [],
+        action: match[1],
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,7 +11,12 @@ describe('RetryBudget', () => {
     const budget = new RetryBudget({ ratio: 0.2, minPerSecond: 0.3, windowMs: 10_000, now: () => clock });
     // Quiet: the minimum (0.3/s over 10 s = 3 retries) applies.
     budget.recordCall();
-    expect([budget.tryRetry(), budget.tryRetry(), budget.tryRetry(), budget.tryRetry()]).toEqual([true, true, true, false]);
+    expect([budget.tryRetry(), budget.tryRetry(), budget.tryRetry(), budget.tryRetry()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     // Busy: 100 calls allow 20 retries in all.
     for (let call = 0; call < 99; call += 1) budget.recordCall();
     let granted = 0;
@@ -31,7 +36,10 @@ describe('RetryBudget', () => {
 
   it('is configured from UPSTREAM_RETRY_BUDGET_PERCENT and _MIN_PER_SECOND, validated at start-up', () => {
     expect(loadConfig({}).upstreamRetryBudget).toEqual({ ratio: 0.2, minPerSecond: 1 });
-    expect(loadConfig({ UPSTREAM_RETRY_BUDGET_PERCENT: '10', UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND: '0' }).upstreamRetryBudget).toEqual({
+    expect(
+      loadConfig({ UPSTREAM_RETRY_BUDGET_PERCENT: '10', UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND: '0' })
+        .upstreamRetryBudget,
+    ).toEqual({
       ratio: 0.1,
       minPerSecond: 0,
     });

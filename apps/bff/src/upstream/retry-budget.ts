@@ -32,7 +32,7 @@ export class RetryBudget {
     const size = Math.max(1, Math.round(windowMs / BUCKET_MS));
     this.buckets = Array.from({ length: size }, () => ({ second: -1, calls: 0, retries: 0 }));
     this.ratio = options.ratio;
-    this.minRetries = options.minPerSecond * (size * BUCKET_MS / 1_000);
+    this.minRetries = options.minPerSecond * ((size * BUCKET_MS) / 1_000);
     this.now = options.now ?? Date.now;
   }
 

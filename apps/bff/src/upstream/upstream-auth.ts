@@ -12,14 +12,11 @@ import type { UpstreamClient } from './upstream-client.js';
 const AUTH_BASE = '/api/v1/_allauth/app/v1/auth';
 
 export type LoginResult =
-  | { ok: true; tokens: SessionTokens }
-  | { ok: false; status: number; fields: Record<string, string>; message: string };
+  { ok: true; tokens: SessionTokens } | { ok: false; status: number; fields: Record<string, string>; message: string };
 
 /** Refresh outcome: `refused` ends the session, `unavailable` keeps it (transient failure). */
 export type RefreshResult =
-  | { kind: 'renewed'; tokens: SessionTokens }
-  | { kind: 'refused' }
-  | { kind: 'unavailable'; error: BffError };
+  { kind: 'renewed'; tokens: SessionTokens } | { kind: 'refused' } | { kind: 'unavailable'; error: BffError };
 
 interface AllauthError {
   code?: string;
@@ -88,7 +85,10 @@ export class UpstreamAuth {
     if (statusCode === 200) {
       const body = data as { access?: unknown; refresh?: unknown } | null;
       if (typeof body?.access !== 'string') {
-        return { kind: 'unavailable', error: new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse) };
+        return {
+          kind: 'unavailable',
+          error: new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse),
+        };
       }
       // Without rotation the upstream returns only `access`; the refresh token stays valid.
       const refresh = typeof body.refresh === 'string' ? body.refresh : refreshToken;
@@ -195,6 +195,7 @@ function isProfile(data: unknown): data is SessionUser {
 
 function upstreamFailure(statusCode: number): BffError {
   if (statusCode === 429) return new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
-  if (statusCode === 504 || statusCode === 408) return new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
+  if (statusCode === 504 || statusCode === 408)
+    return new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);
   return new BffError(502, 'upstream_unavailable', errorMessages.upstreamUnavailable);
 }

@@ -105,7 +105,9 @@ describe('UpstreamClient retries (spec §7)', () => {
     server = scripted.server;
     client = new UpstreamClient({ baseUrl: await scripted.start(), timeoutMs: 300, retryBackoffMs: 1 });
     const started = Date.now();
-    const error = await client.request({ method: 'GET', path: '/slow', headers: {} }).catch((caught: unknown) => caught);
+    const error = await client
+      .request({ method: 'GET', path: '/slow', headers: {} })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BffError);
     expect(error).toMatchObject({ statusCode: 504, code: 'upstream_timeout' });
     expect(scripted.hits()).toBe(2);

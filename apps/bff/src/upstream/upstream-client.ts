@@ -75,19 +75,24 @@ export class UpstreamClient {
   async request(upstreamRequest: UpstreamRequest): Promise<UpstreamResponse> {
     const hasBody = upstreamRequest.body !== undefined;
     // A streamed body can be sent only once, so it is never retried.
-    const bodyIsReplayable = !hasBody || typeof upstreamRequest.body === 'string' || Buffer.isBuffer(upstreamRequest.body);
+    const bodyIsReplayable =
+      !hasBody || typeof upstreamRequest.body === 'string' || Buffer.isBuffer(upstreamRequest.body);
     const mayRetry = bodyIsReplayable && (!hasBody || upstreamRequest.idempotent === true);
     const attempts = mayRetry ? 2 : 1;
     const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * 2 + 1_000);
     // A retry is worth starting only if it still has a useful share of a try's time.
-    const fitsBeforeDeadline = (delayMs: number) => deadline - Date.now() - delayMs >= Math.min(this.options.timeoutMs, 250);
+    const fitsBeforeDeadline = (delayMs: number) =>
+      deadline - Date.now() - delayMs >= Math.min(this.options.timeoutMs, 250);
     this.retryBudget.recordCall();
 
     for (let attempt = 1; ; attempt += 1) {
       const isLastAttempt = attempt >= attempts;
       let response: UpstreamResponse;
       try {
-        response = await this.send(upstreamRequest, Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now())));
+        response = await this.send(
+          upstreamRequest,
+          Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now())),
+        );
       } catch (error) {
         const delay = this.backoff();
         if (isLastAttempt || !fitsBeforeDeadline(delay) || !this.retryBudget.tryRetry()) throw toBffError(error);

@@ -27,23 +27,36 @@ const queryWith = (queryClient: QueryClient, data: unknown) => {
 };
 
 const mutationWith = (queryClient: QueryClient, meta?: Record<string, unknown>) =>
-  queryClient.getMutationCache().build(queryClient, { meta }) as unknown as Mutation<unknown, unknown, unknown, unknown>;
+  queryClient.getMutationCache().build(queryClient, { meta }) as unknown as Mutation<
+    unknown,
+    unknown,
+    unknown,
+    unknown
+  >;
 
 describe('global API error handling', () => {
-  it.each(['session_expired', 'not_authenticated'])('on a 401 %s forgets the session and goes to the login page with the current location', (code) => {
-    const { queryClient, navigate, handler } = setup();
-    handler(apiError(401, 'Nejste přihlášeni.', code), { kind: 'query', query: queryWith(queryClient, [1]) });
-    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
-    expect(navigate).toHaveBeenCalledWith(`/prihlaseni?redirect=${encodeURIComponent('/profil?tab=1')}`, {
-      replace: true,
-    });
-  });
+  it.each(['session_expired', 'not_authenticated'])(
+    'on a 401 %s forgets the session and goes to the login page with the current location',
+    (code) => {
+      const { queryClient, navigate, handler } = setup();
+      handler(apiError(401, 'Nejste přihlášeni.', code), { kind: 'query', query: queryWith(queryClient, [1]) });
+      expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+      expect(navigate).toHaveBeenCalledWith(`/prihlaseni?redirect=${encodeURIComponent('/profil?tab=1')}`, {
+        replace: true,
+      });
+    },
+  );
 
   it('treats any 401 from the profile call as the end of the session', () => {
     const { queryClient, navigate, handler } = setup();
     const mutation = queryClient
       .getMutationCache()
-      .build(queryClient, { mutationKey: ['patch', '/api/v1/my_profile/'] }) as unknown as Mutation<unknown, unknown, unknown, unknown>;
+      .build(queryClient, { mutationKey: ['patch', '/api/v1/my_profile/'] }) as unknown as Mutation<
+      unknown,
+      unknown,
+      unknown,
+      unknown
+    >;
     handler(apiError(401, 'Token vypršel.', 'token_not_valid'), { kind: 'mutation', mutation });
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
@@ -51,7 +64,10 @@ describe('global API error handling', () => {
 
   it('toasts a 401 with another code from another call instead of logging out', () => {
     const { queryClient, navigate, handler } = setup();
-    handler(apiError(401, 'Neplatný podpis.', 'bad_signature'), { kind: 'mutation', mutation: mutationWith(queryClient) });
+    handler(apiError(401, 'Neplatný podpis.', 'bad_signature'), {
+      kind: 'mutation',
+      mutation: mutationWith(queryClient),
+    });
     expect(navigate).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(sessionQueryKey)).not.toBeNull();
     expect(toaster.getVisibleToasts()[0]?.description).toBe('Neplatný podpis.');
@@ -59,7 +75,10 @@ describe('global API error handling', () => {
 
   it('does not redirect on a 401 that the caller expects', () => {
     const { queryClient, navigate, handler } = setup();
-    handler(apiError(401, 'x', 'session_expired'), { kind: 'mutation', mutation: mutationWith(queryClient, { authRedirect: false }) });
+    handler(apiError(401, 'x', 'session_expired'), {
+      kind: 'mutation',
+      mutation: mutationWith(queryClient, { authRedirect: false }),
+    });
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -67,7 +86,9 @@ describe('global API error handling', () => {
     const { queryClient, handler } = setup();
     handler(apiError(409, 'Termín je již obsazen.'), { kind: 'mutation', mutation: mutationWith(queryClient) });
     expect(toaster.getVisibleToasts()).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: 'error', title: 'Chyba', description: 'Termín je již obsazen.' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'error', title: 'Chyba', description: 'Termín je již obsazen.' }),
+      ]),
     );
   });
 

@@ -33,7 +33,13 @@ export function createApp<R extends AppRouter>(
   return { queryClient, router: created };
 }
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: Parameters<typeof RouterProvider>[0]['router'] }) {
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: Parameters<typeof RouterProvider>[0]['router'];
+}) {
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -15,16 +15,13 @@ describe('route registration', () => {
     for (const key of Object.keys(ROUTES)) expect(ids, key).toContain(key);
   });
 
-  it.each<RouteKey>(Object.keys(ROUTES) as RouteKey[])(
-    'registers %s, code-split, with its table path',
-    (key) => {
-      const route = createRoutes(new QueryClient())[0]?.children?.[0]?.children?.find((child) => child.id === key);
-      expect(route).toBeDefined();
-      expect(route?.lazy).toBeDefined();
-      expect(route?.Component).toBeUndefined();
-      expect(route?.index ? '/' : route?.path).toBe(ROUTES[key].path);
-    },
-  );
+  it.each<RouteKey>(Object.keys(ROUTES) as RouteKey[])('registers %s, code-split, with its table path', (key) => {
+    const route = createRoutes(new QueryClient())[0]?.children?.[0]?.children?.find((child) => child.id === key);
+    expect(route).toBeDefined();
+    expect(route?.lazy).toBeDefined();
+    expect(route?.Component).toBeUndefined();
+    expect(route?.index ? '/' : route?.path).toBe(ROUTES[key].path);
+  });
 
   it('ends with the catch-all 404', () => {
     expect(ids.at(-1)).toBe('not-found');

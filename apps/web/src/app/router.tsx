@@ -32,7 +32,6 @@ function page(queryClient: QueryClient, key: RouteKey, load: () => Promise<Route
   };
 }
 
-
 /**
  * The route tree. Every route's rules live in the route table (`config/paths.ts`), so adding a
  * screen is one `page(...)` line; `router.test.ts` checks that every key of the table has one.

@@ -13,11 +13,7 @@ import { yieldToMain } from '#src/lib/yield-to-main.ts';
 import { whenAppStarted } from '#src/lib/prerender/app-started.tsx';
 import { createBrowserStyleCache } from '#src/lib/prerender/styles.ts';
 import { finishHydration, startHydration } from '#src/lib/prerender/use-hydrated.ts';
-import {
-  assumptionsHold,
-  readPrerenderMarker,
-  type PrerenderMarker,
-} from '#src/lib/prerender/assumptions.ts';
+import { assumptionsHold, readPrerenderMarker, type PrerenderMarker } from '#src/lib/prerender/assumptions.ts';
 import { App, createApp } from './app.tsx';
 
 type BrowserRouter = ReturnType<typeof createBrowserRouter>;

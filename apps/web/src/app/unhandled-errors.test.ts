@@ -3,7 +3,8 @@ import { toaster } from '@portal/ui/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { showUnhandledError } from './unhandled-errors.ts';
 
-const visible = () => toaster.getVisibleToasts().map((item) => ({ type: item.type, title: item.title, description: item.description }));
+const visible = () =>
+  toaster.getVisibleToasts().map((item) => ({ type: item.type, title: item.title, description: item.description }));
 
 describe('unhandled errors', () => {
   it("toasts the server's message for an HTTP error", () => {

@@ -16,10 +16,21 @@ describe('ALTCHA v2 proof of work', () => {
     const nonce = 'ffeeddccbbaa99887766554433221100';
     const keyPrefix = (await derive(salt, nonce, 42)).slice(0, 32);
     const challenge = {
-      parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix, data: { form: 'public-support' } },
+      parameters: {
+        algorithm: 'SHA-256',
+        nonce,
+        salt,
+        cost: 1,
+        keyLength: 32,
+        keyPrefix,
+        data: { form: 'public-support' },
+      },
       signature: 'podpis',
     };
-    const payload = JSON.parse(atob(await solveAltcha(challenge))) as { challenge: unknown; solution: Record<string, unknown> };
+    const payload = JSON.parse(atob(await solveAltcha(challenge))) as {
+      challenge: unknown;
+      solution: Record<string, unknown>;
+    };
     expect(payload.challenge).toEqual(challenge);
     expect(payload.solution).toMatchObject({ counter: 42, derivedKey: await derive(salt, nonce, 42) });
   });
@@ -27,6 +38,8 @@ describe('ALTCHA v2 proof of work', () => {
   it('refuses an unknown algorithm and an unsolvable challenge', async () => {
     const parameters = { nonce: '00', salt: '00', cost: 1, keyPrefix: 'ffffffffffffffff' };
     await expect(solveAltcha({ parameters: { ...parameters, algorithm: 'MD5' } })).rejects.toThrow(/algorithm/);
-    await expect(solveAltcha({ parameters: { ...parameters, algorithm: 'SHA-256' } }, undefined, 5)).rejects.toThrow(/no solution/);
+    await expect(solveAltcha({ parameters: { ...parameters, algorithm: 'SHA-256' } }, undefined, 5)).rejects.toThrow(
+      /no solution/,
+    );
   });
 });

@@ -41,7 +41,8 @@ const isAltchaChallenge = (value: unknown): value is AltchaChallenge => {
 function hexToBytes(hex: string): Uint8Array {
   if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) throw new Error('ALTCHA challenge holds malformed hex');
   const bytes = new Uint8Array(hex.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) bytes[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  for (let index = 0; index < bytes.length; index += 1)
+    bytes[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
   return bytes;
 }
 
@@ -58,7 +59,11 @@ async function sha256(data: Uint8Array): Promise<Uint8Array> {
  * hashed again `cost - 1` times, cut to `keyLength` bytes.
  * @see {@link https://altcha.org/docs/v2/}
  */
-export async function solveAltcha(challenge: AltchaChallenge, digest = sha256, maxCounter = MAX_COUNTER): Promise<string> {
+export async function solveAltcha(
+  challenge: AltchaChallenge,
+  digest = sha256,
+  maxCounter = MAX_COUNTER,
+): Promise<string> {
   const { algorithm, nonce, salt, cost, keyLength = 32, keyPrefix } = challenge.parameters;
   if (algorithm !== 'SHA-256') throw new Error(`Unsupported ALTCHA algorithm ${algorithm}`);
   const saltBytes = hexToBytes(salt);

@@ -26,7 +26,10 @@ describe('error reporting', () => {
   });
 
   it('starts Sentry with the spec rates and the logger tag when a DSN is set', async () => {
-    const config = buildConfig({ sentry: { dsn: 'https://key@sentry.example/1', environment: 'staging' }, buildId: 'b1' });
+    const config = buildConfig({
+      sentry: { dsn: 'https://key@sentry.example/1', environment: 'staging' },
+      buildId: 'b1',
+    });
     expect(await startErrorReporting(config)).toBe(true);
     expect(init).toHaveBeenCalledTimes(1);
     const options = init.mock.calls[0]?.[0] as Record<string, unknown> & {

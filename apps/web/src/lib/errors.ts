@@ -3,8 +3,7 @@ import i18next from 'i18next';
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-export const isUnauthorized = (error: unknown): boolean =>
-  isApiError(error) && error.status === 401;
+export const isUnauthorized = (error: unknown): boolean => isApiError(error) && error.status === 401;
 
 /**
  * The message a user sees for an error: the server's Czech message for HTTP errors (the SDK
@@ -22,10 +21,7 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 /** The server's per-field messages for the given form fields (ErrorBody `fields`). */
-export function serverFieldErrors<Name extends string>(
-  error: unknown,
-  names: readonly Name[],
-): [Name, string][] {
+export function serverFieldErrors<Name extends string>(error: unknown, names: readonly Name[]): [Name, string][] {
   if (!isApiError(error)) return [];
   return Object.entries(error.fields ?? {}).filter((entry): entry is [Name, string] =>
     names.includes(entry[0] as Name),

@@ -23,9 +23,7 @@ export function formatDateLong(value: Date | string | number): string {
 /** „22. 11. 2026 14:05" */
 export function formatDateTime(value: Date | string | number): string {
   return nbsp(
-    new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(value),
-    ),
+    new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
   );
 }
 

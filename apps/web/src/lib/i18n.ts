@@ -45,8 +45,7 @@ const registeredEarly: Partial<Namespaces> = {};
 const LOCALE_COOKIE = 'locale';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-const isSupported = (value: string | null | undefined): value is Locale =>
-  SUPPORTED_LOCALES.includes(value as Locale);
+const isSupported = (value: string | null | undefined): value is Locale => SUPPORTED_LOCALES.includes(value as Locale);
 
 function readCookie(name: string): string | null {
   const prefix = `${name}=`;
@@ -65,9 +64,7 @@ export function detectLocale(): Locale {
   if (isSupported(fromRoute)) return fromRoute;
   const fromCookie = readCookie(LOCALE_COOKIE);
   if (isSupported(fromCookie)) return fromCookie;
-  const fromBrowser = navigator.languages
-    .map((tag) => tag.split('-')[0]?.toLowerCase())
-    .find(isSupported);
+  const fromBrowser = navigator.languages.map((tag) => tag.split('-')[0]?.toLowerCase()).find(isSupported);
   return fromBrowser ?? DEFAULT_LOCALE;
 }
 

@@ -48,8 +48,7 @@ export function createQueryClient(onError?: GlobalErrorHandler, overrides: Defau
       onError: (error, query) => onError?.(error, { kind: 'query', query }),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) =>
-        onError?.(error, { kind: 'mutation', mutation }),
+      onError: (error, _variables, _context, mutation) => onError?.(error, { kind: 'mutation', mutation }),
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, ...overrides.queries },

@@ -7,8 +7,7 @@ import { $api } from '#src/lib/api.ts';
  * It changes on deploy: refetched in the background (on window focus) once five minutes old,
  * which is how a new `buildId` is noticed (app/new-build.ts).
  */
-export const runtimeConfigQueryOptions = () =>
-  $api.queryOptions('get', '/api/config', {}, { staleTime: 5 * 60_000 });
+export const runtimeConfigQueryOptions = () => $api.queryOptions('get', '/api/config', {}, { staleTime: 5 * 60_000 });
 
 /** Route loaders have ensured the config before any page renders. */
 export function useRuntimeConfig() {

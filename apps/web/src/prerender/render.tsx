@@ -106,7 +106,10 @@ export interface PrerenderedMarkup {
   assumes: PrerenderAssumptions;
 }
 
-export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = DEFAULT_CONFIG): Promise<PrerenderedMarkup> {
+export async function renderPage(
+  page: PrerenderedPage,
+  config: RuntimeConfig = DEFAULT_CONFIG,
+): Promise<PrerenderedMarkup> {
   const path = prerenderedPath(page);
   initI18n('cs');
   const visitor = page.visitor ?? 'anonymous';
@@ -119,7 +122,9 @@ export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = 
   const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) {
-    throw new Error(`${path}: the router answered ${context.status} ${context.headers.get('location') ?? ''} instead of the page`);
+    throw new Error(
+      `${path}: the router answered ${context.status} ${context.headers.get('location') ?? ''} instead of the page`,
+    );
   }
   if (context.errors) {
     throw new Error(`${path}: a loader failed while prerendering: ${JSON.stringify(context.errors)}`);
@@ -149,7 +154,9 @@ export async function renderPage(page: PrerenderedPage, config: RuntimeConfig = 
     </CacheProvider>,
   );
   if (html.includes(STAND_IN)) {
-    throw new Error(`${path}: the stand-in user's data reached the markup; a tenant page must render personal data in the browser only`);
+    throw new Error(
+      `${path}: the stand-in user's data reached the markup; a tenant page must render personal data in the browser only`,
+    );
   }
   const styles = prerenderedStyleTags(extractCriticalToChunks(html).styles);
   queryClient.clear();

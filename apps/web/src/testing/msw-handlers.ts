@@ -131,7 +131,11 @@ export function backendHandlers(backend: MockBackend) {
         return error(400, { code: 'invalid_reset_link', message: INVALID_LINK, fields: { token: INVALID_LINK } });
       }
       if (/^\d+$/.test(password)) {
-        return error(400, { code: 'validation_error', message: NUMERIC_PASSWORD, fields: { password: NUMERIC_PASSWORD } });
+        return error(400, {
+          code: 'validation_error',
+          message: NUMERIC_PASSWORD,
+          fields: { password: NUMERIC_PASSWORD },
+        });
       }
       backend.resetLinks = backend.resetLinks.filter((link) => link !== `${uid}:${token}`);
       return new HttpResponse(null, { status: 204 });
@@ -146,7 +150,11 @@ export function backendHandlers(backend: MockBackend) {
       }
       const body = (await request.json()) as { first_name?: string; last_name?: string; phone?: string | null };
       if (body.phone && body.phone.replace(/\D/g, '').length > 12) {
-        return error(400, { code: 'validation_error', message: 'Telefon je příliš dlouhý.', fields: { phone: 'Telefon je příliš dlouhý.' } });
+        return error(400, {
+          code: 'validation_error',
+          message: 'Telefon je příliš dlouhý.',
+          fields: { phone: 'Telefon je příliš dlouhý.' },
+        });
       }
       const user = { ...backend.session.user, ...body };
       user.display_name = `${user.first_name} ${user.last_name}`.trim();
@@ -158,7 +166,11 @@ export function backendHandlers(backend: MockBackend) {
       if (!backend.session) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
       const body = (await request.json()) as { current_password: string; new_password: string };
       if (body.current_password !== backend.password) {
-        return error(400, { code: 'validation_error', message: WRONG_CURRENT, fields: { current_password: WRONG_CURRENT } });
+        return error(400, {
+          code: 'validation_error',
+          message: WRONG_CURRENT,
+          fields: { current_password: WRONG_CURRENT },
+        });
       }
       backend.password = body.new_password;
       return new HttpResponse(null, { status: 204 });

@@ -11,10 +11,10 @@ import { server } from './msw-server.ts';
  */
 export function renderRoute(path: string, backend: MockBackend = createBackend()) {
   server.use(...backendHandlers(backend));
-  const { queryClient, router } = createApp(
-    (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
-    { queries: { retry: false }, mutations: { retry: false } },
-  );
+  const { queryClient, router } = createApp((routes) => createMemoryRouter(routes, { initialEntries: [path] }), {
+    queries: { retry: false },
+    mutations: { retry: false },
+  });
   const user = userEvent.setup();
   const view = render(<App queryClient={queryClient} router={router} />);
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;

@@ -1,12 +1,5 @@
 import { Field as ChakraField, VisuallyHidden } from '@chakra-ui/react';
-import {
-  cloneElement,
-  forwardRef,
-  isValidElement,
-  useId,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, forwardRef, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 
 export interface FieldProps extends Omit<ChakraField.RootProps, 'label' | 'ids'> {
   label: ReactNode;
@@ -33,25 +26,14 @@ export interface FieldProps extends Omit<ChakraField.RootProps, 'label' | 'ids'>
  * @see {@link https://design-system.service.gov.uk/components/error-message/}
  */
 export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(props, ref) {
-  const {
-    id,
-    label,
-    children,
-    helperText,
-    errorText,
-    errorPrefix,
-    optionalText,
-    invalid,
-    ...rest
-  } = props;
+  const { id, label, children, helperText, errorText, errorPrefix, optionalText, invalid, ...rest } = props;
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
   const isInvalid = invalid ?? Boolean(errorText);
   const showError = isInvalid && Boolean(errorText);
-  const describedBy =
-    [helperText ? hintId : null, showError ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [helperText ? hintId : null, showError ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   const control = isValidElement<{ 'aria-describedby'?: string }>(children)
     ? cloneElement(children, { 'aria-describedby': describedBy })

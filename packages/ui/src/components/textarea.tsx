@@ -10,10 +10,7 @@ export type TextareaProps = ChakraTextareaProps;
  * default action (the new line) is left alone; an IME composition is not touched either.
  * Use this instead of Chakra's `Textarea` everywhere.
  */
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
-  { onKeyDown, ...rest },
-  ref,
-) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ onKeyDown, ...rest }, ref) {
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     onKeyDown?.(event);
     if (event.key === 'Enter') event.stopPropagation();

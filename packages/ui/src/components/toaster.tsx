@@ -1,9 +1,4 @@
-import {
-  Toaster as ChakraToaster,
-  Portal,
-  Stack,
-  Toast,
-} from '@chakra-ui/react';
+import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
 import { toaster } from './toast-store';
 
 export interface ToasterProps {
@@ -28,9 +23,7 @@ export function Toaster({ label, closeLabel }: ToasterProps) {
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {item.title ? <Toast.Title>{item.title}</Toast.Title> : null}
-              {item.description ? (
-                <Toast.Description>{item.description}</Toast.Description>
-              ) : null}
+              {item.description ? <Toast.Description>{item.description}</Toast.Description> : null}
             </Stack>
             {item.closable ? <Toast.CloseTrigger aria-label={closeLabel} /> : null}
           </Toast.Root>

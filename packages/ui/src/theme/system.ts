@@ -40,7 +40,7 @@ import {
 /** Colour palettes the portal uses: neutral UI plus the four status colours. */
 const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
 
-const pick = <V,>(source: Record<string, V>, keys: readonly string[]): Record<string, V> =>
+const pick = <V>(source: Record<string, V>, keys: readonly string[]): Record<string, V> =>
   Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key] as V]));
 
 /** A semantic token or a group of them, as Chakra's theme defines them. */
@@ -59,7 +59,10 @@ export function lightModeOnly<T extends SemanticTokenTree>(tree: T): T {
     return tree;
   }
   return Object.fromEntries(
-    Object.entries(tree).map(([key, child]) => [key, child && typeof child === 'object' ? lightModeOnly(child as SemanticTokenTree) : child]),
+    Object.entries(tree).map(([key, child]) => [
+      key,
+      child && typeof child === 'object' ? lightModeOnly(child as SemanticTokenTree) : child,
+    ]),
   ) as T;
 }
 

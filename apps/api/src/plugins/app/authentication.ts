@@ -23,21 +23,13 @@ declare module 'fastify' {
 }
 
 /** simplejwt's `JWTAuthentication` answers (codes kept), with the header simplejwt sends. */
-const notProvided = () =>
-  drfError(401, 'not_authenticated', 'Nebyly zadány přihlašovací údaje.', BEARER_CHALLENGE);
+const notProvided = () => drfError(401, 'not_authenticated', 'Nebyly zadány přihlašovací údaje.', BEARER_CHALLENGE);
 const badHeader = () =>
-  drfError(
-    401,
-    'bad_authorization_header',
-    'Hlavička Authorization musí mít tvar „Bearer <token>“.',
-    BEARER_CHALLENGE,
-  );
+  drfError(401, 'bad_authorization_header', 'Hlavička Authorization musí mít tvar „Bearer <token>“.', BEARER_CHALLENGE);
 const tokenNotValid = () =>
   drfError(401, 'token_not_valid', 'Přístupový token je neplatný nebo vypršel.', BEARER_CHALLENGE);
-const userNotFound = () =>
-  drfError(401, 'user_not_found', 'Uživatel nebyl nalezen.', BEARER_CHALLENGE);
-const userInactive = () =>
-  drfError(401, 'user_inactive', 'Uživatelský účet je neaktivní.', BEARER_CHALLENGE);
+const userNotFound = () => drfError(401, 'user_not_found', 'Uživatel nebyl nalezen.', BEARER_CHALLENGE);
+const userInactive = () => drfError(401, 'user_inactive', 'Uživatelský účet je neaktivní.', BEARER_CHALLENGE);
 
 export const TENANT_HEADER = 'x-tenant-id';
 export const MAX_TENANT_ID_LENGTH = 64;
@@ -72,9 +64,7 @@ export function accountError(account: { found: boolean; active: boolean }): ApiE
 }
 
 /** Returns the user of a valid access token, or the error to answer with. */
-export async function authenticateRequest(
-  request: FastifyRequest,
-): Promise<{ user: User } | { error: ApiError }> {
+export async function authenticateRequest(request: FastifyRequest): Promise<{ user: User } | { error: ApiError }> {
   const token = await verifyBearerToken(request);
   if ('error' in token) return token;
   // The token proves who the caller is, but not that the account still exists and is active

@@ -65,7 +65,11 @@ describe('password-reset mail over SMTP', () => {
   });
 
   it('sends the reset link through the SMTP server, and the link works', async () => {
-    const answer = await request(t.app, { method: 'POST', url: PASSWORD_REQUEST_URL, body: { email: DEMO_USERS.petr.email } });
+    const answer = await request(t.app, {
+      method: 'POST',
+      url: PASSWORD_REQUEST_URL,
+      body: { email: DEMO_USERS.petr.email },
+    });
     expect(answer.statusCode).toBe(200);
 
     const deadline = Date.now() + 10_000;
@@ -76,7 +80,9 @@ describe('password-reset mail over SMTP', () => {
     expect(mail?.to).toEqual([DEMO_USERS.petr.email]);
     expect(mail?.raw).toMatch(/^X-Portal-Mail-Type: password-reset\r$/m);
     const body = decodeQuotedPrintable(mail?.raw.slice(mail.raw.indexOf('\r\n\r\n')) ?? '');
-    const link = /https:\/\/portal\.example\.cz\/zapomenute-heslo\/change\?uid=([0-9a-z]+)&token=([A-Za-z0-9_-]+)/.exec(body);
+    const link = /https:\/\/portal\.example\.cz\/zapomenute-heslo\/change\?uid=([0-9a-z]+)&token=([A-Za-z0-9_-]+)/.exec(
+      body,
+    );
     expect(link).not.toBeNull();
     // Nothing went to the outbox folder: with SMTP_URL the mail leaves by SMTP only.
     expect(await readOutbox(path.join(t.config.dataDir, 'outbox'))).toEqual([]);

@@ -90,9 +90,7 @@ function encodeWord(text: string): string {
     current += char;
   }
   chunks.push(current);
-  return chunks
-    .map((chunk) => `=?UTF-8?B?${Buffer.from(chunk, 'utf8').toString('base64')}?=`)
-    .join('\r\n ');
+  return chunks.map((chunk) => `=?UTF-8?B?${Buffer.from(chunk, 'utf8').toString('base64')}?=`).join('\r\n ');
 }
 
 /**

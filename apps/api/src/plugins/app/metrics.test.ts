@@ -43,7 +43,9 @@ describe('metrics and request ids', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');
     const text = await response.text();
-    expect(text).toContain('portal_api_http_request_duration_seconds_count{method="GET",route="/health",status_code="200"} 2');
+    expect(text).toContain(
+      'portal_api_http_request_duration_seconds_count{method="GET",route="/health",status_code="200"} 2',
+    );
     // The template, not the id: one series however many tickets are read.
     expect(text).toContain(
       'portal_api_http_request_duration_seconds_count{method="GET",route="/api/v1/support_tickets/:id/",status_code="401"} 1',
@@ -56,7 +58,11 @@ describe('metrics and request ids', () => {
 
   it("logs the caller's X-Request-ID as the request id, so BFF and API lines join", async () => {
     const requestId = 'bff-request-0123456789';
-    const response = await app.inject({ method: 'GET', url: '/api/v1/tenant_access/', headers: { 'x-request-id': requestId } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/tenant_access/',
+      headers: { 'x-request-id': requestId },
+    });
     expect(response.headers['x-request-id']).toBe(requestId);
     const lines = logLines.filter((line) => line['reqId'] === requestId);
     expect(lines.length).toBeGreaterThan(0);

@@ -111,7 +111,9 @@ describe.each(DATABASE_DRIVERS)('deferred tenant check of the ticket list (%s)',
   beforeAll(async () => {
     t = await buildTestApp(driver, {
       configure(app) {
-        app.get(URL, { onRequest: [app.authenticate, app.requireTenant] }, async (request) => ({ tenantId: request.tenantId }));
+        app.get(URL, { onRequest: [app.authenticate, app.requireTenant] }, async (request) => ({
+          tenantId: request.tenantId,
+        }));
       },
     });
     await t.app.db.insert(tenants).values({ id: FOREIGN_TENANT, name: 'Cizí nájemce s.r.o.' });
@@ -121,11 +123,17 @@ describe.each(DATABASE_DRIVERS)('deferred tenant check of the ticket list (%s)',
     // access tokens stay valid until exp, so only the account check can refuse them.
     for (const name of ['inactive', 'deleted']) {
       const email = `${name}.${driver}@example.cz`;
-      const [user] = await t.app.db.insert(users).values({ email, passwordHash: await hashPassword(DEMO_PASSWORD) }).returning({ id: users.id });
+      const [user] = await t.app.db
+        .insert(users)
+        .values({ email, passwordHash: await hashPassword(DEMO_PASSWORD) })
+        .returning({ id: users.id });
       await t.app.db.insert(tenantAccess).values({ userId: user?.id ?? 0, tenantId: DEMO_TENANTS.alfa.id });
       tokens[name] = (await login(t.app, email, DEMO_PASSWORD)).access;
     }
-    await t.app.db.update(users).set({ isActive: false }).where(eq(users.email, `inactive.${driver}@example.cz`));
+    await t.app.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.email, `inactive.${driver}@example.cz`));
     await t.app.db.delete(users).where(eq(users.email, `deleted.${driver}@example.cz`));
   });
   afterAll(() => t?.close());

@@ -77,7 +77,11 @@ export async function settleDeferredTenant(request: FastifyRequest): Promise<voi
   const deferred = request.deferredTenant;
   if (deferred === null) return;
   const found = await request.server.users.findByIdWithAccess(deferred.userId, deferred.tenantId);
-  settleTenantVerdict(request, { found: found !== undefined, active: found?.user.isActive === true, allowed: found?.tenantAllowed === true });
+  settleTenantVerdict(request, {
+    found: found !== undefined,
+    active: found?.user.isActive === true,
+    allowed: found?.tenantAllowed === true,
+  });
 }
 
 export { TENANT_HEADER };
@@ -126,20 +130,20 @@ export const tenantGuardPlugin = fp(
       }
       request.tenantId = tenantId;
     });
-    fastify.decorate('authenticateDeferringTenant', async function authenticateDeferringTenant(
-      request: FastifyRequest,
-      reply: FastifyReply,
-    ) {
-      const requested = requestedTenant(request);
-      if (requested === '' || requested.length > MAX_TENANT_ID_LENGTH) {
-        await fastify.authenticate.call(fastify, request, reply);
-        await fastify.requireTenant.call(fastify, request, reply);
-        return;
-      }
-      const token = await verifyBearerToken(request);
-      if ('error' in token) throw token.error;
-      request.deferredTenant = { userId: token.userId, tenantId: requested };
-    });
+    fastify.decorate(
+      'authenticateDeferringTenant',
+      async function authenticateDeferringTenant(request: FastifyRequest, reply: FastifyReply) {
+        const requested = requestedTenant(request);
+        if (requested === '' || requested.length > MAX_TENANT_ID_LENGTH) {
+          await fastify.authenticate.call(fastify, request, reply);
+          await fastify.requireTenant.call(fastify, request, reply);
+          return;
+        }
+        const token = await verifyBearerToken(request);
+        if ('error' in token) throw token.error;
+        request.deferredTenant = { userId: token.userId, tenantId: requested };
+      },
+    );
     fastify.decorate('optionalTenant', async function optionalTenant(request: FastifyRequest) {
       const header = request.headers.authorization;
       if (header === undefined || header.trim() === '') return;
@@ -152,10 +156,7 @@ export const tenantGuardPlugin = fp(
         request.tenantId = accessible.length === 1 ? (accessible[0]?.id ?? null) : null;
         return;
       }
-      if (
-        requested.length > MAX_TENANT_ID_LENGTH ||
-        !(await mayActFor(request, result.user.id, requested))
-      ) {
+      if (requested.length > MAX_TENANT_ID_LENGTH || !(await mayActFor(request, result.user.id, requested))) {
         throw tenantForbidden();
       }
       request.tenantId = requested;

@@ -47,11 +47,7 @@ export class TokenService {
     return tokens;
   }
 
-  async #issue(
-    userId: number,
-    familyId: string,
-    db: Database,
-  ): Promise<{ tokens: TokenPair; refreshJti: string }> {
+  async #issue(userId: number, familyId: string, db: Database): Promise<{ tokens: TokenPair; refreshJti: string }> {
     const iat = Math.floor(Date.now() / 1000);
     const userIdClaim = String(userId);
     const refreshJti = newJti();

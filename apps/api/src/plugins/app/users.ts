@@ -13,10 +13,7 @@ export interface UserRepository {
    * every tenant-scoped request needs both, and asking separately doubles its database
    * latency. `tenantAllowed` is false when `tenantId` is null.
    */
-  findByIdWithAccess(
-    id: number,
-    tenantId: string | null,
-  ): Promise<{ user: User; tenantAllowed: boolean } | undefined>;
+  findByIdWithAccess(id: number, tenantId: string | null): Promise<{ user: User; tenantAllowed: boolean } | undefined>;
   /** Case-insensitive, like allauth's e-mail login; surrounding spaces are ignored. */
   findByEmail(email: string): Promise<User | undefined>;
   /** Replaces the stored hash (login upgrades outdated scrypt parameters with it). */

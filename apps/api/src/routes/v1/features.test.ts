@@ -31,10 +31,24 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
   afterAll(() => t?.close());
 
   it('demo data: a demo ticket carries a photo that downloads out of the box', async () => {
-    const list = await request(t.app, { method: 'GET', url: '/api/v1/support_tickets/?search=klimatizace', token: jana, headers: ALFA });
+    const list = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/support_tickets/?search=klimatizace',
+      token: jana,
+      headers: ALFA,
+    });
     const [ticket] = list.body as Array<{ id: number }>;
-    const detail = await request(t.app, { method: 'GET', url: `/api/v1/support_tickets/${ticket?.id}/`, token: jana, headers: ALFA });
-    const attachments = (detail.body as { attachments: Array<{ file_name: string; content_type: string; size: number; download_url: string }> }).attachments;
+    const detail = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/support_tickets/${ticket?.id}/`,
+      token: jana,
+      headers: ALFA,
+    });
+    const attachments = (
+      detail.body as {
+        attachments: Array<{ file_name: string; content_type: string; size: number; download_url: string }>;
+      }
+    ).attachments;
     expect(attachments).toMatchObject([{ file_name: 'teplomer-zasedacka-3-02.png', content_type: 'image/png' }]);
     const file = await t.app.inject({
       method: 'GET',
@@ -51,7 +65,13 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     const created = await request(t.app, {
       method: 'POST',
       url: '/api/v1/public_support/',
-      body: { name: 'Eva Hostová', email: 'eva@example.cz', subject: 'Rozbité dveře', message: 'Nejdou zavřít.', category: 'fault_report' },
+      body: {
+        name: 'Eva Hostová',
+        email: 'eva@example.cz',
+        subject: 'Rozbité dveře',
+        message: 'Nejdou zavřít.',
+        category: 'fault_report',
+      },
     });
     expect(created.statusCode).toBe(201);
     const { id, access_code: code } = created.body as { id: number; access_code: string };
@@ -59,9 +79,17 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
 
     const read = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${id}/?code=${code}` });
     expect(read.statusCode).toBe(200);
-    expect(read.body).toMatchObject({ id, category: 'fault_report', status: 'open', messages: [{ author_role: 'visitor', body: 'Nejdou zavřít.' }] });
+    expect(read.body).toMatchObject({
+      id,
+      category: 'fault_report',
+      status: 'open',
+      messages: [{ author_role: 'visitor', body: 'Nejdou zavřít.' }],
+    });
 
-    const wrong = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${id}/?code=${code.slice(0, -1)}x` });
+    const wrong = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/public_support/${id}/?code=${code.slice(0, -1)}x`,
+    });
     const missing = await request(t.app, { method: 'GET', url: `/api/v1/public_support/999999/?code=${code}` });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.body).toEqual(missing.body);
@@ -82,11 +110,18 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     expect(replay.body).toEqual(message.body);
     const after = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${id}/?code=${code}` });
     expect((after.body as { messages: unknown[] }).messages).toHaveLength(2);
-    const wrongMessage = await request(t.app, { method: 'POST', url: `/api/v1/public_support/${id}/add_message/?code=nope`, body: { body: 'x' } });
+    const wrongMessage = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/public_support/${id}/add_message/?code=nope`,
+      body: { body: 'x' },
+    });
     expect(wrongMessage.statusCode).toBe(404);
 
     const demo = await t.app.db.select().from(publicSupportRequests).limit(1);
-    const seeded = await request(t.app, { method: 'GET', url: `/api/v1/public_support/${demo[0]?.id}/?code=${DEMO_PUBLIC_SUPPORT_CODE}` });
+    const seeded = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/public_support/${demo[0]?.id}/?code=${DEMO_PUBLIC_SUPPORT_CODE}`,
+    });
     expect(seeded.statusCode).toBe(200);
   });
 
@@ -94,7 +129,13 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     const created = await request(t.app, {
       method: 'POST',
       url: '/api/v1/public_support/',
-      body: { name: 'Stará Žádost', email: 'stara@example.cz', phone: '+420 600 000 000', subject: 'Starý požadavek', message: 'Moje adresa je Dlouhá 5.' },
+      body: {
+        name: 'Stará Žádost',
+        email: 'stara@example.cz',
+        phone: '+420 600 000 000',
+        subject: 'Starý požadavek',
+        message: 'Moje adresa je Dlouhá 5.',
+      },
     });
     const { id } = created.body as { id: number };
     const old = new Date(Date.now() - 400 * 86_400_000);
@@ -105,7 +146,10 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     expect(row).toMatchObject({ name: 'Anonymizováno', email: null, phone: null });
     expect(row?.anonymisedAt).not.toBeNull();
     // Fresh requests keep their data.
-    const fresh = await t.app.db.select().from(publicSupportRequests).where(eq(publicSupportRequests.name, 'Eva Hostová'));
+    const fresh = await t.app.db
+      .select()
+      .from(publicSupportRequests)
+      .where(eq(publicSupportRequests.name, 'Eva Hostová'));
     expect(fresh).toHaveLength(1);
   });
 
@@ -115,7 +159,9 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     expect(rooms.every((room) => room.public_booking)).toBe(true);
     const tenant = await request(t.app, { method: 'GET', url: '/api/v1/meeting_rooms/', token: jana, headers: ALFA });
     expect(Number(tenant.headers['x-total-count'])).toBeGreaterThan(rooms.length);
-    const privateRoom = (tenant.body as Array<{ id: number; public_booking: boolean }>).find((room) => !room.public_booking);
+    const privateRoom = (tenant.body as Array<{ id: number; public_booking: boolean }>).find(
+      (room) => !room.public_booking,
+    );
     const hidden = await request(t.app, { method: 'GET', url: `/api/v1/meeting_rooms/${privateRoom?.id}/` });
     expect(hidden.statusCode).toBe(404);
     const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -166,19 +212,51 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     const [room] = await t.app.db.select().from(meetingRooms).where(eq(meetingRooms.publicBooking, true)).limit(1);
     const offGrid = slot(21, 10);
     offGrid.starts_at = new Date(Date.parse(offGrid.starts_at) + 7 * 60_000).toISOString();
-    const bad = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'x', ...offGrid } });
+    const bad = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/meeting_rooms/reservation/',
+      token: jana,
+      headers: ALFA,
+      body: { room: room?.id, title: 'x', ...offGrid },
+    });
     expect(bad.statusCode).toBe(400);
-    const night = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'x', ...slot(21, 2) } });
+    const night = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/meeting_rooms/reservation/',
+      token: jana,
+      headers: ALFA,
+      body: { room: room?.id, title: 'x', ...slot(21, 2) },
+    });
     expect(night.statusCode).toBe(400);
-    const past = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'x', ...slot(-2) } });
+    const past = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/meeting_rooms/reservation/',
+      token: jana,
+      headers: ALFA,
+      body: { room: room?.id, title: 'x', ...slot(-2) },
+    });
     expect(past.statusCode).toBe(400);
 
-    const made = await request(t.app, { method: 'POST', url: '/api/v1/meeting_rooms/reservation/', token: jana, headers: ALFA, body: { room: room?.id, title: 'Schůzka', ...slot(22) } });
+    const made = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/meeting_rooms/reservation/',
+      token: jana,
+      headers: ALFA,
+      body: { room: room?.id, title: 'Schůzka', ...slot(22) },
+    });
     expect(made.statusCode).toBe(201);
     const id = (made.body as { id: number }).id;
-    const foreign = await request(t.app, { method: 'GET', url: `/api/v1/meeting_rooms/reservation/${id}/`, token: petr });
+    const foreign = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/meeting_rooms/reservation/${id}/`,
+      token: petr,
+    });
     expect(foreign.statusCode).toBe(404);
-    const foreignCancel = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`, token: petr });
+    const foreignCancel = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`,
+      token: petr,
+    });
     expect(foreignCancel.statusCode).toBe(404);
     const calendar = await request(t.app, {
       method: 'GET',
@@ -186,11 +264,26 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
       token: petr,
     });
     expect(calendar.body).toContainEqual(expect.objectContaining({ id, is_own: false, title: null }));
-    const cancelled = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`, token: jana, headers: ALFA });
+    const cancelled = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`,
+      token: jana,
+      headers: ALFA,
+    });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', can_cancel: false });
-    const twice = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`, token: jana, headers: ALFA });
+    const twice = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/meeting_rooms/reservation/${id}/cancel/`,
+      token: jana,
+      headers: ALFA,
+    });
     expect(twice.statusCode).toBe(409);
-    const list = await request(t.app, { method: 'GET', url: '/api/v1/meeting_rooms/reservation/?status=cancelled', token: jana, headers: ALFA });
+    const list = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/meeting_rooms/reservation/?status=cancelled',
+      token: jana,
+      headers: ALFA,
+    });
     expect((list.body as Array<{ id: number }>).map((r) => r.id)).toContain(id);
   });
 
@@ -203,14 +296,27 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     });
     expect(made.statusCode).toBe(201);
     const { uuid, cancel_token: token } = made.body as { uuid: string; cancel_token: string };
-    const wrong = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${'x'.repeat(32)}/` });
+    const wrong = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${'x'.repeat(32)}/`,
+    });
     expect(wrong.statusCode).toBe(404);
-    const ok = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${token}/` });
+    const ok = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${token}/`,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toMatchObject({ uuid, status: 'cancelled' });
-    const again = await request(t.app, { method: 'POST', url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${token}/` });
+    const again = await request(t.app, {
+      method: 'POST',
+      url: `/api/v1/meeting_rooms/reservation/${uuid}/cancel/${token}/`,
+    });
     expect(again.statusCode).toBe(409);
-    const [privateRoom] = await t.app.db.select().from(meetingRooms).where(eq(meetingRooms.publicBooking, false)).limit(1);
+    const [privateRoom] = await t.app.db
+      .select()
+      .from(meetingRooms)
+      .where(eq(meetingRooms.publicBooking, false))
+      .limit(1);
     const refused = await request(t.app, {
       method: 'POST',
       url: '/api/v1/meeting_rooms/reservation/public/',
@@ -220,18 +326,43 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
   });
 
   it('billing statements: CZK decimal strings, paid filter, PDF, 404 for another tenant', async () => {
-    const list = await request(t.app, { method: 'GET', url: '/api/v1/billing_statements/', token: jana, headers: ALFA });
+    const list = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/billing_statements/',
+      token: jana,
+      headers: ALFA,
+    });
     expect(list.statusCode).toBe(200);
-    const statements = list.body as Array<{ id: number; total_amount: string; paid: boolean; amount_due: string; pdf_url: string }>;
+    const statements = list.body as Array<{
+      id: number;
+      total_amount: string;
+      paid: boolean;
+      amount_due: string;
+      pdf_url: string;
+    }>;
     expect(statements.some((s) => s.paid) && statements.some((s) => !s.paid)).toBe(true);
     expect(statements.every((s) => /^\d+\.\d{2}$/.test(s.total_amount))).toBe(true);
-    const unpaid = await request(t.app, { method: 'GET', url: '/api/v1/billing_statements/?paid=false', token: jana, headers: ALFA });
+    const unpaid = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/billing_statements/?paid=false',
+      token: jana,
+      headers: ALFA,
+    });
     expect((unpaid.body as typeof statements).every((s) => !s.paid && s.amount_due !== '0.00')).toBe(true);
     expect(unpaid.headers['x-total-count']).toBe(String((unpaid.body as unknown[]).length));
     const first = statements[0];
-    const detail = await request(t.app, { method: 'GET', url: `/api/v1/billing_statements/${first?.id}/`, token: jana, headers: ALFA });
+    const detail = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/billing_statements/${first?.id}/`,
+      token: jana,
+      headers: ALFA,
+    });
     expect((detail.body as { items: unknown[] }).items.length).toBeGreaterThan(0);
-    const pdf = await t.app.inject({ method: 'GET', url: first?.pdf_url ?? '', headers: { ...ALFA, authorization: `Bearer ${jana}` } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: first?.pdf_url ?? '',
+      headers: { ...ALFA, authorization: `Bearer ${jana}` },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -241,20 +372,34 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     expect(pages[0]).toContain('Vyúčtování č.');
     expect(pages[0]).toMatch(/K úhradě: [\d\u00a0]+,\d\d\u00a0Kč/);
     expect(pages[0]).toContain('Variabilní symbol:');
-    const foreign = await request(t.app, { method: 'GET', url: `/api/v1/billing_statements/${first?.id}/`, token: petr });
+    const foreign = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/billing_statements/${first?.id}/`,
+      token: petr,
+    });
     expect(foreign.statusCode).toBe(404);
-    const foreignPdf = await t.app.inject({ method: 'GET', url: first?.pdf_url ?? '', headers: { authorization: `Bearer ${petr}` } });
+    const foreignPdf = await t.app.inject({
+      method: 'GET',
+      url: first?.pdf_url ?? '',
+      headers: { authorization: `Bearer ${petr}` },
+    });
     expect(foreignPdf.statusCode).toBe(404);
   });
 
   it('readings: equal is fine, lower needs a reason, a jump is flagged; history and last reading', async () => {
     const meters = await request(t.app, { method: 'GET', url: '/api/v1/meters/', token: jana, headers: ALFA });
-    const meter = (meters.body as Array<{ id: number; serial_number: string; last_reading: { value: string } | null }>).find(
-      (m) => m.serial_number === 'EL-FL-3050',
-    );
+    const meter = (
+      meters.body as Array<{ id: number; serial_number: string; last_reading: { value: string } | null }>
+    ).find((m) => m.serial_number === 'EL-FL-3050');
     expect(meter?.last_reading?.value).toBe('12650');
     const submit = (value: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = ALFA) =>
-      request(t.app, { method: 'POST', url: '/api/v1/readings/', token: jana, headers, body: { meter: meter?.id, value, ...extra } });
+      request(t.app, {
+        method: 'POST',
+        url: '/api/v1/readings/',
+        token: jana,
+        headers,
+        body: { meter: meter?.id, value, ...extra },
+      });
 
     const equal = await submit('12650');
     expect(equal.statusCode).toBe(201);
@@ -266,8 +411,16 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     expect(replaced.statusCode).toBe(201);
     expect(replaced.body).toMatchObject({ value: '5.5', consumption: null, reason: 'meter_replaced' });
 
-    const water = (meters.body as Array<{ id: number; serial_number: string }>).find((m) => m.serial_number === 'VS-FL-3051');
-    const jump = await request(t.app, { method: 'POST', url: '/api/v1/readings/', token: jana, headers: ALFA, body: { meter: water?.id, value: '99999.5' } });
+    const water = (meters.body as Array<{ id: number; serial_number: string }>).find(
+      (m) => m.serial_number === 'VS-FL-3051',
+    );
+    const jump = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/readings/',
+      token: jana,
+      headers: ALFA,
+      body: { meter: water?.id, value: '99999.5' },
+    });
     expect(jump.statusCode).toBe(201);
     expect(jump.body).toMatchObject({ implausible_jump: true });
 
@@ -275,14 +428,31 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     const once = await submit('6', {}, key);
     const twice = await submit('6', {}, key);
     expect((twice.body as { id: number }).id).toBe((once.body as { id: number }).id);
-    const stored = await t.app.db.select({ value: count() }).from(readings).where(eq(readings.meterId, meter?.id ?? 0));
+    const stored = await t.app.db
+      .select({ value: count() })
+      .from(readings)
+      .where(eq(readings.meterId, meter?.id ?? 0));
     expect(stored[0]?.value).toBe(13 + 3);
 
-    const history = await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${meter?.id}`, token: jana, headers: ALFA });
+    const history = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/readings/?meter=${meter?.id}`,
+      token: jana,
+      headers: ALFA,
+    });
     expect(history.headers['x-total-count']).toBe('16');
-    const foreignMeter = await request(t.app, { method: 'POST', url: '/api/v1/readings/', token: petr, body: { meter: meter?.id, value: '1' } });
+    const foreignMeter = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/readings/',
+      token: petr,
+      body: { meter: meter?.id, value: '1' },
+    });
     expect(foreignMeter.statusCode).toBe(400);
-    const foreignHistory = await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${meter?.id}`, token: petr });
+    const foreignHistory = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/readings/?meter=${meter?.id}`,
+      token: petr,
+    });
     expect(foreignHistory.body).toEqual([]);
   });
 
@@ -290,12 +460,20 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     const anonymous = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/' });
     const events = anonymous.body as Array<{ id: number; visibility: string }>;
     expect(events.every((e) => e.visibility === 'public')).toBe(true);
-    const tenant = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?visibility=tenant_only', token: petr, headers: BETA });
+    const tenant = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/maintenance_events/?visibility=tenant_only',
+      token: petr,
+      headers: BETA,
+    });
     const hidden = (tenant.body as typeof events)[0];
     expect(hidden?.visibility).toBe('tenant_only');
     const probe = await request(t.app, { method: 'GET', url: `/api/v1/maintenance_events/${hidden?.id}/` });
     expect(probe.statusCode).toBe(404);
-    const upcoming = await request(t.app, { method: 'GET', url: `/api/v1/maintenance_events/?date_from=${new Date().toISOString().slice(0, 10)}` });
+    const upcoming = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/maintenance_events/?date_from=${new Date().toISOString().slice(0, 10)}`,
+    });
     expect((upcoming.body as unknown[]).length).toBeLessThan(events.length);
   });
 
@@ -305,13 +483,28 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     // The caller's session is recognised by its issue time; keep the other one clearly older.
     await new Promise((resolve) => setTimeout(resolve, 3100));
     const mine = await login(t.app, email, DEMO_PASSWORD);
-    const patched = await request(t.app, { method: 'PATCH', url: '/api/v1/my_profile/', token: mine.access, body: { phone: '+420 777 000 111' } });
+    const patched = await request(t.app, {
+      method: 'PATCH',
+      url: '/api/v1/my_profile/',
+      token: mine.access,
+      body: { phone: '+420 777 000 111' },
+    });
     expect(patched.body).toMatchObject({ phone: '+420 777 000 111', first_name: 'Petr' });
     const empty = await request(t.app, { method: 'PATCH', url: '/api/v1/my_profile/', token: mine.access, body: {} });
     expect(empty.statusCode).toBe(400);
-    const wrong = await request(t.app, { method: 'POST', url: '/api/v1/my_profile/password/', token: mine.access, body: { current_password: 'špatně', new_password: 'NoveHeslo2026!' } });
+    const wrong = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/my_profile/password/',
+      token: mine.access,
+      body: { current_password: 'špatně', new_password: 'NoveHeslo2026!' },
+    });
     expect(wrong.body).toEqual({ current_password: ['Současné heslo není správné.'] });
-    const changed = await request(t.app, { method: 'POST', url: '/api/v1/my_profile/password/', token: mine.access, body: { current_password: DEMO_PASSWORD, new_password: 'NoveHeslo2026!' } });
+    const changed = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/my_profile/password/',
+      token: mine.access,
+      body: { current_password: DEMO_PASSWORD, new_password: 'NoveHeslo2026!' },
+    });
     expect(changed.statusCode).toBe(204);
     const stillMine = await request(t.app, { method: 'POST', url: REFRESH_URL, body: { refresh: mine.refresh } });
     expect(stillMine.statusCode).toBe(200);

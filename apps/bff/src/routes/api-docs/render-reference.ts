@@ -48,10 +48,14 @@ function schemaHtml(schema: unknown): string {
 }
 
 function operationHtml(document: OpenApiDocument, method: string, path: string, operation: Obj): string {
-  const parameters = (Array.isArray(operation.parameters) ? operation.parameters : []).map((parameter) => resolve(document, parameter));
+  const parameters = (Array.isArray(operation.parameters) ? operation.parameters : []).map((parameter) =>
+    resolve(document, parameter),
+  );
   const body = resolve(document, operation.requestBody);
   const bodyContent = (body.content ?? {}) as Record<string, { schema?: unknown }>;
-  const responses = Object.entries((operation.responses ?? {}) as Obj).map(([status, response]) => [status, resolve(document, response)] as const);
+  const responses = Object.entries((operation.responses ?? {}) as Obj).map(
+    ([status, response]) => [status, resolve(document, response)] as const,
+  );
   return `<section class="op" id="${escape(operation.operationId)}">
 <h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
 <p class="summary">${escape(operation.summary)} <small>(${escape(operation.operationId)})</small></p>
@@ -72,7 +76,9 @@ ${Object.entries(bodyContent)
   .map(([type, media]) => `<h4>Request body <code>${escape(type)}</code></h4>${schemaHtml(media.schema)}`)
   .join('')}
 <h4>Responses</h4><table>${responses
-    .map(([status, response]) => `<tr><td><code>${escape(status)}</code></td><td>${prose(response.description)}</td></tr>`)
+    .map(
+      ([status, response]) => `<tr><td><code>${escape(status)}</code></td><td>${prose(response.description)}</td></tr>`,
+    )
     .join('')}</table>
 </section>`;
 }
@@ -88,7 +94,9 @@ export function renderApiReference(document: OpenApiDocument): string {
       byTag.get(tag)?.push(operationHtml(document, method, path, operation));
     }
   }
-  const tags = [...(document.tags ?? []).map((tag) => tag.name), ...byTag.keys()].filter((name, index, all) => all.indexOf(name) === index && byTag.has(name));
+  const tags = [...(document.tags ?? []).map((tag) => tag.name), ...byTag.keys()].filter(
+    (name, index, all) => all.indexOf(name) === index && byTag.has(name),
+  );
   const tagDescription = (name: string) => document.tags?.find((tag) => tag.name === name)?.description;
   const schemas = Object.entries(document.components?.schemas ?? {});
   return `<!doctype html>
@@ -107,7 +115,10 @@ ${prose(document.info?.description)}
 <p>Machine-readable: <a href="/openapi.json"><code>/openapi.json</code></a> (OpenAPI 3.1).</p>
 <nav><ul>${tags.map((tag) => `<li><a href="#tag-${escape(tag)}">${escape(tag)}</a></li>`).join('')}<li><a href="#schemas">Schemas</a></li></ul></nav>
 ${tags
-  .map((tag) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${prose(tagDescription(tag))}${(byTag.get(tag) ?? []).join('\n')}`)
+  .map(
+    (tag) =>
+      `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${prose(tagDescription(tag))}${(byTag.get(tag) ?? []).join('\n')}`,
+  )
   .join('\n')}
 <h2 id="schemas">Schemas</h2>
 ${schemas.map(([name, schema]) => `<h3 id="schema-${escape(name)}">${escape(name)}</h3>${schemaHtml(schema)}`).join('\n')}

@@ -4,13 +4,21 @@ import { buildTestBff, logIn } from '../../testing/build-test-bff.js';
 import { FAKE_PASSWORD, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.js';
 import { CALENDAR_FEED_PATH } from './index.js';
 
-const FEED = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//CS\r\nBEGIN:VEVENT\r\nUID:maintenance-event-1@portal.test\r\nSUMMARY:Odstávka vody\r\nDTSTAMP:20261120T100000Z\r\nDTSTART:20261201T070000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+const FEED =
+  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//CS\r\nBEGIN:VEVENT\r\nUID:maintenance-event-1@portal.test\r\nSUMMARY:Odstávka vody\r\nDTSTAMP:20261120T100000Z\r\nDTSTART:20261201T070000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
 
 describe('the public calendar feed of planned outages', () => {
   let upstream: FakeUpstream;
   let app: FastifyInstance;
 
-  async function start(env: Record<string, string> = {}, answer: (url: string) => { status: number; type: string; body: string } = () => ({ status: 200, type: 'text/calendar; charset=utf-8', body: FEED })) {
+  async function start(
+    env: Record<string, string> = {},
+    answer: (url: string) => { status: number; type: string; body: string } = () => ({
+      status: 200,
+      type: 'text/calendar; charset=utf-8',
+      body: FEED,
+    }),
+  ) {
     upstream = await startFakeUpstream();
     upstream.handlers.push((request, response) => {
       if (!request.url.startsWith('/api/v1/maintenance_events/calendar.ics')) return false;
@@ -30,7 +38,11 @@ describe('the public calendar feed of planned outages', () => {
 
   it('answers a calendar application: no cookie, no X-CSRF, text/calendar, cacheable', async () => {
     await start();
-    const response = await app.inject({ method: 'GET', url: CALENDAR_FEED_PATH, headers: { 'user-agent': 'Google-Calendar-Importer' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: CALENDAR_FEED_PATH,
+      headers: { 'user-agent': 'Google-Calendar-Importer' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(response.headers['cache-control']).toBe('public, max-age=900');
@@ -43,7 +55,11 @@ describe('the public calendar feed of planned outages', () => {
   it('never sends the session upstream: a logged-in browser gets the public feed too', async () => {
     await start();
     const { cookie } = await logIn(app, { email: FAKE_USER.email, password: FAKE_PASSWORD });
-    const response = await app.inject({ method: 'GET', url: CALENDAR_FEED_PATH, headers: { cookie, authorization: 'Bearer evil', 'x-tenant-id': 'tenant-alfa' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: CALENDAR_FEED_PATH,
+      headers: { cookie, authorization: 'Bearer evil', 'x-tenant-id': 'tenant-alfa' },
+    });
     expect(response.statusCode).toBe(200);
     const [hit] = feedHits();
     expect(hit?.headers.authorization).toBeUndefined();

@@ -27,7 +27,10 @@ export const healthRoutes: FastifyPluginAsync<{ redis: Redis | null }> = async (
       : Promise.resolve();
     await Promise.all([upstreamCheck, redisCheck]);
     const ready = Object.values(checks).every((value) => value === 'ok');
-    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ok' : 'unavailable', checks });
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ok' : 'unavailable', checks });
   });
 };
 

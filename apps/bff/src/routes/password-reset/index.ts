@@ -59,7 +59,8 @@ export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answer
       if (outcome === null) {
         // Still running: answer now; a late failure is only logged (it says nothing about the account).
         void call.then(({ error }) => {
-          if (error) request.log.warn({ err: error, event: 'password_reset_request_failed' }, 'late password reset failure');
+          if (error)
+            request.log.warn({ err: error, event: 'password_reset_request_failed' }, 'late password reset failure');
         });
       } else {
         await sleep(Math.max(0, answerAfterMs - (Date.now() - started)));

@@ -35,7 +35,12 @@ describe('password reset request without account enumeration (H3)', () => {
 
   async function timed(bff: FastifyInstance, email: string) {
     const started = performance.now();
-    const response = await bff.inject({ method: 'POST', url: '/api/password-reset/request', headers: API_HEADERS, payload: { email } });
+    const response = await bff.inject({
+      method: 'POST',
+      url: '/api/password-reset/request',
+      headers: API_HEADERS,
+      payload: { email },
+    });
     return { status: response.statusCode, body: response.body, ms: performance.now() - started };
   }
 

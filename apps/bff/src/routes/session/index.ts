@@ -91,7 +91,10 @@ export const sessionRoutes: FastifyPluginAsync<{ loginPerMinute: number }> = asy
       if (request.cookies[sessions.cookies.session]) sessions.clearSessionCookie(reply);
       throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
     }
-    await endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), { requestId: request.id, log: request.log });
+    await endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), {
+      requestId: request.id,
+      log: request.log,
+    });
     sessions.clearSessionCookie(reply);
     reply.header('clear-site-data', '"cache", "cookies"');
     return reply.code(204).send();

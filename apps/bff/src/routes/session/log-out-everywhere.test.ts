@@ -19,7 +19,10 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
     if (kind === 'Redis') {
       redis = await connectTestRedis();
       const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix };
-      instances = [await buildTestBff({ upstreamUrl: upstream.url, env }), await buildTestBff({ upstreamUrl: upstream.url, env })];
+      instances = [
+        await buildTestBff({ upstreamUrl: upstream.url, env }),
+        await buildTestBff({ upstreamUrl: upstream.url, env }),
+      ];
     } else {
       const app = await buildTestBff({ upstreamUrl: upstream.url });
       instances = [app, app];
@@ -32,11 +35,19 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
   });
 
   const check = (app: FastifyInstance, cookie: string) =>
-    app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie, 'x-tenant-id': 'tenant-alfa' } });
+    app.inject({
+      method: 'GET',
+      url: '/api/v1/support_tickets/',
+      headers: { ...API_HEADERS, cookie, 'x-tenant-id': 'tenant-alfa' },
+    });
 
   it('3 sessions, log out everywhere from one: all 3 answer 401 and each refresh token is logged out upstream', async () => {
     const [a, b] = instances as [FastifyInstance, FastifyInstance];
-    const cookies = [(await logIn(a, credentials)).cookie, (await logIn(b, credentials)).cookie, (await logIn(a, credentials)).cookie];
+    const cookies = [
+      (await logIn(a, credentials)).cookie,
+      (await logIn(b, credentials)).cookie,
+      (await logIn(a, credentials)).cookie,
+    ];
     for (const cookie of cookies) expect((await check(b, cookie)).statusCode).toBe(200);
     // Another user's session in the same store must survive.
     const bystander = newSessionId();
@@ -58,7 +69,11 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
     );
     const refreshCallsBefore = upstream.hits(LOGOUT_PATH).length;
 
-    const response = await b.inject({ method: 'DELETE', url: '/api/sessions', headers: { ...API_HEADERS, cookie: cookies[1] } });
+    const response = await b.inject({
+      method: 'DELETE',
+      url: '/api/sessions',
+      headers: { ...API_HEADERS, cookie: cookies[1] },
+    });
     expect(response.statusCode).toBe(204);
     expect(String(response.headers['set-cookie'])).toMatch(/^__Host-portal_session=;/);
     expect(response.headers['clear-site-data']).toBe('"cache", "cookies"');
@@ -70,18 +85,25 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
         expect(after.json()).toMatchObject({ code: 'not_authenticated' });
       }
     }
-    const loggedOut = upstream.hits(LOGOUT_PATH).slice(refreshCallsBefore).map((call) => JSON.parse(call.body).refresh as string);
+    const loggedOut = upstream
+      .hits(LOGOUT_PATH)
+      .slice(refreshCallsBefore)
+      .map((call) => JSON.parse(call.body).refresh as string);
     expect(loggedOut.sort()).toEqual([...sessionRefreshTokens].sort());
     expect(await store.get(bystander)).toMatchObject({ refreshToken: 'refresh-bystander' });
     // Nothing of a token in the answer.
-    for (const token of upstream.issuedTokens) expect(response.body + JSON.stringify(response.headers)).not.toContain(token);
+    for (const token of upstream.issuedTokens)
+      expect(response.body + JSON.stringify(response.headers)).not.toContain(token);
   });
 
   it('answers 401 without a session and needs the CSRF header like every API call', async () => {
     const [a] = instances as [FastifyInstance];
     const anonymous = await a.inject({ method: 'DELETE', url: '/api/sessions', headers: API_HEADERS });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toMatchObject({ code: 'not_authenticated', message: expect.stringMatching(/[ěščřžýáíé]/) });
+    expect(anonymous.json()).toMatchObject({
+      code: 'not_authenticated',
+      message: expect.stringMatching(/[ěščřžýáíé]/),
+    });
     const { cookie } = await logIn(a, credentials);
     const noCsrf = await a.inject({ method: 'DELETE', url: '/api/sessions', headers: { cookie } });
     expect(noCsrf.statusCode).toBe(403);

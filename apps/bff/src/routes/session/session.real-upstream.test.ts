@@ -35,9 +35,15 @@ describe('sessions against the reference upstream', () => {
     const { cookie, response: login } = await logIn(app, { email: DEMO_USERS.jana.email, password: DEMO_PASSWORD });
     answers.push(login);
     expect(login.statusCode).toBe(200);
-    const session = login.json<{ tenants: Array<{ id: string }>; selectedTenantId: string | null; user: { email: string } }>();
+    const session = login.json<{
+      tenants: Array<{ id: string }>;
+      selectedTenantId: string | null;
+      user: { email: string };
+    }>();
     expect(session.user.email).toBe(DEMO_USERS.jana.email);
-    expect(session.tenants.map((tenant) => tenant.id).sort()).toEqual([DEMO_TENANTS.alfa.id, DEMO_TENANTS.beta.id].sort());
+    expect(session.tenants.map((tenant) => tenant.id).sort()).toEqual(
+      [DEMO_TENANTS.alfa.id, DEMO_TENANTS.beta.id].sort(),
+    );
     expect(session.selectedTenantId).toBeNull();
 
     const sessionId = cookie.split('=')[1] ?? '';

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.js';
+import {
+  FAKE_PASSWORD,
+  FAKE_TENANTS,
+  FAKE_USER,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '../../testing/fake-upstream.js';
 
 const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 
@@ -87,7 +93,11 @@ describe('session routes', () => {
     });
     const secondCookie = String(second.headers['set-cookie']).split(';')[0];
     expect(secondCookie).not.toBe(first.cookie);
-    const replay = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie: first.cookie } });
+    const replay = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { ...API_HEADERS, cookie: first.cookie },
+    });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -139,7 +149,14 @@ describe('session routes', () => {
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({ selectedTenantId: FAKE_TENANTS[1]?.id });
     const tenantCookie = chosen.cookies.find((candidate) => candidate.name === '__Host-portal_tenant');
-    expect(tenantCookie).toMatchObject({ value: FAKE_TENANTS[1]?.id, maxAge: 2_592_000, httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+    expect(tenantCookie).toMatchObject({
+      value: FAKE_TENANTS[1]?.id,
+      maxAge: 2_592_000,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/',
+    });
 
     const reloaded = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
     expect(reloaded.json()).toMatchObject({ selectedTenantId: FAKE_TENANTS[1]?.id });
@@ -203,9 +220,17 @@ describe('session routes', () => {
 
   it('answers an unreachable upstream with a Czech 502, not a 500', async () => {
     await upstream.close();
-    const response = await app.inject({ method: 'POST', url: '/api/session', headers: API_HEADERS, payload: credentials });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: API_HEADERS,
+      payload: credentials,
+    });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ code: 'upstream_unavailable', message: expect.stringContaining('nedostupná') });
+    expect(response.json()).toMatchObject({
+      code: 'upstream_unavailable',
+      message: expect.stringContaining('nedostupná'),
+    });
     upstream = await startFakeUpstream();
   });
 });

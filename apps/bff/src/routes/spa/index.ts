@@ -41,7 +41,11 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { webDistDi
  */
 export function sendDocument(reply: FastifyReply, document: EncodedDocument, acceptEncoding: string | undefined) {
   const encoding = pickEncoding(acceptEncoding);
-  reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+  reply
+    .code(200)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie')
+    .type('text/html; charset=utf-8');
   if (encoding === null) return reply.send(document.identity);
   return reply.header('content-encoding', encoding).send(encoding === 'br' ? document.br : document.gzip);
 }

@@ -55,7 +55,9 @@ function encode(html: string): EncodedDocument {
   const identity = Buffer.from(html, 'utf8');
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    br: brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     gzip: gzipSync(identity, { level: 9 }),
   };
 }
@@ -133,7 +135,11 @@ export class SpaDocuments {
         htmls.push(html);
         const visitor = page.assumes.visitor ?? 'anonymous';
         const byVisitor = prerendered.get(page.path) ?? new Map<DocumentVisitor, PrerenderedPage>();
-        byVisitor.set(visitor, { visitor, ignoredSearchParams: new Set(page.ignoredSearchParams), document: encode(html) });
+        byVisitor.set(visitor, {
+          visitor,
+          ignoredSearchParams: new Set(page.ignoredSearchParams),
+          document: encode(html),
+        });
         prerendered.set(page.path, byVisitor);
       }
     }

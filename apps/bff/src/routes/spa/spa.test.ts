@@ -40,7 +40,11 @@ describe('serving the built web app', () => {
   });
 
   it("sends the build's precompressed copy to browsers that accept it", async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/main-3f2a1b.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toContain('javascript');
@@ -62,7 +66,11 @@ describe('serving the built web app', () => {
   });
 
   it('answers unknown API paths and non-page requests with the JSON 404', async () => {
-    const api = await app.inject({ method: 'GET', url: '/api/v1/nic/', headers: { accept: 'text/html', 'x-csrf': '1' } });
+    const api = await app.inject({
+      method: 'GET',
+      url: '/api/v1/nic/',
+      headers: { accept: 'text/html', 'x-csrf': '1' },
+    });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ code: 'not_found', message: 'Požadovaný zdroj nebyl nalezen.' });
     const asset = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
@@ -100,8 +108,18 @@ function webDistWithPrerenderedPages() {
     JSON.stringify({
       pages: [
         { path: '/prihlaseni', file: 'login.html', ignoredSearchParams: ['redirect'], assumes: { features: {} } },
-        { path: '/verejna', file: 'public.html', ignoredSearchParams: [], assumes: { features: { publicSupport: true } } },
-        { path: '/hlaseni', file: 'tenant.html', ignoredSearchParams: [], assumes: { visitor: 'tenant', features: { incidents: true } } },
+        {
+          path: '/verejna',
+          file: 'public.html',
+          ignoredSearchParams: [],
+          assumes: { features: { publicSupport: true } },
+        },
+        {
+          path: '/hlaseni',
+          file: 'tenant.html',
+          ignoredSearchParams: [],
+          assumes: { visitor: 'tenant', features: { incidents: true } },
+        },
       ],
     }),
   );
@@ -134,7 +152,13 @@ describe('serving prerendered pages', () => {
     expect(prerendered.statusCode).toBe(200);
     expect(prerendered.body).toContain('data-prerendered');
     expect(shell.body).toBe(PLAIN_SHELL);
-    for (const name of ['cache-control', 'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'content-type']) {
+    for (const name of [
+      'cache-control',
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'content-type',
+    ]) {
       expect(prerendered.headers[name], name).toBe(shell.headers[name]);
     }
     expect(prerendered.headers['cache-control']).toBe('no-cache');
@@ -182,8 +206,12 @@ describe('serving prerendered pages', () => {
     expect((await page(app, '/profil')).headers['content-encoding']).toBeUndefined();
   });
 
-  it('serves the build\'s brotli copy of a hashed asset, cached for a year', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js', headers: { 'accept-encoding': 'br' } });
+  it("serves the build's brotli copy of a hashed asset, cached for a year", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/main-3f2a1b.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -200,7 +228,14 @@ describe("serving the tenant area's prerendered shell", () => {
     accessToken: 'a',
     accessExpiresAt: Math.floor(now / 1000) + 300,
     refreshToken: 'r',
-    user: { id: 7, email: 'jana@example.cz', first_name: 'Jana', last_name: 'Nováková', display_name: 'Jana Nováková', phone: null },
+    user: {
+      id: 7,
+      email: 'jana@example.cz',
+      first_name: 'Jana',
+      last_name: 'Nováková',
+      display_name: 'Jana Nováková',
+      phone: null,
+    },
     tenants: [{ id: 't-1', name: 'Alfa s.r.o.' }],
     selectedTenantId,
     createdAt: now,
@@ -213,7 +248,11 @@ describe("serving the tenant area's prerendered shell", () => {
     await store.create('with-tenant', record('t-1'));
     await store.create('without-tenant', record(null));
     await store.create('idle', record('t-1', now - 3_600_000));
-    app = await buildTestBff({ upstreamUrl: 'http://127.0.0.1:9', store, env: { WEB_DIST_DIR: webDistWithPrerenderedPages() } });
+    app = await buildTestBff({
+      upstreamUrl: 'http://127.0.0.1:9',
+      store,
+      env: { WEB_DIST_DIR: webDistWithPrerenderedPages() },
+    });
   });
   afterAll(() => app.close());
 
@@ -235,7 +274,7 @@ describe("serving the tenant area's prerendered shell", () => {
     }
   });
 
-  it("does not extend the session it reads, and public pages still go to guests only", async () => {
+  it('does not extend the session it reads, and public pages still go to guests only', async () => {
     await page(app, '/hlaseni', asSession('with-tenant'));
     expect((await store.get('with-tenant'))?.lastActiveAt).toBe(now);
     expect((await page(app, '/prihlaseni', asSession('with-tenant'))).body).toBe(PLAIN_SHELL);

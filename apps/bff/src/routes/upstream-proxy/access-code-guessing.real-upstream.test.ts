@@ -12,7 +12,8 @@ import { connectTestRedis, type TestRedis } from '../../testing/test-redis.js';
 
 const TOO_MANY = {
   code: 'too_many_requests',
-  message: 'Příliš mnoho pokusů s nesprávným číslem požadavku nebo přístupovým kódem. Zkuste to prosím znovu za chvíli.',
+  message:
+    'Příliš mnoho pokusů s nesprávným číslem požadavku nebo přístupovým kódem. Zkuste to prosím znovu za chvíli.',
 };
 const NOT_FOUND = { code: 'not_found', message: 'Požadavek nebyl nalezen nebo je přístupový kód nesprávný.' };
 
@@ -119,7 +120,11 @@ describe('access-code guessing against the reference upstream', () => {
   });
 
   it('keeps access codes out of the log and out of the Referer of the next page', async () => {
-    const page = await app.inject({ method: 'GET', url: `/verejna-podpora/${request.id}?code=${request.access_code}`, headers: { accept: 'text/html' } });
+    const page = await app.inject({
+      method: 'GET',
+      url: `/verejna-podpora/${request.id}?code=${request.access_code}`,
+      headers: { accept: 'text/html' },
+    });
     const answer = await app.inject(read('198.51.100.30', request.id, request.access_code));
     for (const response of [page, answer]) expect(response.headers['referrer-policy']).toBe('no-referrer');
     const logged = lines.join('\n');
@@ -133,8 +138,15 @@ describe('access-code guessing against the reference upstream', () => {
     const instances: FastifyInstance[] = [];
     try {
       redis = await connectTestRedis();
-      const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix, RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE: '3' };
-      instances.push(await buildTestBff({ upstreamUrl: api.url, env }), await buildTestBff({ upstreamUrl: api.url, env }));
+      const env = {
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: redis.keyPrefix,
+        RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE: '3',
+      };
+      instances.push(
+        await buildTestBff({ upstreamUrl: api.url, env }),
+        await buildTestBff({ upstreamUrl: api.url, env }),
+      );
       const [a, b] = instances as [FastifyInstance, FastifyInstance];
       const client = '192.0.2.44';
       expect((await a.inject(read(client, request.id, 'x1'))).statusCode).toBe(404);

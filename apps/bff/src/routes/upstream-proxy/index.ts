@@ -15,7 +15,14 @@ import { upstreamErrorBody } from './upstream-errors.js';
 export const MULTIPART_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
 
 /** Response headers of the upstream that the browser may see; everything else is dropped. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'x-total-count', 'etag', 'last-modified'];
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'x-total-count',
+  'etag',
+  'last-modified',
+];
 
 /**
  * The allowlisted upstream operations: exactly the `/api/v1/...` operations of bff.yaml, each
@@ -27,10 +34,10 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-d
  * tenant, the request id, an idempotency key). The browser's cookies, Authorization and
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
-export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: number; accessCodeGuard: AccessCodeGuard }> = async (
-  app,
-  { publicFormsPerMinute, accessCodeGuard },
-) => {
+export const upstreamProxyRoutes: FastifyPluginAsync<{
+  publicFormsPerMinute: number;
+  accessCodeGuard: AccessCodeGuard;
+}> = async (app, { publicFormsPerMinute, accessCodeGuard }) => {
   const { config, sessions, upstream, upstreamAuth, botProtection } = app.portal;
 
   /**
@@ -153,7 +160,10 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
     if (!answersDocumentedType(operation, response.statusCode, response.headers['content-type'])) {
       // An HTML error page or other nonsense from something in front of the upstream.
       await response.body.dump().catch(() => undefined);
-      request.log.warn({ event: 'upstream_bad_response', status: response.statusCode }, 'undocumented upstream content type');
+      request.log.warn(
+        { event: 'upstream_bad_response', status: response.statusCode },
+        'undocumented upstream content type',
+      );
       throw new BffError(502, 'upstream_bad_response', errorMessages.upstreamBadResponse);
     }
     const after = session ? afterSuccess[operation.operationId] : undefined;
@@ -163,7 +173,10 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{ publicFormsPerMinute: num
       } catch (error) {
         // The operation itself succeeded and must be answered as such; the upstream has done its
         // part (revoked the other refresh tokens), so those sessions still end at their next renewal.
-        request.log.error({ err: error, event: 'after_success_failed', operation: operation.operationId }, 'follow-up of a successful operation failed');
+        request.log.error(
+          { err: error, event: 'after_success_failed', operation: operation.operationId },
+          'follow-up of a successful operation failed',
+        );
       }
     }
     reply.code(response.statusCode);
@@ -214,7 +227,11 @@ function usesAccessCode(querystring: unknown): boolean {
   return properties !== undefined && Object.hasOwn(properties, 'code');
 }
 
-function answersDocumentedType(operation: OperationInfo, status: number, contentType: string | string[] | undefined): boolean {
+function answersDocumentedType(
+  operation: OperationInfo,
+  status: number,
+  contentType: string | string[] | undefined,
+): boolean {
   if (status === 204 || status === 304 || operation.responseContentTypes.length === 0) return true;
   const value = Array.isArray(contentType) ? contentType[0] : contentType;
   if (value === undefined) return false;
@@ -224,7 +241,12 @@ function answersDocumentedType(operation: OperationInfo, status: number, content
 
 function allowsAnonymous(security: unknown[] | undefined): boolean {
   if (!Array.isArray(security)) return false;
-  return security.length === 0 || security.some((requirement) => typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length === 0);
+  return (
+    security.length === 0 ||
+    security.some(
+      (requirement) => typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length === 0,
+    )
+  );
 }
 
 function assertContentType(operation: OperationInfo, request: FastifyRequest): void {
@@ -241,7 +263,9 @@ function upstreamPath(operation: OperationInfo, request: FastifyRequest): string
   const params = (request.params ?? {}) as Record<string, unknown>;
   // Most list operations have no path parameters and no query: no regex, no URLSearchParams.
   const path = operation.path.includes('{')
-    ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) => encodeURIComponent(String(params[name] ?? '')))
+    ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) =>
+        encodeURIComponent(String(params[name] ?? '')),
+      )
     : operation.path;
   const queryValues = (request.query ?? {}) as Record<string, unknown>;
   let search = '';
@@ -257,7 +281,9 @@ function upstreamPath(operation: OperationInfo, request: FastifyRequest): string
 
 /** The encoding URLSearchParams applies (application/x-www-form-urlencoded), so upstreams see the same bytes. */
 function encodeQueryComponent(value: string): string {
-  return encodeURIComponent(value).replace(/%20/g, '+').replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value)
+    .replace(/%20/g, '+')
+    .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**

@@ -7,8 +7,10 @@ import { errorMessages, type ErrorBody } from '../../http/errors.js';
  */
 export function upstreamErrorBody(status: number, text: string): { statusCode: number; body: ErrorBody } {
   if (status >= 500) {
-    if (status === 504) return { statusCode: 504, body: { code: 'upstream_timeout', message: errorMessages.upstreamTimeout } };
-    if (status === 503) return { statusCode: 503, body: { code: 'upstream_unavailable', message: errorMessages.upstreamUnavailable } };
+    if (status === 504)
+      return { statusCode: 504, body: { code: 'upstream_timeout', message: errorMessages.upstreamTimeout } };
+    if (status === 503)
+      return { statusCode: 503, body: { code: 'upstream_unavailable', message: errorMessages.upstreamUnavailable } };
     return { statusCode: 502, body: { code: 'upstream_error', message: errorMessages.upstreamUnavailable } };
   }
   const data = parseJson(text);
@@ -30,21 +32,31 @@ export function upstreamErrorBody(status: number, text: string): { statusCode: n
       if (typeof error.param === 'string') fields[error.param] ??= error.message;
       else message ??= error.message;
     }
-    return { statusCode: status, body: withFields({ code: fallback.code, message: message ?? fallback.message }, fields) };
+    return {
+      statusCode: status,
+      body: withFields({ code: fallback.code, message: message ?? fallback.message }, fields),
+    };
   }
 
   // DRF validation errors: every key is a field with a list of messages.
   const fields: Record<string, string> = {};
   let message: string | undefined;
   for (const [key, value] of Object.entries(record)) {
-    const first = Array.isArray(value) ? value.find((item) => typeof item === 'string') : typeof value === 'string' ? value : undefined;
+    const first = Array.isArray(value)
+      ? value.find((item) => typeof item === 'string')
+      : typeof value === 'string'
+        ? value
+        : undefined;
     if (typeof first !== 'string') continue;
     if (key === 'non_field_errors') message ??= first;
     else fields[key] ??= first;
   }
   return {
     statusCode: status,
-    body: withFields({ code: status === 400 ? 'validation_error' : fallback.code, message: message ?? fallback.message }, fields),
+    body: withFields(
+      { code: status === 400 ? 'validation_error' : fallback.code, message: message ?? fallback.message },
+      fields,
+    ),
   };
 }
 

@@ -114,7 +114,11 @@ describe('allowlisted upstream operations', () => {
         response.end('[]');
         return true;
       });
-      const response = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/',
+        headers: { ...API_HEADERS, cookie },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-total-count']).toBe('42');
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -149,7 +153,11 @@ describe('allowlisted upstream operations', () => {
 
     it('validates parameters and bodies against bff.yaml before forwarding', async () => {
       await selectTenant(ALFA.id);
-      const badId = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/abc/', headers: { ...API_HEADERS, cookie } });
+      const badId = await app.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/abc/',
+        headers: { ...API_HEADERS, cookie },
+      });
       expect(badId.statusCode).toBe(400);
       expect(badId.json()).toMatchObject({ code: 'validation_error' });
       const badBody = await app.inject({
@@ -173,7 +181,11 @@ describe('allowlisted upstream operations', () => {
       const before = upstream.requests.length;
       for (const operation of listOperations('bff')) {
         const url = operation.path.replace(/\{[^}]+\}/g, '1');
-        const response = await app.inject({ method: operation.method.toUpperCase() as 'GET', url, headers: { cookie } });
+        const response = await app.inject({
+          method: operation.method.toUpperCase() as 'GET',
+          url,
+          headers: { cookie },
+        });
         expect(response.statusCode, `${operation.method} ${url}`).toBe(403);
         expect(response.json()).toMatchObject({ code: 'csrf_failed' });
       }
@@ -203,7 +215,11 @@ describe('allowlisted upstream operations', () => {
         response.end('{"detail":"Token is blacklisted","code":"token_not_valid"}');
         return true;
       });
-      const response = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/',
+        headers: { ...API_HEADERS, cookie },
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'session_expired' });
       const after = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
@@ -233,12 +249,20 @@ describe('allowlisted upstream operations', () => {
       });
 
       reply = { status: 404, body: '{"detail":"Incident nenalezen.","code":"not_found"}' };
-      const missing = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/99/', headers: { ...API_HEADERS, cookie } });
+      const missing = await app.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/99/',
+        headers: { ...API_HEADERS, cookie },
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ code: 'not_found', message: 'Incident nenalezen.' });
 
       reply = { status: 500, body: 'Traceback (most recent call last): secret internals' };
-      const broken = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/99/', headers: { ...API_HEADERS, cookie } });
+      const broken = await app.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/99/',
+        headers: { ...API_HEADERS, cookie },
+      });
       expect(broken.statusCode).toBe(502);
       expect(broken.body).not.toContain('Traceback');
       expect(broken.json()).toMatchObject({ message: expect.stringContaining('nedostupná') });
@@ -253,7 +277,11 @@ describe('allowlisted upstream operations', () => {
         response.end(attempt % 2 === 1 ? '{"detail":"busy"}' : '[]');
         return true;
       });
-      const get = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
+      const get = await app.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/',
+        headers: { ...API_HEADERS, cookie },
+      });
       expect(get.statusCode).toBe(200);
       expect(ticketHits()).toHaveLength(2);
       const post = await app.inject({
@@ -272,7 +300,11 @@ describe('allowlisted upstream operations', () => {
 
     it("answers the feature's operations with 404 and never calls the upstream", async () => {
       await selectTenant(ALFA.id);
-      const response = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/support_tickets/',
+        headers: { ...API_HEADERS, cookie },
+      });
       expect(response.statusCode).toBe(404);
       expect(ticketHits()).toHaveLength(0);
       const config = await app.inject({ method: 'GET', url: '/api/config', headers: API_HEADERS });

@@ -9,7 +9,13 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_TENANTS, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.js';
+import {
+  FAKE_PASSWORD,
+  FAKE_TENANTS,
+  FAKE_USER,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '../../testing/fake-upstream.js';
 import { MULTIPART_BODY_LIMIT_BYTES } from './index.js';
 
 const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
@@ -70,7 +76,16 @@ describe('the upstream transport through the proxy', () => {
     });
     expect(response.statusCode).toBe(200);
     const [hit] = tickets();
-    for (const name of ['x-secret-hop', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'upgrade', 'trailer', 'cookie']) {
+    for (const name of [
+      'x-secret-hop',
+      'keep-alive',
+      'proxy-authorization',
+      'proxy-connection',
+      'te',
+      'upgrade',
+      'trailer',
+      'cookie',
+    ]) {
       expect(hit?.headers[name], name).toBeUndefined();
     }
     expect(String(hit?.headers.connection ?? '')).not.toContain('x-secret-hop');
@@ -108,7 +123,12 @@ describe('the upstream transport through the proxy', () => {
           port,
           method: 'POST',
           path: '/api/v1/support_tickets/1/attachments/',
-          headers: { ...API_HEADERS, cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': length },
+          headers: {
+            ...API_HEADERS,
+            cookie,
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'content-length': length,
+          },
         },
         (response) => {
           response.resume();
@@ -134,7 +154,8 @@ describe('the upstream transport through the proxy', () => {
     await start();
     let upstreamBytes = 0;
     upstream.rawHandlers.push((incoming) => {
-      if (incoming.url?.includes('/attachments/')) incoming.on('data', (chunk: Buffer) => (upstreamBytes += chunk.length));
+      if (incoming.url?.includes('/attachments/'))
+        incoming.on('data', (chunk: Buffer) => (upstreamBytes += chunk.length));
       return false;
     });
     const { head, tail } = multipartHead(0);
@@ -164,9 +185,16 @@ describe('the upstream transport through the proxy', () => {
     await start({ UPSTREAM_TIMEOUT_MS: '300' });
     upstream.rawHandlers.push((incoming) => incoming.url?.startsWith('/api/v1/support_tickets/') === true);
     const started = Date.now();
-    const response = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/support_tickets/',
+      headers: { ...API_HEADERS, cookie },
+    });
     expect(response.statusCode).toBe(504);
-    expect(response.json()).toEqual({ code: 'upstream_timeout', message: 'Služba neodpověděla včas. Zkuste to prosím za chvíli.' });
+    expect(response.json()).toEqual({
+      code: 'upstream_timeout',
+      message: 'Služba neodpověděla včas. Zkuste to prosím za chvíli.',
+    });
     expect(Date.now() - started).toBeLessThan(1_600 + 300);
   });
 
@@ -179,7 +207,11 @@ describe('the upstream transport through the proxy', () => {
       return true;
     });
     const started = Date.now();
-    const response = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/support_tickets/',
+      headers: { ...API_HEADERS, cookie },
+    });
     expect(response.statusCode).toBe(504);
     expect(tries).toBe(1);
     expect(Date.now() - started).toBeLessThan(700);
@@ -193,9 +225,16 @@ describe('the upstream transport through the proxy', () => {
       response.end('<html><body>Proxy error</body></html>');
       return true;
     });
-    const html = await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
+    const html = await app.inject({
+      method: 'GET',
+      url: '/api/v1/support_tickets/',
+      headers: { ...API_HEADERS, cookie },
+    });
     expect(html.statusCode).toBe(502);
-    expect(html.json()).toMatchObject({ code: 'upstream_bad_response', message: expect.stringContaining('neplatnou odpověď') });
+    expect(html.json()).toMatchObject({
+      code: 'upstream_bad_response',
+      message: expect.stringContaining('neplatnou odpověď'),
+    });
     expect(html.body).not.toContain('Proxy error');
 
     const broken = createTcpServer((socket) => {
@@ -216,16 +255,36 @@ describe('the upstream transport through the proxy', () => {
 
   it('verifies upstream TLS certificates: a self-signed upstream gives 502 and never sees a request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-bff-tls-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     let requests = 0;
-    const tls = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_request, response) => {
-      requests += 1;
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('[]');
-    });
+    const tls = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_request, response) => {
+        requests += 1;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('[]');
+      },
+    );
     servers.push(tls as unknown as Server);
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const { port } = tls.address() as AddressInfo;

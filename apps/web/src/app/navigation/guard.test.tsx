@@ -51,7 +51,10 @@ describe('feature routes', () => {
   });
 
   it('apply their rules: no tenant chosen → tenant page with the redirect', async () => {
-    const view = renderRoute('/vyuctovani?rok=2026', createBackend({ session: buildSession({ selectedTenantId: null }) }));
+    const view = renderRoute(
+      '/vyuctovani?rok=2026',
+      createBackend({ session: buildSession({ selectedTenantId: null }) }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Výběr nájemce' })).toBeInTheDocument();
     expect(view.location()).toBe(`/tenant?redirect=${encodeURIComponent('/vyuctovani?rok=2026')}`);
   });

@@ -9,10 +9,7 @@ import { selectedTenantId } from '#src/lib/session.ts';
  * The route loaders feed them the runtime config and the session; tests call them directly.
  */
 
-export type NavigationDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'not-found' };
+export type NavigationDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'not-found' };
 
 export interface NavigationInput {
   route: RouteDefinition;

@@ -21,8 +21,7 @@ export default function AccountControls({ session, config }: { session: Session;
     },
   });
 
-  const showSwitcher =
-    config.features.tenantSwitcher && !config.hideTenantLogin && session.tenants.length > 1;
+  const showSwitcher = config.features.tenantSwitcher && !config.hideTenantLogin && session.tenants.length > 1;
 
   return (
     <>

@@ -29,7 +29,7 @@ describe('shell', () => {
     await waitFor(() => expect(document.cookie).toContain('locale=cs'));
   });
 
-  it('moves focus to the new page\'s h1 after a client-side navigation', async () => {
+  it("moves focus to the new page's h1 after a client-side navigation", async () => {
     const view = renderRoute('/');
     await screen.findByRole('heading', { level: 1, name: 'Portál nájemníka' });
     await view.user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Přihlásit se' }));

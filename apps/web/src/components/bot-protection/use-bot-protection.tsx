@@ -105,7 +105,9 @@ export function useBotProtection(form: BotProtectedForm): BotProtection {
 
   if (botProtection.provider === 'turnstile' && botProtection.siteKey) {
     return {
-      widget: <TurnstileWidget siteKey={botProtection.siteKey} action={form} onToken={setTurnstileToken} onReset={onReset} />,
+      widget: (
+        <TurnstileWidget siteKey={botProtection.siteKey} action={form} onToken={setTurnstileToken} onReset={onReset} />
+      ),
       token: async () => turnstileToken ?? undefined,
       reset: () => {
         setTurnstileToken(null);

@@ -19,8 +19,7 @@ const messageFromData = (data: unknown): string | undefined =>
  */
 export function describeError(error: unknown): DescribedError {
   if (isRouteErrorResponse(error)) {
-    const fallback =
-      error.status === 404 ? i18next.t('common:errors.notFound') : i18next.t('common:errors.unexpected');
+    const fallback = error.status === 404 ? i18next.t('common:errors.notFound') : i18next.t('common:errors.unexpected');
     return { status: error.status, message: messageFromData(error.data) ?? fallback };
   }
   if (isApiError(error)) {

@@ -22,9 +22,15 @@ describe('prerender assumptions', () => {
   });
 
   it('check hideTenantLogin only when the page read it', () => {
-    expect(assumptionsHold({ visitor: 'anonymous', features: {} }, buildConfig({ hideTenantLogin: true }), null)).toBe(true);
+    expect(assumptionsHold({ visitor: 'anonymous', features: {} }, buildConfig({ hideTenantLogin: true }), null)).toBe(
+      true,
+    );
     expect(
-      assumptionsHold({ visitor: 'anonymous', features: {}, hideTenantLogin: false }, buildConfig({ hideTenantLogin: true }), null),
+      assumptionsHold(
+        { visitor: 'anonymous', features: {}, hideTenantLogin: false },
+        buildConfig({ hideTenantLogin: true }),
+        null,
+      ),
     ).toBe(false);
   });
 

@@ -58,10 +58,9 @@ export function assumptionsHold(
   config: RuntimeConfig,
   session: Session | null,
 ): boolean {
-  const visitor: PrerenderVisitor | 'other' = session === null ? 'anonymous' : session.selectedTenantId ? 'tenant' : 'other';
+  const visitor: PrerenderVisitor | 'other' =
+    session === null ? 'anonymous' : session.selectedTenantId ? 'tenant' : 'other';
   if (visitor !== assumes.visitor) return false;
   if (assumes.hideTenantLogin !== undefined && assumes.hideTenantLogin !== config.hideTenantLogin) return false;
-  return Object.entries(assumes.features).every(
-    ([flag, value]) => config.features[flag as FeatureFlag] === value,
-  );
+  return Object.entries(assumes.features).every(([flag, value]) => config.features[flag as FeatureFlag] === value);
 }

@@ -92,7 +92,9 @@ export async function statementItems(db: Database, statementId: number) {
 
 /** "49 875,00 Kč": Czech grouping with a no-break space, decimal comma. */
 const czk = (value: string) =>
-  `${money(value).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0Kč`;
+  `${money(value)
+    .replace('.', ',')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0Kč`;
 
 /** The generated PDF for a statement that was not imported with its own. */
 export async function generateStatementPdf(db: Database, row: StatementRow, tenantName: string): Promise<Buffer> {
@@ -159,9 +161,7 @@ export const billingRoutes: FastifyPluginAsync = async (fastify) => {
         .orderBy(ordering.startsWith('-') ? desc(column) : asc(column), desc(billingStatements.id))
         .limit(page.limit)
         .offset(page.offset);
-      return reply
-        .header('x-total-count', String(total?.value ?? 0))
-        .send(await serializeStatements(fastify.db, rows));
+      return reply.header('x-total-count', String(total?.value ?? 0)).send(await serializeStatements(fastify.db, rows));
     },
   );
 

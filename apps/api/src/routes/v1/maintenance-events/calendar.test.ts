@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildMaintenanceCalendar, eventUid, foldLines, type CalendarEvent } from './calendar.js';
 
-const building = { name: 'Kancelářský dům Florenc', street: 'Na Florenci 2116/15', city: 'Praha 1', postalCode: '110 00' };
+const building = {
+  name: 'Kancelářský dům Florenc',
+  street: 'Na Florenci 2116/15',
+  city: 'Praha 1',
+  postalCode: '110 00',
+};
 const event = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
   id: 7,
   title: 'Odstávka teplé vody',
@@ -30,14 +35,18 @@ describe('buildMaintenanceCalendar', () => {
   });
 
   it('escapes text values (RFC 5545 3.3.11) and leaves DTEND out when the end is unknown', () => {
-    const text = foldLines(buildMaintenanceCalendar([event({ title: 'Voda; topení, výtahy', endsAt: null })], options)).replace(/\r\n /g, '');
+    const text = foldLines(
+      buildMaintenanceCalendar([event({ title: 'Voda; topení, výtahy', endsAt: null })], options),
+    ).replace(/\r\n /g, '');
     expect(text).toContain('SUMMARY:Voda\\; topení\\, výtahy');
     expect(text).not.toContain('DTEND');
     expect(text).toContain('Konec zatím není znám.');
   });
 
   it('is identical for identical input (stable UIDs and stamps)', () => {
-    expect(buildMaintenanceCalendar([event(), event({ id: 8 })], options)).toBe(buildMaintenanceCalendar([event(), event({ id: 8 })], options));
+    expect(buildMaintenanceCalendar([event(), event({ id: 8 })], options)).toBe(
+      buildMaintenanceCalendar([event(), event({ id: 8 })], options),
+    );
     expect(eventUid(8, 'http://localhost:3000')).toBe('maintenance-event-8@localhost');
   });
 

@@ -75,13 +75,20 @@ export function buildMaintenanceCalendar(events: readonly CalendarEvent[], optio
     // DTSTAMP is the last change, not the time of the request, so an unchanged feed stays
     // byte-identical between fetches (RFC 5545 3.8.7.2 allows either for published feeds).
     const withStamp = { ...common, timestamp: utc(event.updatedAt) };
-    const withEnd = event.endsAt === null ? withStamp : { ...withStamp, end: utc(event.endsAt), endInputType: 'utc', endOutputType: 'utc' };
+    const withEnd =
+      event.endsAt === null
+        ? withStamp
+        : { ...withStamp, end: utc(event.endsAt), endInputType: 'utc', endOutputType: 'utc' };
     // The package's types omit `timestamp` (its DTSTAMP option) and demand an end or a
     // duration, although the library and RFC 5545 3.6.1 accept an event without either.
     return withEnd as unknown as EventAttributes;
   });
   if (attributes.length === 0) return emptyCalendar(options.name);
-  const { error, value } = createEvents(attributes, { calName: options.name, productId: PRODUCT_ID, method: 'PUBLISH' });
+  const { error, value } = createEvents(attributes, {
+    calName: options.name,
+    productId: PRODUCT_ID,
+    method: 'PUBLISH',
+  });
   if (error || value === null) throw error ?? new Error('ics produced no calendar');
   return foldLines(value);
 }

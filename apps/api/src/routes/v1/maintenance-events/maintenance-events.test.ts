@@ -48,14 +48,26 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
 
   const calendar = async (url: string, headers: Record<string, string> = {}) => {
     const raw = await t.app.inject({ method: 'GET', url, headers });
-    await assertMatchesContract({ method: 'GET', url, statusCode: raw.statusCode, headers: raw.headers, body: raw.body });
+    await assertMatchesContract({
+      method: 'GET',
+      url,
+      statusCode: raw.statusCode,
+      headers: raw.headers,
+      body: raw.body,
+    });
     return raw;
   };
 
   it('ended=false keeps what is under way or to come, ended=true what is over; the two split the list', async () => {
     const all = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?page_size=100' });
-    const upcoming = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?ended=false&page_size=100' });
-    const past = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?ended=true&ordering=-starts_at' });
+    const upcoming = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/maintenance_events/?ended=false&page_size=100',
+    });
+    const past = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/maintenance_events/?ended=true&ordering=-starts_at',
+    });
     const now = Date.now();
     const upcomingEvents = upcoming.body as Event[];
     const pastEvents = past.body as Event[];
@@ -63,7 +75,9 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
     expect(pastEvents.length).toBeGreaterThan(0);
     expect(upcomingEvents.every((event) => event.ends_at === null || Date.parse(event.ends_at) > now)).toBe(true);
     expect(pastEvents.every((event) => event.ends_at !== null && Date.parse(event.ends_at) <= now)).toBe(true);
-    expect(Number(upcoming.headers['x-total-count']) + Number(past.headers['x-total-count'])).toBe(Number(all.headers['x-total-count']));
+    expect(Number(upcoming.headers['x-total-count']) + Number(past.headers['x-total-count'])).toBe(
+      Number(all.headers['x-total-count']),
+    );
     // The demo has an outage under way right now, listed before the ones to come.
     const first = upcomingEvents[0];
     expect(first && Date.parse(first.starts_at) <= now).toBe(true);
@@ -73,7 +87,9 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
   });
 
   it('an event without an end is never over', async () => {
-    const [building] = (await request(t.app, { method: 'GET', url: '/api/v1/buildings/' })).body as Array<{ id: number }>;
+    const [building] = (await request(t.app, { method: 'GET', url: '/api/v1/buildings/' })).body as Array<{
+      id: number;
+    }>;
     const [row] = await t.app.db
       .insert(maintenanceEvents)
       .values({
@@ -86,7 +102,10 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
         endsAt: null,
       })
       .returning();
-    const upcoming = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?ended=false&page_size=100' });
+    const upcoming = await request(t.app, {
+      method: 'GET',
+      url: '/api/v1/maintenance_events/?ended=false&page_size=100',
+    });
     expect((upcoming.body as Event[]).map((event) => event.id)).toContain(row?.id);
     const past = await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?ended=true&page_size=100' });
     expect((past.body as Event[]).map((event) => event.id)).not.toContain(row?.id);
@@ -110,9 +129,12 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
     // Every line at most 75 octets (RFC 5545 3.1), Czech letters included.
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
 
-    const list = (await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?page_size=100' })).body as Event[];
+    const list = (await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?page_size=100' }))
+      .body as Event[];
     const feed = parseEvents(text);
-    expect(feed.length).toBe(list.filter((event) => event.ends_at === null || Date.parse(event.ends_at) > Date.now() - 90 * 86_400_000).length);
+    expect(feed.length).toBe(
+      list.filter((event) => event.ends_at === null || Date.parse(event.ends_at) > Date.now() - 90 * 86_400_000).length,
+    );
     const water = list.find((event) => event.title === 'Odstávka teplé vody');
     const entry = feed.find((event) => event['UID'] === `maintenance-event-${water?.id}@portal.test`);
     expect(entry).toBeDefined();
@@ -124,8 +146,14 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
     expect(entry?.['CATEGORIES']).toBe('Voda');
     expect(entry?.['DESCRIPTION']).toBe('Z důvodu čištění výměníku nepoteče teplá voda.');
     // Tenant-only outages never reach an anonymous feed.
-    const tenantOnly = (await request(t.app, { method: 'GET', url: '/api/v1/maintenance_events/?visibility=tenant_only', token: petr, headers: BETA }))
-      .body as Event[];
+    const tenantOnly = (
+      await request(t.app, {
+        method: 'GET',
+        url: '/api/v1/maintenance_events/?visibility=tenant_only',
+        token: petr,
+        headers: BETA,
+      })
+    ).body as Event[];
     expect(tenantOnly.length).toBeGreaterThan(0);
     for (const hidden of tenantOnly) expect(text).not.toContain(`maintenance-event-${hidden.id}@`);
 
@@ -142,7 +170,10 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
   });
 
   it('the calendar feed of one building; an unknown one is empty; bad input is a 400', async () => {
-    const buildings = (await request(t.app, { method: 'GET', url: '/api/v1/buildings/?ordering=id' })).body as Array<{ id: number; name: string }>;
+    const buildings = (await request(t.app, { method: 'GET', url: '/api/v1/buildings/?ordering=id' })).body as Array<{
+      id: number;
+      name: string;
+    }>;
     const smichov = buildings.find((building) => building.name === 'Smíchov Gate');
     const response = await calendar(`${CALENDAR_URL}?building=${smichov?.id}`);
     expect(response.body).toContain('X-WR-CALNAME:Plánované výpadky – Smíchov Gate');

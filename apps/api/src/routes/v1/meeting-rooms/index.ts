@@ -160,34 +160,38 @@ export const meetingRoomRoutes: FastifyPluginAsync = async (fastify) => {
   const tenantScoped = { onRequest: [fastify.authenticate, fastify.requireTenant] };
   const optional = { onRequest: [fastify.optionalTenant] };
 
-  fastify.get('/meeting_rooms/', { schema: contractSchema('listMeetingRooms'), ...optional }, async (request, reply) => {
-    const query = request.query as {
-      page?: number;
-      page_size?: number;
-      ordering?: string;
-      building?: number;
-      capacity_min?: number;
-      public?: boolean;
-    };
-    const filters: SQL[] = [await visibleRooms(fastify.db, request.tenantId)];
-    if (query.building !== undefined) filters.push(eq(meetingRooms.buildingId, query.building));
-    if (query.capacity_min !== undefined) filters.push(gte(meetingRooms.capacity, query.capacity_min));
-    if (query.public === true) filters.push(eq(meetingRooms.publicBooking, true));
-    const where = and(...filters);
-    const page = pageOf(query);
-    const [total] = await fastify.db.select({ value: count() }).from(meetingRooms).where(where);
-    assertPageExists(page, total?.value ?? 0);
-    const ordering = query.ordering ?? 'name';
-    const column = ordering.endsWith('capacity') ? meetingRooms.capacity : meetingRooms.name;
-    const rows = await fastify.db
-      .select()
-      .from(meetingRooms)
-      .where(where)
-      .orderBy(ordering.startsWith('-') ? desc(column) : asc(column), asc(meetingRooms.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return reply.header('x-total-count', String(total?.value ?? 0)).send(await serializeRooms(fastify.db, rows));
-  });
+  fastify.get(
+    '/meeting_rooms/',
+    { schema: contractSchema('listMeetingRooms'), ...optional },
+    async (request, reply) => {
+      const query = request.query as {
+        page?: number;
+        page_size?: number;
+        ordering?: string;
+        building?: number;
+        capacity_min?: number;
+        public?: boolean;
+      };
+      const filters: SQL[] = [await visibleRooms(fastify.db, request.tenantId)];
+      if (query.building !== undefined) filters.push(eq(meetingRooms.buildingId, query.building));
+      if (query.capacity_min !== undefined) filters.push(gte(meetingRooms.capacity, query.capacity_min));
+      if (query.public === true) filters.push(eq(meetingRooms.publicBooking, true));
+      const where = and(...filters);
+      const page = pageOf(query);
+      const [total] = await fastify.db.select({ value: count() }).from(meetingRooms).where(where);
+      assertPageExists(page, total?.value ?? 0);
+      const ordering = query.ordering ?? 'name';
+      const column = ordering.endsWith('capacity') ? meetingRooms.capacity : meetingRooms.name;
+      const rows = await fastify.db
+        .select()
+        .from(meetingRooms)
+        .where(where)
+        .orderBy(ordering.startsWith('-') ? desc(column) : asc(column), asc(meetingRooms.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return reply.header('x-total-count', String(total?.value ?? 0)).send(await serializeRooms(fastify.db, rows));
+    },
+  );
 
   fastify.get('/meeting_rooms/:id/', { schema: contractSchema('getMeetingRoom'), ...optional }, async (request) => {
     const room = await findRoom(fastify.db, idOf(request), request.tenantId);

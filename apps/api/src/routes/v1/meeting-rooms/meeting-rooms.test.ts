@@ -57,7 +57,13 @@ describe.each(DATABASE_DRIVERS)('public reservation cancellation link (%s)', (dr
     for (let read = 0; read < 2; read += 1) {
       const shown = await request(t.app, { method: 'GET', url: linkUrl(uuid, token) });
       expect(shown.statusCode).toBe(200);
-      expect(shown.body).toMatchObject({ uuid, status: 'confirmed', name: 'Eva Hostová', starts_at, cancelled_at: null });
+      expect(shown.body).toMatchObject({
+        uuid,
+        status: 'confirmed',
+        name: 'Eva Hostová',
+        starts_at,
+        cancelled_at: null,
+      });
       expect(shown.body).not.toHaveProperty('cancel_token');
       expect(shown.body).not.toHaveProperty('email');
     }

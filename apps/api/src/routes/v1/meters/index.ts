@@ -17,7 +17,8 @@ export const IMPLAUSIBLE_FACTOR = 10;
 const DAY_MS = 86_400_000;
 
 /** „12 650,5" – the messages are shown to tenants as they are (Czech digits and separators). */
-const czechNumber = (value: string) => new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 3 }).format(Number(value));
+const czechNumber = (value: string) =>
+  new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 3 }).format(Number(value));
 
 /** A reading as the plausibility rule sees it. */
 interface SeriesPoint {
@@ -81,7 +82,11 @@ async function readingStates(db: Database, meterIds: number[]): Promise<Map<numb
       .where(ofMeters)
       .orderBy(readings.meterId, asc(readings.readAt), asc(readings.id)),
   ]);
-  const point = (row: (typeof lasts)[number]): SeriesPoint => ({ id: row.id, value: meterValue(row.value) ?? '0', readAt: row.readAt });
+  const point = (row: (typeof lasts)[number]): SeriesPoint => ({
+    id: row.id,
+    value: meterValue(row.value) ?? '0',
+    readAt: row.readAt,
+  });
   const byMeter = (rows: typeof lasts) => new Map(rows.map((row) => [row.meterId, point(row)]));
   const restartOf = byMeter(restarts);
   const firstOf = byMeter(firsts);
@@ -122,7 +127,14 @@ export async function serializeReadings(db: Database, rows: ReadingRow[]) {
  */
 export async function recordReading(
   tx: Database,
-  input: { meterId: number; value: string; note: string | null; reason: string | null; userId: number | null; readAt?: Date },
+  input: {
+    meterId: number;
+    value: string;
+    note: string | null;
+    reason: string | null;
+    userId: number | null;
+    readAt?: Date;
+  },
 ): Promise<ReadingRow> {
   await tx.select({ id: meters.id }).from(meters).where(eq(meters.id, input.meterId)).for('update');
   const history = await tx
@@ -135,7 +147,9 @@ export async function recordReading(
   const last = history.at(-1);
   if (last !== undefined && readAt < last.readAt) {
     // Only the operator's CLI and the seed date readings; a reading never goes before the last.
-    throw new ApiError(400, { read_at: [`Odečet nemůže předcházet poslednímu odečtu (${last.readAt.toISOString()}).`] });
+    throw new ApiError(400, {
+      read_at: [`Odečet nemůže předcházet poslednímu odečtu (${last.readAt.toISOString()}).`],
+    });
   }
   let consumption: bigint | null = null;
   let implausible = false;
@@ -179,7 +193,13 @@ export const meterRoutes: FastifyPluginAsync = async (fastify) => {
   const tenantScoped = { onRequest: [fastify.authenticate, fastify.requireTenant] };
 
   fastify.get('/meters/', { schema: contractSchema('listMeters'), ...tenantScoped }, async (request, reply) => {
-    const query = request.query as { page?: number; page_size?: number; ordering?: string; building?: number; kind?: string };
+    const query = request.query as {
+      page?: number;
+      page_size?: number;
+      ordering?: string;
+      building?: number;
+      kind?: string;
+    };
     const filters: SQL[] = [eq(meters.tenantId, request.tenantId as string)];
     if (query.building !== undefined) filters.push(eq(meters.buildingId, query.building));
     if (query.kind !== undefined) filters.push(eq(meters.kind, query.kind));
@@ -217,7 +237,9 @@ export const meterRoutes: FastifyPluginAsync = async (fastify) => {
           building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
           location: row.location,
           last_reading:
-            state === undefined ? null : { id: state.last.id, value: state.last.value, read_at: state.last.readAt.toISOString() },
+            state === undefined
+              ? null
+              : { id: state.last.id, value: state.last.value, read_at: state.last.readAt.toISOString() },
           usual_daily_consumption: state?.usualDailyConsumption ?? null,
         };
       }),

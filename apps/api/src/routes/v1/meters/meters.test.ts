@@ -35,10 +35,17 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
   const cli = (...argv: string[]) => runCommand(argv, t.app.db, t.config.dataDir) as Promise<Record<string, unknown>>;
 
   const listMeters = async (headers: Record<string, string> = ALFA) =>
-    (await request(t.app, { method: 'GET', url: '/api/v1/meters/?page_size=100', token: jana, headers })).body as MeterBody[];
+    (await request(t.app, { method: 'GET', url: '/api/v1/meters/?page_size=100', token: jana, headers }))
+      .body as MeterBody[];
   const meterById = async (id: number) => (await listMeters()).find((meter) => meter.id === id);
   const submit = (meter: number, value: string, extra: Record<string, unknown> = {}) =>
-    request(t.app, { method: 'POST', url: '/api/v1/readings/', token: jana, headers: ALFA, body: { meter, value, note: null, picture: null, ...extra } });
+    request(t.app, {
+      method: 'POST',
+      url: '/api/v1/readings/',
+      token: jana,
+      headers: ALFA,
+      body: { meter, value, note: null, picture: null, ...extra },
+    });
 
   /**
    * A fresh Alfa meter with readings taken by the operator on the given days: the ones before
@@ -63,7 +70,16 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
     expect(meter['readings']).toBe(initial.length);
     const id = Number(meter['id']);
     for (const reading of history.slice(initial.length)) {
-      await cli('record-reading', '--meter', String(id), '--value', reading.value, '--read-at', daysAgo(reading.daysAgo), ...(reading.reason ? ['--reason', reading.reason] : []));
+      await cli(
+        'record-reading',
+        '--meter',
+        String(id),
+        '--value',
+        reading.value,
+        '--read-at',
+        daysAgo(reading.daysAgo),
+        ...(reading.reason ? ['--reason', reading.reason] : []),
+      );
     }
     return id;
   };
@@ -78,7 +94,12 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
     const alfa = await listMeters();
     expect(alfa.map((meter) => meter.serial_number)).toEqual(['EL-FL-3050', 'TV-FL-3052', 'VS-FL-3051']);
     for (const meter of alfa) {
-      const history = await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${meter.id}&ordering=read_at`, token: jana, headers: ALFA });
+      const history = await request(t.app, {
+        method: 'GET',
+        url: `/api/v1/readings/?meter=${meter.id}&ordering=read_at`,
+        token: jana,
+        headers: ALFA,
+      });
       const readings = history.body as ReadingBody[];
       expect(readings).toHaveLength(13);
       expect(readings.every((reading) => !reading.implausible_jump && reading.reason === null)).toBe(true);
@@ -98,7 +119,12 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
     const beta = await listMeters(BETA);
     const replaced = beta.find((meter) => meter.serial_number === 'EL-KA-2141');
     const history = (
-      await request(t.app, { method: 'GET', url: `/api/v1/readings/?meter=${replaced?.id}&ordering=read_at`, token: jana, headers: BETA })
+      await request(t.app, {
+        method: 'GET',
+        url: `/api/v1/readings/?meter=${replaced?.id}&ordering=read_at`,
+        token: jana,
+        headers: BETA,
+      })
     ).body as ReadingBody[];
     const replacement = history.findIndex((reading) => reading.reason === 'meter_replaced');
     expect(replacement).toBe(8);
@@ -106,7 +132,8 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
     // The usual consumption counts only the new meter's readings.
     const since = history[replacement] as ReadingBody;
     const last = history.at(-1) as ReadingBody;
-    const expected = (Number(last.value) - Number(since.value)) / ((Date.parse(last.read_at) - Date.parse(since.read_at)) / DAY);
+    const expected =
+      (Number(last.value) - Number(since.value)) / ((Date.parse(last.read_at) - Date.parse(since.read_at)) / DAY);
     expect(replaced?.usual_daily_consumption).toBeCloseTo(expected, 6);
   });
 
@@ -144,7 +171,7 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
 
     // The reading just stored is the new "last" (seconds ago: days count at least an hour).
     const after = await meterById(meter);
-    const hourly = (after?.usual_daily_consumption ?? 0) * 10 / 24;
+    const hourly = ((after?.usual_daily_consumption ?? 0) * 10) / 24;
     const above = await submit(meter, (Number(after?.last_reading?.value) + hourly * 1.5).toFixed(3));
     expect(above.statusCode).toBe(201);
     expect(above.body).toMatchObject({ implausible_jump: true });
@@ -174,37 +201,107 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
     expect((refused.body as { value: string[] }).value[0]).toContain('nižší než poslední odečet (99\u00a0995,5)');
     const rolled = await submit(meter, '3', { reason: 'rollover', note: 'Přetočilo se přes nulu' });
     expect(rolled.statusCode).toBe(201);
-    expect(rolled.body).toMatchObject({ value: '3', reason: 'rollover', consumption: null, implausible_jump: false, note: 'Přetočilo se přes nulu' });
+    expect(rolled.body).toMatchObject({
+      value: '3',
+      reason: 'rollover',
+      consumption: null,
+      implausible_jump: false,
+      note: 'Přetočilo se přes nulu',
+    });
     expect(await meterById(meter)).toMatchObject({ last_reading: { value: '3' }, usual_daily_consumption: null });
   });
 
   it('portal-admin create-meter --reading: the history in one go, all or nothing', async () => {
     await expect(
-      cli('create-meter', '--tenant', DEMO_TENANTS.alfa.id, '--building', '1', '--serial', `X-${driver}`, '--kind', 'gas', '--reading', `10@${daysAgo(5)}`, '--reading', `5@${daysAgo(2)}`),
+      cli(
+        'create-meter',
+        '--tenant',
+        DEMO_TENANTS.alfa.id,
+        '--building',
+        '1',
+        '--serial',
+        `X-${driver}`,
+        '--kind',
+        'gas',
+        '--reading',
+        `10@${daysAgo(5)}`,
+        '--reading',
+        `5@${daysAgo(2)}`,
+      ),
     ).rejects.toThrow('nižší než poslední odečet');
     // The refused history left no meter behind.
     expect((await listMeters()).some((meter) => meter.serial_number === `X-${driver}`)).toBe(false);
-    await expect(cli('create-meter', '--tenant', DEMO_TENANTS.alfa.id, '--building', '1', '--serial', `Y-${driver}`, '--kind', 'gas', '--reading', '10')).rejects.toThrow(
-      '--reading must be VALUE@ISO-DATE-TIME',
+    await expect(
+      cli(
+        'create-meter',
+        '--tenant',
+        DEMO_TENANTS.alfa.id,
+        '--building',
+        '1',
+        '--serial',
+        `Y-${driver}`,
+        '--kind',
+        'gas',
+        '--reading',
+        '10',
+      ),
+    ).rejects.toThrow('--reading must be VALUE@ISO-DATE-TIME');
+    const gas = await cli(
+      'create-meter',
+      '--tenant',
+      DEMO_TENANTS.alfa.id,
+      '--building',
+      '1',
+      '--serial',
+      `Z-${driver}`,
+      '--kind',
+      'gas',
+      '--reading',
+      `10@${daysAgo(5)}`,
+      '--reading',
+      `12.5@${daysAgo(2)}`,
     );
-    const gas = await cli('create-meter', '--tenant', DEMO_TENANTS.alfa.id, '--building', '1', '--serial', `Z-${driver}`, '--kind', 'gas', '--reading', `10@${daysAgo(5)}`, '--reading', `12.5@${daysAgo(2)}`);
     expect(gas).toMatchObject({ unit: 'm3', readings: 2 });
     expect(await meterById(Number(gas['id']))).toMatchObject({ last_reading: { value: '12.5' } });
   });
 
   it('portal-admin record-reading: dated readings in order, the same rules, readable messages', async () => {
     const meter = await meterWithHistory([{ value: '10', daysAgo: 5 }]);
-    const reading = await cli('record-reading', '--meter', String(meter), '--value', '12.5', '--read-at', daysAgo(2), '--note', 'Kontrola správce');
+    const reading = await cli(
+      'record-reading',
+      '--meter',
+      String(meter),
+      '--value',
+      '12.5',
+      '--read-at',
+      daysAgo(2),
+      '--note',
+      'Kontrola správce',
+    );
     expect(reading).toMatchObject({ value: '12.5', note: 'Kontrola správce', consumption: '2.5', submitted_by: null });
-    await expect(cli('record-reading', '--meter', String(meter), '--value', '13', '--read-at', daysAgo(3))).rejects.toThrow(
-      'Odečet nemůže předcházet poslednímu odečtu',
+    await expect(
+      cli('record-reading', '--meter', String(meter), '--value', '13', '--read-at', daysAgo(3)),
+    ).rejects.toThrow('Odečet nemůže předcházet poslednímu odečtu');
+    await expect(cli('record-reading', '--meter', String(meter), '--value', '1')).rejects.toThrow(
+      'nižší než poslední odečet (12,5)',
     );
-    await expect(cli('record-reading', '--meter', String(meter), '--value', '1')).rejects.toThrow('nižší než poslední odečet (12,5)');
-    await expect(cli('record-reading', '--meter', String(meter), '--value', '14', '--read-at', new Date(Date.now() + DAY).toISOString())).rejects.toThrow(
-      '--read-at must not be in the future',
+    await expect(
+      cli(
+        'record-reading',
+        '--meter',
+        String(meter),
+        '--value',
+        '14',
+        '--read-at',
+        new Date(Date.now() + DAY).toISOString(),
+      ),
+    ).rejects.toThrow('--read-at must not be in the future');
+    await expect(cli('record-reading', '--meter', String(meter), '--value', '12,5')).rejects.toThrow(
+      '--value must be a decimal',
     );
-    await expect(cli('record-reading', '--meter', String(meter), '--value', '12,5')).rejects.toThrow('--value must be a decimal');
     await expect(cli('record-reading', '--meter', '999999', '--value', '1')).rejects.toThrow('no meter 999999');
-    await expect(cli('record-reading', '--meter', String(meter), '--value', '1', '--reason', 'broken')).rejects.toThrow('--reason must be one of');
+    await expect(cli('record-reading', '--meter', String(meter), '--value', '1', '--reason', 'broken')).rejects.toThrow(
+      '--reason must be one of',
+    );
   });
 });

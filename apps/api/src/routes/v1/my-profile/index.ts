@@ -30,15 +30,11 @@ function accessIssuedAt(request: FastifyRequest): number | undefined {
 
 /** `GET` and `PATCH /api/v1/my_profile/`, `POST /api/v1/my_profile/password/` (ADR 001). */
 export const myProfileRoutes: FastifyPluginAsync = async (fastify) => {
-  fastify.get(
-    '/my_profile/',
-    { schema: getProfileSchema, onRequest: [fastify.authenticate] },
-    async (request) => {
-      const user = request.user;
-      if (user === null) throw new Error('authenticate did not set request.user');
-      return serializeProfile(user);
-    },
-  );
+  fastify.get('/my_profile/', { schema: getProfileSchema, onRequest: [fastify.authenticate] }, async (request) => {
+    const user = request.user;
+    if (user === null) throw new Error('authenticate did not set request.user');
+    return serializeProfile(user);
+  });
 
   fastify.patch(
     '/my_profile/',
@@ -50,7 +46,8 @@ export const myProfileRoutes: FastifyPluginAsync = async (fastify) => {
       const changes: Partial<User> = {};
       if (body.first_name !== undefined) changes.firstName = body.first_name.trim();
       if (body.last_name !== undefined) changes.lastName = body.last_name.trim();
-      if (body.phone !== undefined) changes.phone = body.phone === null || body.phone.trim() === '' ? null : body.phone.trim();
+      if (body.phone !== undefined)
+        changes.phone = body.phone === null || body.phone.trim() === '' ? null : body.phone.trim();
       if (Object.keys(changes).length === 0) {
         throw new ApiError(400, { non_field_errors: ['Zadejte alespoň jeden údaj ke změně.'] });
       }
@@ -68,7 +65,11 @@ export const myProfileRoutes: FastifyPluginAsync = async (fastify) => {
       const body = request.body as { current_password: string; new_password: string };
       const scope = 'changePassword' as const;
       if (await fastify.attemptLimits.isExhausted(scope, user.email)) {
-        throw new ApiError(429, { detail: 'Příliš mnoho pokusů. Zkuste to prosím později.', code: 'throttled' }, { 'retry-after': '300' });
+        throw new ApiError(
+          429,
+          { detail: 'Příliš mnoho pokusů. Zkuste to prosím později.', code: 'throttled' },
+          { 'retry-after': '300' },
+        );
       }
       if (!(await verifyPassword(body.current_password, user.passwordHash))) {
         await fastify.attemptLimits.record(scope, user.email);

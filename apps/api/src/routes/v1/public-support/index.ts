@@ -283,7 +283,10 @@ export const publicSupportRoutes: FastifyPluginAsync = async (fastify) => {
           if (current.status === 'closed') throw requestClosed();
           // Counted again under the row lock: two uploads at once cannot pass the limit together.
           if ((await attachmentCount(tx, current.id)) + stored.length > MAX_FILES_PER_REQUEST) throw tooManyOnRequest();
-          await tx.update(publicSupportRequests).set({ updatedAt: new Date() }).where(eq(publicSupportRequests.id, current.id));
+          await tx
+            .update(publicSupportRequests)
+            .set({ updatedAt: new Date() })
+            .where(eq(publicSupportRequests.id, current.id));
           return tx
             .insert(publicSupportAttachments)
             .values(stored.map((file) => ({ requestId: current.id, ...file })))

@@ -47,7 +47,10 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
   beforeAll(async () => {
     t = await buildTestApp(driver);
     outbox = path.join(t.config.dataDir, 'outbox');
-    const buildings = (await request(t.app, { method: 'GET', url: '/api/v1/buildings/' })).body as Array<{ id: number; name: string }>;
+    const buildings = (await request(t.app, { method: 'GET', url: '/api/v1/buildings/' })).body as Array<{
+      id: number;
+      name: string;
+    }>;
     florencId = buildings.find((building) => building.name.includes('Florenc'))?.id ?? 0;
   });
   afterAll(() => t?.close());
@@ -89,7 +92,12 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
       location: 'hlavní vchod',
     });
     expect(anonymous.statusCode).toBe(201);
-    expect(anonymous.body).toMatchObject({ category: 'fault_report', name: null, location: 'hlavní vchod', building: { id: florencId } });
+    expect(anonymous.body).toMatchObject({
+      category: 'fault_report',
+      name: null,
+      location: 'hlavní vchod',
+      building: { id: florencId },
+    });
 
     const body = { name: 'Eva', email: 'eva.replay@example.cz', subject: 'Dvakrát', message: 'Jen jednou.' };
     const headers = { 'idempotency-key': `public-create-${driver}-1` };
@@ -110,12 +118,23 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     expect(noName.statusCode).toBe(400);
     expect(noName.body).toEqual({ name: ['Zadejte své jméno.'] });
 
-    const orderWithoutContact = await create({ category: 'order', name: 'Petr', subject: 'Objednávka: Kopie klíče', message: '2 ks' });
+    const orderWithoutContact = await create({
+      category: 'order',
+      name: 'Petr',
+      subject: 'Objednávka: Kopie klíče',
+      message: '2 ks',
+    });
     expect(orderWithoutContact.statusCode).toBe(400);
     expect(orderWithoutContact.body).toEqual({
       email: ['Zadejte e-mail nebo telefon, abychom vás mohli kvůli objednávce kontaktovat.'],
     });
-    const order = await create({ category: 'order', name: 'Petr', phone: '+420 777 123 456', subject: 'Objednávka: Kopie klíče', message: '2 ks' });
+    const order = await create({
+      category: 'order',
+      name: 'Petr',
+      phone: '+420 777 123 456',
+      subject: 'Objednávka: Kopie klíče',
+      message: '2 ks',
+    });
     expect(order.statusCode).toBe(201);
 
     const blank = await create({ category: 'fault_report', subject: '   ', message: ' ' });
@@ -128,7 +147,9 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
   });
 
   it('takes a photo authorised by id + code, lists it and serves it only with the code', async () => {
-    const created = (await create({ category: 'fault_report', subject: 'Rozbité okno', message: 'Prasklé sklo.', building: florencId })).body as PublicRequest;
+    const created = (
+      await create({ category: 'fault_report', subject: 'Rozbité okno', message: 'Prasklé sklo.', building: florencId })
+    ).body as PublicRequest;
     const { id, access_code: code } = created;
 
     const stored = await upload(id, code, [{ name: 'okno.png', type: 'image/png', content: PNG }]);
@@ -150,12 +171,18 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     // A wrong code, another request's attachment and an unknown id all answer the same 404.
     const wrongCode = await request(t.app, { method: 'GET', url: `${attachment?.download_url}?code=spatny-kod` });
     const other = (await create({ category: 'fault_report', subject: 'Jiná', message: 'Jiná.' })).body as PublicRequest;
-    const foreign = await request(t.app, { method: 'GET', url: `${URL}${other.id}/attachments/${attachment?.id}/?code=${other.access_code}` });
+    const foreign = await request(t.app, {
+      method: 'GET',
+      url: `${URL}${other.id}/attachments/${attachment?.id}/?code=${other.access_code}`,
+    });
     const uploadWrong = await upload(id, 'spatny-kod', [{ name: 'x.png', type: 'image/png', content: PNG }]);
     const uploadMissing = await upload(999_999, code, [{ name: 'x.png', type: 'image/png', content: PNG }]);
     for (const answer of [wrongCode, foreign]) {
       expect(answer.statusCode).toBe(404);
-      expect(answer.body).toEqual({ detail: 'Požadavek nebyl nalezen nebo je přístupový kód nesprávný.', code: 'not_found' });
+      expect(answer.body).toEqual({
+        detail: 'Požadavek nebyl nalezen nebo je přístupový kód nesprávný.',
+        code: 'not_found',
+      });
     }
     for (const answer of [uploadWrong, uploadMissing]) {
       expect(answer.statusCode).toBe(404);
@@ -165,32 +192,55 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     const script = await upload(id, code, [{ name: 'obrazek.svg', type: 'image/svg+xml', content: '<svg/>' }]);
     expect(script.statusCode).toBe(400);
     expect(script.json()).toEqual({ files: [expect.stringContaining('nepodporovaný typ')] });
-    const huge = await upload(id, code, [{ name: 'velky.png', type: 'image/png', content: Buffer.alloc(10 * 1024 * 1024 + 1) }]);
+    const huge = await upload(id, code, [
+      { name: 'velky.png', type: 'image/png', content: Buffer.alloc(10 * 1024 * 1024 + 1) },
+    ]);
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'file_too_large' });
   });
 
   it('refuses more than ten files on one request in total, and files on a closed request', async () => {
-    const { id, access_code: code } = (await create({ category: 'fault_report', subject: 'Mnoho fotek', message: 'Fotky.' })).body as PublicRequest;
+    const { id, access_code: code } = (
+      await create({ category: 'fault_report', subject: 'Mnoho fotek', message: 'Fotky.' })
+    ).body as PublicRequest;
     const nine = Array.from({ length: 9 }, (_, index) => ({ name: `f${index}.png`, type: 'image/png', content: PNG }));
     expect((await upload(id, code, nine)).statusCode).toBe(201);
     const two = await upload(id, code, nine.slice(0, 2));
     expect(two.statusCode).toBe(413);
-    expect(two.json()).toEqual({ detail: 'K jednomu požadavku lze přiložit nejvýše 10 souborů.', code: 'too_many_files' });
+    expect(two.json()).toEqual({
+      detail: 'K jednomu požadavku lze přiložit nejvýše 10 souborů.',
+      code: 'too_many_files',
+    });
     expect((await upload(id, code, nine.slice(0, 1))).statusCode).toBe(201);
     expect((await upload(id, code, nine.slice(0, 1))).statusCode).toBe(413);
 
-    const closed = (await create({ category: 'fault_report', subject: 'Vyřízeno', message: 'x' })).body as PublicRequest;
+    const closed = (await create({ category: 'fault_report', subject: 'Vyřízeno', message: 'x' }))
+      .body as PublicRequest;
     await runCommand(
-      ['public-answer', '--request', String(closed.id), '--staff', 'tomas.dvorak@sprava.example.cz', '--body', 'Hotovo.', '--status', 'closed'],
+      [
+        'public-answer',
+        '--request',
+        String(closed.id),
+        '--staff',
+        'tomas.dvorak@sprava.example.cz',
+        '--body',
+        'Hotovo.',
+        '--status',
+        'closed',
+      ],
       t.app.db,
       t.config.dataDir,
     );
     const late = await upload(closed.id, closed.access_code, nine.slice(0, 1));
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'request_closed' });
-    const detail = (await request(t.app, { method: 'GET', url: `${URL}${closed.id}/?code=${closed.access_code}` })).body as PublicRequest;
-    expect(detail.messages.at(-1)).toMatchObject({ author_role: 'operator', author_name: 'Tomáš Dvořák', body: 'Hotovo.' });
+    const detail = (await request(t.app, { method: 'GET', url: `${URL}${closed.id}/?code=${closed.access_code}` }))
+      .body as PublicRequest;
+    expect(detail.messages.at(-1)).toMatchObject({
+      author_role: 'operator',
+      author_name: 'Tomáš Dvořák',
+      body: 'Hotovo.',
+    });
   });
 });
 

@@ -33,15 +33,12 @@ export const attachmentsDir = (dataDir: string) => path.join(dataDir, 'attachmen
 
 export const unsupportedType = (fileName: string) =>
   new ApiError(400, {
-    files: [
-      `Soubor „${fileName}“ má nepodporovaný typ. Povolené jsou obrázky, PDF a kancelářské dokumenty.`,
-    ],
+    files: [`Soubor „${fileName}“ má nepodporovaný typ. Povolené jsou obrázky, PDF a kancelářské dokumenty.`],
   });
 
 export const tooLarge = () =>
   drfError(413, 'file_too_large', 'Soubor je příliš velký; jeden soubor smí mít nejvýše 10 MB.');
-export const tooMany = () =>
-  drfError(413, 'too_many_files', 'Najednou lze nahrát nejvýše 10 souborů.');
+export const tooMany = () => drfError(413, 'too_many_files', 'Najednou lze nahrát nejvýše 10 souborů.');
 
 /** The content type to store, or undefined when the file is not allowed. */
 export function acceptedType(fileName: string, declared: string): string | undefined {
@@ -58,7 +55,10 @@ export function acceptedType(fileName: string, declared: string): string | undef
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean === '' ? 'priloha' : clean;
 }
 
@@ -118,6 +118,10 @@ export function isTooManyFiles(error: unknown): boolean {
 
 /** RFC 6266 with an ASCII fallback and the UTF-8 name (Czech file names keep their accents). */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'soubor';
+  const ascii =
+    fileName
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'soubor';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

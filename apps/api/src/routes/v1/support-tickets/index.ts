@@ -75,7 +75,11 @@ export const supportTicketRoutes: FastifyPluginAsync = async (fastify) => {
   // caller still get its 401/403 before a 400 for a bad query, as on every other route.
   fastify.get(
     '/support_tickets/',
-    { schema: contractSchema('listSupportTickets'), attachValidation: true, onRequest: [fastify.authenticateDeferringTenant] },
+    {
+      schema: contractSchema('listSupportTickets'),
+      attachValidation: true,
+      onRequest: [fastify.authenticateDeferringTenant],
+    },
     async (request, reply) => {
       if (request.validationError) {
         await settleDeferredTenant(request);
@@ -108,46 +112,57 @@ export const supportTicketRoutes: FastifyPluginAsync = async (fastify) => {
       assertPageExists(page, result.total);
       // The body is the JSON text PostgreSQL built in the contract's shape (domain/ticket-list.ts);
       // with a JSON content type Fastify sends a string as it is, without serialising it again.
-      return reply.header('x-total-count', String(result.total)).type('application/json; charset=utf-8').send(result.json);
+      return reply
+        .header('x-total-count', String(result.total))
+        .type('application/json; charset=utf-8')
+        .send(result.json);
     },
   );
 
-  fastify.post('/support_tickets/', { schema: contractSchema('createSupportTicket'), ...tenantScoped }, async (request, reply) => {
-    const body = request.body as CreateBody;
-    const tenantId = request.tenantId as string;
-    const user = request.user;
-    if (user === null) throw new Error('authenticate did not set request.user');
-    if (!(await tenantBuildingIds(fastify.db, tenantId)).includes(body.building)) {
-      throw new ApiError(400, { building: ['Vyberte budovu, ve které máte pronajaté prostory.'] });
-    }
-    const phone = body.contact_phone?.trim();
-    return runCreate(fastify.db, request, reply, 'createSupportTicket', async (tx) => {
-      const [row] = await tx
-        .insert(supportTickets)
-        .values({
-          tenantId,
-          buildingId: body.building,
-          reporterId: user.id,
-          subject: body.subject.trim(),
-          description: body.description,
-          priority: body.priority ?? 'standard',
-          status: 'open',
-          // Empty means "use my registered contact" (spec §5); the registered phone is read
-          // from the profile when the operator calls, so it stays current.
-          contactPhone: phone === undefined || phone === '' ? null : phone,
-        })
-        .returning();
-      if (row === undefined) throw new Error('ticket insert returned no row');
-      return { statusCode: 201, body: await ticketDetail(tx, row) };
-    });
-  });
+  fastify.post(
+    '/support_tickets/',
+    { schema: contractSchema('createSupportTicket'), ...tenantScoped },
+    async (request, reply) => {
+      const body = request.body as CreateBody;
+      const tenantId = request.tenantId as string;
+      const user = request.user;
+      if (user === null) throw new Error('authenticate did not set request.user');
+      if (!(await tenantBuildingIds(fastify.db, tenantId)).includes(body.building)) {
+        throw new ApiError(400, { building: ['Vyberte budovu, ve které máte pronajaté prostory.'] });
+      }
+      const phone = body.contact_phone?.trim();
+      return runCreate(fastify.db, request, reply, 'createSupportTicket', async (tx) => {
+        const [row] = await tx
+          .insert(supportTickets)
+          .values({
+            tenantId,
+            buildingId: body.building,
+            reporterId: user.id,
+            subject: body.subject.trim(),
+            description: body.description,
+            priority: body.priority ?? 'standard',
+            status: 'open',
+            // Empty means "use my registered contact" (spec §5); the registered phone is read
+            // from the profile when the operator calls, so it stays current.
+            contactPhone: phone === undefined || phone === '' ? null : phone,
+          })
+          .returning();
+        if (row === undefined) throw new Error('ticket insert returned no row');
+        return { statusCode: 201, body: await ticketDetail(tx, row) };
+      });
+    },
+  );
 
-  fastify.get('/support_tickets/:id/', { schema: contractSchema('getSupportTicket'), ...tenantScoped }, async (request) => {
-    const id = ticketId(request);
-    const detail = await loadTicketDetail(fastify.db, id, request.tenantId);
-    if (detail === undefined) throw ticketNotFound(id);
-    return detail;
-  });
+  fastify.get(
+    '/support_tickets/:id/',
+    { schema: contractSchema('getSupportTicket'), ...tenantScoped },
+    async (request) => {
+      const id = ticketId(request);
+      const detail = await loadTicketDetail(fastify.db, id, request.tenantId);
+      if (detail === undefined) throw ticketNotFound(id);
+      return detail;
+    },
+  );
 
   fastify.post(
     '/support_tickets/:id/messages/',

@@ -74,7 +74,12 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
     expect(past.statusCode).toBe(404);
     expect(past.body).toMatchObject({ code: 'invalid_page' });
 
-    const byPriority = await request(t.app, { method: 'GET', url: `${URL}?ordering=-priority`, token: jana, headers: ALFA });
+    const byPriority = await request(t.app, {
+      method: 'GET',
+      url: `${URL}?ordering=-priority`,
+      token: jana,
+      headers: ALFA,
+    });
     const ranks = (byPriority.body as Ticket[]).map((x) => ['low', 'standard', 'high', 'critical'].indexOf(x.priority));
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
   });
@@ -96,7 +101,12 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
     expect(await get('created_from=2999-01-01')).toEqual([]);
     expect((await get('created_to=2999-01-01')).length).toBeGreaterThan(0);
 
-    const bad = await request(t.app, { method: 'GET', url: `${URL}?status=deleted&page_size=500`, token: jana, headers: ALFA });
+    const bad = await request(t.app, {
+      method: 'GET',
+      url: `${URL}?status=deleted&page_size=500`,
+      token: jana,
+      headers: ALFA,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatchObject({ 'status.0': ['Neplatná volba.'], page_size: ['Zadejte hodnotu nejvýše 100.'] });
   });
@@ -104,7 +114,9 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
   it('answers 403 for a foreign X-Tenant-ID and 404 for another tenant’s ticket', async () => {
     const forbidden = await request(t.app, { method: 'GET', url: URL, token: petr, headers: ALFA });
     expect(forbidden.statusCode).toBe(403);
-    const alfaTicket = ((await request(t.app, { method: 'GET', url: URL, token: jana, headers: ALFA })).body as Ticket[])[0];
+    const alfaTicket = (
+      (await request(t.app, { method: 'GET', url: URL, token: jana, headers: ALFA })).body as Ticket[]
+    )[0];
     const id = alfaTicket?.id ?? 0;
     for (const url of [`${URL}${id}/`]) {
       const response = await request(t.app, { method: 'GET', url, token: petr });
@@ -123,14 +135,30 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
       body: { body: 'cizí' },
     });
     expect(message.statusCode).toBe(404);
-    const close = await request(t.app, { method: 'POST', url: `${URL}${id}/close/`, token: petr, body: { resolution: 'x' } });
+    const close = await request(t.app, {
+      method: 'POST',
+      url: `${URL}${id}/close/`,
+      token: petr,
+      body: { resolution: 'x' },
+    });
     expect(close.statusCode).toBe(404);
   });
 
   it('creates an open ticket, falls back to the registered contact and checks the building', async () => {
-    const created = await create({ subject: 'Kape kohoutek', description: 'V kuchyňce kape.', building: florencId, contact_phone: '  ' });
+    const created = await create({
+      subject: 'Kape kohoutek',
+      description: 'V kuchyňce kape.',
+      building: florencId,
+      contact_phone: '  ',
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.body).toMatchObject({ status: 'open', priority: 'standard', contact_phone: null, timeline: [], attachments: [] });
+    expect(created.body).toMatchObject({
+      status: 'open',
+      priority: 'standard',
+      contact_phone: null,
+      timeline: [],
+      attachments: [],
+    });
     const foreign = await create({ subject: 'Cizí budova', description: 'x', building: karlinId });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.body).toEqual({ building: ['Vyberte budovu, ve které máte pronajaté prostory.'] });
@@ -200,17 +228,33 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
       ['status_change', 'in_progress', 'closed'],
     ]);
 
-    const again = await request(t.app, { method: 'POST', url: `${URL}${created.id}/close/`, token: jana, headers: ALFA, body: { resolution: 'x' } });
+    const again = await request(t.app, {
+      method: 'POST',
+      url: `${URL}${created.id}/close/`,
+      token: jana,
+      headers: ALFA,
+      body: { resolution: 'x' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.body).toMatchObject({ code: 'ticket_closed' });
-    const late = await request(t.app, { method: 'POST', url: `${URL}${created.id}/messages/`, token: jana, headers: ALFA, body: { body: 'x' } });
+    const late = await request(t.app, {
+      method: 'POST',
+      url: `${URL}${created.id}/messages/`,
+      token: jana,
+      headers: ALFA,
+      body: { body: 'x' },
+    });
     expect(late.statusCode).toBe(409);
-    const entries = await t.app.db.select({ value: count() }).from(ticketTimeline).where(eq(ticketTimeline.ticketId, created.id));
+    const entries = await t.app.db
+      .select({ value: count() })
+      .from(ticketTimeline)
+      .where(eq(ticketTimeline.ticketId, created.id));
     expect(entries[0]?.value).toBe(5);
   });
 
   it('stores multipart attachments and serves them only to the ticket’s tenant', async () => {
-    const created = (await create({ subject: 'Fotky závady', description: 'Viz přílohy.', building: florencId })).body as Ticket;
+    const created = (await create({ subject: 'Fotky závady', description: 'Viz přílohy.', building: florencId }))
+      .body as Ticket;
     const upload = (files: Parameters<typeof multipart>[0], token = jana, headers = ALFA) => {
       const { payload, contentType } = multipart(files);
       return t.app.inject({
@@ -242,7 +286,11 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''z%C3%A1vada.png");
     expect(download.rawPayload.equals(png)).toBe(true);
-    const foreign = await t.app.inject({ method: 'GET', url: first?.download_url ?? '', headers: { authorization: `Bearer ${petr}` } });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: first?.download_url ?? '',
+      headers: { authorization: `Bearer ${petr}` },
+    });
     expect(foreign.statusCode).toBe(404);
 
     const detail = await request(t.app, { method: 'GET', url: `${URL}${created.id}/`, token: jana, headers: ALFA });
@@ -253,10 +301,19 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
     expect(script.json()).toEqual({ files: [expect.stringContaining('nepodporovaný typ')] });
     const none = await upload([{ name: 'x.txt', type: 'text/plain', content: 'x', field: 'other' }]);
     expect(none.statusCode).toBe(400);
-    const huge = await upload([{ name: 'velky.pdf', type: 'application/pdf', content: Buffer.alloc(10 * 1024 * 1024 + 1) }]);
+    const huge = await upload([
+      { name: 'velky.pdf', type: 'application/pdf', content: Buffer.alloc(10 * 1024 * 1024 + 1) },
+    ]);
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'file_too_large' });
-    const json = await request(t.app, { method: 'POST', url: `${URL}${created.id}/attachments/`, token: jana, headers: ALFA, body: {}, contract: false });
+    const json = await request(t.app, {
+      method: 'POST',
+      url: `${URL}${created.id}/attachments/`,
+      token: jana,
+      headers: ALFA,
+      body: {},
+      contract: false,
+    });
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
   });

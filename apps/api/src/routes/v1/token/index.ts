@@ -18,12 +18,7 @@ export const tokenRoutes: FastifyPluginAsync = async (fastify) => {
         // simplejwt's wording, pinned by ADR 001 (clients may match it).
         throw drfError(401, 'token_not_valid', 'Token is blacklisted', BEARER_CHALLENGE);
       case 'inactive_user':
-        throw drfError(
-          401,
-          'no_active_account',
-          'K tomuto tokenu neexistuje aktivní účet.',
-          BEARER_CHALLENGE,
-        );
+        throw drfError(401, 'no_active_account', 'K tomuto tokenu neexistuje aktivní účet.', BEARER_CHALLENGE);
       default:
         throw drfError(401, 'token_not_valid', TOKEN_FAILURE_MESSAGES[result.failure], BEARER_CHALLENGE);
     }

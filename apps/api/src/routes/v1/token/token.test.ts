@@ -161,10 +161,7 @@ describe.each(DATABASE_DRIVERS)('POST /api/v1/token/refresh/ (%s)', (driver) => 
 
   it('refuses a token without a proper jti', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const response = await refresh(
-      t.app,
-      await sign({ token_type: 'refresh', user_id: '1', iat: now, exp: now + 60 }),
-    );
+    const response = await refresh(t.app, await sign({ token_type: 'refresh', user_id: '1', iat: now, exp: now + 60 }));
     expect(response.body).toEqual({ detail: 'Token nemá identifikátor.', code: 'token_not_valid' });
   });
 
@@ -176,7 +173,10 @@ describe.each(DATABASE_DRIVERS)('POST /api/v1/token/refresh/ (%s)', (driver) => 
       .values({ email, passwordHash: await hashPassword(DEMO_PASSWORD) })
       .returning();
     const tokens = await login(t.app, email, DEMO_PASSWORD);
-    await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, user?.id ?? 0));
+    await t.app.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.id, user?.id ?? 0));
 
     const response = await refresh(t.app, tokens.refresh);
     expect(response.statusCode).toBe(401);

@@ -53,9 +53,7 @@ describe('login page', () => {
   it('asks for a well-formed e-mail', async () => {
     const view = renderRoute('/prihlaseni');
     await logIn(view, 'jana.novakova', 'x');
-    expect(
-      await screen.findByRole('link', { name: /Zadejte e-mail ve správném tvaru/ }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Zadejte e-mail ve správném tvaru/ })).toBeInTheDocument();
   });
 
   it('treats an e-mail of spaces as missing and sends a trimmed e-mail with the password verbatim', async () => {
@@ -128,7 +126,10 @@ describe('login page', () => {
   });
 
   it('auto-selects the only tenant before following a redirect that needs one', async () => {
-    const view = renderRoute('/prihlaseni?redirect=%2F%3Fvitejte%3D1', createBackend({ accounts: [account([TENANT_A])] }));
+    const view = renderRoute(
+      '/prihlaseni?redirect=%2F%3Fvitejte%3D1',
+      createBackend({ accounts: [account([TENANT_A])] }),
+    );
     await logIn(view);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dobrý den, Jana' })).toBeInTheDocument();
     expect(view.location()).toBe('/?vitejte=1');

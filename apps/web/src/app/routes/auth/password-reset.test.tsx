@@ -18,7 +18,9 @@ describe('password reset request', () => {
     const view = renderRoute('/zapomenute-heslo');
     await view.user.type(await screen.findByLabelText('E-mail'), '  nikdo@example.cz ');
     await view.user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Zkontrolujte svou e-mailovou schránku' })).toHaveFocus();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zkontrolujte svou e-mailovou schránku' }),
+    ).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(CONFIRMATION);
     expect(view.backend.requests.find((request) => request.path === '/api/password-reset/request')?.body).toEqual({
       email: 'nikdo@example.cz',
@@ -44,17 +46,26 @@ describe('password reset request with bot protection', () => {
     const nonce = '01020304';
     const input = new Uint8Array([0x0a, 0x0b, 0x0c, 0x0d, 0x01, 0x02, 0x03, 0x04, 0, 0, 0, 7]);
     const digest = await crypto.subtle.digest('SHA-256', input);
-    const keyPrefix = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, 32);
+    const keyPrefix = [...new Uint8Array(digest)]
+      .map((byte) => byte.toString(16).padStart(2, '0'))
+      .join('')
+      .slice(0, 32);
     const backend = createBackend({
       config: buildConfig({ botProtection: { provider: 'altcha', siteKey: null } }),
-      altchaChallenge: { parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix }, signature: 'podpis' },
+      altchaChallenge: {
+        parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix },
+        signature: 'podpis',
+      },
     });
     const view = renderRoute('/zapomenute-heslo', backend);
     await view.user.type(await screen.findByLabelText('E-mail'), 'jana.novakova@example.cz');
     await view.user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
     expect(await screen.findByRole('status')).toHaveTextContent(CONFIRMATION);
     const sent = backend.requests.find((request) => request.path === '/api/password-reset/request');
-    expect(JSON.parse(atob(sent?.botToken ?? ''))).toMatchObject({ challenge: { signature: 'podpis' }, solution: { counter: 7 } });
+    expect(JSON.parse(atob(sent?.botToken ?? ''))).toMatchObject({
+      challenge: { signature: 'podpis' },
+      solution: { counter: 7 },
+    });
   });
 
   it('sends no bot token when protection is off', async () => {
@@ -62,7 +73,9 @@ describe('password reset request with bot protection', () => {
     await view.user.type(await screen.findByLabelText('E-mail'), 'jana.novakova@example.cz');
     await view.user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
     await screen.findByRole('status');
-    expect(view.backend.requests.find((request) => request.path === '/api/password-reset/request')?.botToken).toBeNull();
+    expect(
+      view.backend.requests.find((request) => request.path === '/api/password-reset/request')?.botToken,
+    ).toBeNull();
   });
 });
 
@@ -78,7 +91,13 @@ describe('new password', () => {
   it('sets the password and goes to the login with a success message', async () => {
     const backend = createBackend({
       resetLinks: ['7:abc-123'],
-      accounts: [{ email: 'jana.novakova@example.cz', password: 'Nove-heslo-2026', session: buildSession({ user: buildProfile(), tenants: [TENANT_A] }) }],
+      accounts: [
+        {
+          email: 'jana.novakova@example.cz',
+          password: 'Nove-heslo-2026',
+          session: buildSession({ user: buildProfile(), tenants: [TENANT_A] }),
+        },
+      ],
     });
     const view = renderRoute(link, backend);
     expect(await screen.findByRole('heading', { level: 1, name: 'Nastavení nového hesla' })).toBeInTheDocument();
@@ -128,7 +147,9 @@ describe('new password', () => {
     await view.user.type(screen.getByLabelText('Nové heslo znovu'), 'Nove-heslo-2026');
     await view.user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Odkaz už neplatí' })).toHaveFocus();
-    expect(screen.getByRole('alert')).toHaveTextContent('Odkaz pro nastavení nového hesla je neplatný nebo mu vypršela platnost.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Odkaz pro nastavení nového hesla je neplatný nebo mu vypršela platnost.',
+    );
     await view.user.click(screen.getByRole('link', { name: 'Požádat o nový odkaz' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Zapomenuté heslo' })).toBeInTheDocument();
   });

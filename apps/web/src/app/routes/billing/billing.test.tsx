@@ -62,7 +62,8 @@ function billingApi(statements: Statement[]) {
     }),
     http.get('*/api/v1/billing_statements/:id/', ({ params }) => {
       const statement = statements.find((candidate) => candidate.id === Number(params.id));
-      if (!statement) return HttpResponse.json({ code: 'not_found', message: 'Vyúčtování nebylo nalezeno.' }, { status: 404 });
+      if (!statement)
+        return HttpResponse.json({ code: 'not_found', message: 'Vyúčtování nebylo nalezeno.' }, { status: 404 });
       return HttpResponse.json(statement);
     }),
     http.get('*/api/v1/billing_statements/:id/pdf/', ({ request }) => {
@@ -95,7 +96,10 @@ describe('billing statements', { timeout: 30_000 }, () => {
     expect(items).toHaveLength(10);
     const [first, second, third] = items as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(first).getByText('K úhradě')).toBeInTheDocument();
-    expect(within(first).getByRole('link', { name: 'Vyúčtování za 1.–31.\u00a010.\u00a02026' })).toHaveAttribute('href', '/vyuctovani?id=1');
+    expect(within(first).getByRole('link', { name: 'Vyúčtování za 1.–31.\u00a010.\u00a02026' })).toHaveAttribute(
+      'href',
+      '/vyuctovani?id=1',
+    );
     expect(within(second).getByText('Po splatnosti')).toBeInTheDocument();
     expect(within(second).getAllByText(text('1\u00a0234\u00a0567,80\u00a0Kč'))).toHaveLength(2);
     expect(within(third).getByText('Zaplaceno')).toBeInTheDocument();
@@ -126,7 +130,9 @@ describe('billing statements', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Vyúčtování č. 2026000101' })).toBeInTheDocument();
     const details = screen.getByTestId('payment-details');
     expect(within(details).getByText('2001234588/2010')).toBeInTheDocument();
-    expect(within(details).getByText(text('CZ62\u00a02010\u00a00000\u00a00020\u00a00123\u00a04588'))).toBeInTheDocument();
+    expect(
+      within(details).getByText(text('CZ62\u00a02010\u00a00000\u00a00020\u00a00123\u00a04588')),
+    ).toBeInTheDocument();
     expect(within(details).getByText(text('48\u00a0200,50\u00a0Kč'))).toBeInTheDocument();
     expect(within(details).getByText('2026000101')).toBeInTheDocument();
     expect(within(details).getByText(text('15.\u00a012.\u00a02099'))).toBeInTheDocument();
@@ -171,8 +177,13 @@ describe('billing statements', { timeout: 30_000 }, () => {
   it('an unknown statement says so with a 404 and a way back', async () => {
     billingApi([]);
     renderRoute('/vyuctovani?strana=2&id=77', loggedIn());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Vyúčtování s ID 77 neexistuje nebo k němu nemáte přístup.');
-    expect(screen.getByRole('link', { name: '← Zpět na přehled vyúčtování' })).toHaveAttribute('href', '/vyuctovani?strana=2');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Vyúčtování s ID 77 neexistuje nebo k němu nemáte přístup.',
+    );
+    expect(screen.getByRole('link', { name: '← Zpět na přehled vyúčtování' })).toHaveAttribute(
+      'href',
+      '/vyuctovani?strana=2',
+    );
   });
 
   it('the menu offers billing to a tenant while the feature is on', async () => {

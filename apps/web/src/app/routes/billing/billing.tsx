@@ -61,7 +61,9 @@ export default function BillingRoute() {
 
   const back = (
     <Link asChild color="brand.fg" alignSelf="flex-start">
-      <RouterLink to={billingSearch({ page: view.page, statementId: null }) || href('billing')}>← {t('detail.back')}</RouterLink>
+      <RouterLink to={billingSearch({ page: view.page, statementId: null }) || href('billing')}>
+        ← {t('detail.back')}
+      </RouterLink>
     </Link>
   );
   if (data?.notFound) {

@@ -62,14 +62,18 @@ function incidentApi(tickets: Ticket[] = []): IncidentApi {
       return HttpResponse.json(ticket);
     }),
     http.get('*/api/v1/buildings/', () =>
-      HttpResponse.json([{ id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' }], {
-        headers: { 'X-Total-Count': '1' },
-      }),
+      HttpResponse.json(
+        [{ id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' }],
+        {
+          headers: { 'X-Total-Count': '1' },
+        },
+      ),
     ),
     http.post('*/api/v1/support_tickets/', async ({ request }) => {
       const body = await request.json();
       api.creates.push({ body, key: request.headers.get('idempotency-key') });
-      if (api.createFailure) return HttpResponse.json(api.createFailure.body as object, { status: api.createFailure.status });
+      if (api.createFailure)
+        return HttpResponse.json(api.createFailure.body as object, { status: api.createFailure.status });
       const ticket = buildTicket(99, body as Partial<Ticket>);
       api.tickets.push(ticket);
       return HttpResponse.json(ticket, { status: 201 });
@@ -106,7 +110,9 @@ describe('incident list', { timeout: 30_000 }, () => {
   });
 
   it('pages with the total and filters by status and priority', async () => {
-    const tickets = Array.from({ length: 12 }, (_, index) => buildTicket(index + 1, { priority: index % 2 ? 'high' : 'low' }));
+    const tickets = Array.from({ length: 12 }, (_, index) =>
+      buildTicket(index + 1, { priority: index % 2 ? 'high' : 'low' }),
+    );
     const api = incidentApi(tickets);
     const view = renderRoute('/hlaseni-incidentu', loggedIn());
     expect(await screen.findByText('Strana 1 z 2')).toBeInTheDocument();
@@ -146,7 +152,12 @@ describe('new incident form', { timeout: 30_000 }, () => {
     await view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
     const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
     await waitFor(() => expect(summary).toHaveFocus());
-    for (const message of ['Zadejte předmět', 'Vyberte budovu', 'Zadejte popis', 'Zadejte telefon ve tvaru +420 123 456 789']) {
+    for (const message of [
+      'Zadejte předmět',
+      'Vyberte budovu',
+      'Zadejte popis',
+      'Zadejte telefon ve tvaru +420 123 456 789',
+    ]) {
       expect(within(summary).getByRole('link', { name: message })).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Předmět')).toHaveAccessibleDescription('Chyba: Zadejte předmět');
@@ -158,7 +169,14 @@ describe('new incident form', { timeout: 30_000 }, () => {
 
   it('creates with a fresh Idempotency-Key per attempt and keeps the input after a failure', async () => {
     const api = incidentApi();
-    api.createFailure = { status: 400, body: { code: 'validation_error', message: 'Zkontrolujte údaje.', fields: { subject: 'Předmět je příliš krátký.' } } };
+    api.createFailure = {
+      status: 400,
+      body: {
+        code: 'validation_error',
+        message: 'Zkontrolujte údaje.',
+        fields: { subject: 'Předmět je příliš krátký.' },
+      },
+    };
     const view = renderRoute('/hlaseni-incidentu/novy', loggedIn());
     await view.user.type(await screen.findByLabelText('Předmět'), 'Ab');
     await view.user.selectOptions(screen.getByLabelText('Budova'), '1');
@@ -175,7 +193,12 @@ describe('new incident form', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Incident byl úspěšně vytvořen.')).toBeInTheDocument();
     await waitFor(() => expect(view.location()).toBe('/hlaseni-incidentu/99'));
     expect(api.creates).toHaveLength(2);
-    expect(api.creates[1]?.body).toEqual({ subject: 'Abc', building: 1, priority: 'critical', description: 'Teče voda\npod dřezem' });
+    expect(api.creates[1]?.body).toEqual({
+      subject: 'Abc',
+      building: 1,
+      priority: 'critical',
+      description: 'Teče voda\npod dřezem',
+    });
     expect(api.creates[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(api.creates[1]?.key).not.toBe(api.creates[0]?.key);
     // The draft is gone once the incident exists.
@@ -190,7 +213,10 @@ describe('new incident form', { timeout: 30_000 }, () => {
     first.unmount();
 
     // Another user in the same tab does not see it.
-    const other = renderRoute('/hlaseni-incidentu/novy', loggedIn({ user: buildProfile({ id: 2, email: 'petr@example.cz' }) }));
+    const other = renderRoute(
+      '/hlaseni-incidentu/novy',
+      loggedIn({ user: buildProfile({ id: 2, email: 'petr@example.cz' }) }),
+    );
     expect(await screen.findByLabelText('Předmět')).toHaveValue('');
     other.unmount();
 
@@ -214,10 +240,46 @@ describe('incident detail', { timeout: 30_000 }, () => {
       buildTicket(1, {
         contact_phone: '+420601111222',
         timeline: [
-          { id: 1, type: 'comment', created_at: '2026-11-11T10:00:00Z', author: { id: 1, display_name: 'Jana Nováková' }, author_role: 'tenant', body: 'Prosím o opravu', from_value: null, to_value: null },
-          { id: 2, type: 'status_change', created_at: '2026-11-11T11:00:00Z', author: null, author_role: 'system', body: null, from_value: 'open', to_value: 'in_progress' },
-          { id: 3, type: 'priority_change', created_at: '2026-11-11T12:00:00Z', author: null, author_role: 'system', body: null, from_value: 'standard', to_value: 'high' },
-          { id: 4, type: 'assignment', created_at: '2026-11-11T13:00:00Z', author: null, author_role: 'system', body: null, from_value: null, to_value: 'Tomáš Dvořák' },
+          {
+            id: 1,
+            type: 'comment',
+            created_at: '2026-11-11T10:00:00Z',
+            author: { id: 1, display_name: 'Jana Nováková' },
+            author_role: 'tenant',
+            body: 'Prosím o opravu',
+            from_value: null,
+            to_value: null,
+          },
+          {
+            id: 2,
+            type: 'status_change',
+            created_at: '2026-11-11T11:00:00Z',
+            author: null,
+            author_role: 'system',
+            body: null,
+            from_value: 'open',
+            to_value: 'in_progress',
+          },
+          {
+            id: 3,
+            type: 'priority_change',
+            created_at: '2026-11-11T12:00:00Z',
+            author: null,
+            author_role: 'system',
+            body: null,
+            from_value: 'standard',
+            to_value: 'high',
+          },
+          {
+            id: 4,
+            type: 'assignment',
+            created_at: '2026-11-11T13:00:00Z',
+            author: null,
+            author_role: 'system',
+            body: null,
+            from_value: null,
+            to_value: 'Tomáš Dvořák',
+          },
         ],
       }),
     ]);

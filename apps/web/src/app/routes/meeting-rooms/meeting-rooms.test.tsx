@@ -82,9 +82,18 @@ interface RoomsApi {
 }
 
 function roomsApi(rooms: Room[]): RoomsApi {
-  const api: RoomsApi = { busy: [], reservations: [], availabilityQueries: [], creates: [], cancels: [], conflict: false };
+  const api: RoomsApi = {
+    busy: [],
+    reservations: [],
+    availabilityQueries: [],
+    creates: [],
+    cancels: [],
+    conflict: false,
+  };
   server.use(
-    http.get('*/api/v1/meeting_rooms/', () => HttpResponse.json(rooms, { headers: { 'X-Total-Count': String(rooms.length) } })),
+    http.get('*/api/v1/meeting_rooms/', () =>
+      HttpResponse.json(rooms, { headers: { 'X-Total-Count': String(rooms.length) } }),
+    ),
     http.get('*/api/v1/meeting_rooms/reservation/', () =>
       HttpResponse.json(
         api.reservations.filter((reservation) => reservation.status === 'confirmed'),
@@ -93,7 +102,9 @@ function roomsApi(rooms: Room[]): RoomsApi {
     ),
     http.get('*/api/v1/meeting_rooms/:id/', ({ params }) => {
       const room = rooms.find((candidate) => candidate.id === Number(params.id));
-      return room ? HttpResponse.json(room) : HttpResponse.json({ code: 'not_found', message: 'Nenalezeno.' }, { status: 404 });
+      return room
+        ? HttpResponse.json(room)
+        : HttpResponse.json({ code: 'not_found', message: 'Nenalezeno.' }, { status: 404 });
     }),
     http.get('*/api/v1/meeting_rooms/:id/availability/', ({ request, params }) => {
       const query = new URL(request.url).searchParams;
@@ -145,7 +156,10 @@ const roomUrl = (id: number, mode = 'den') => `/zasedaci-mistnosti?mistnost=${id
 
 describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   it('lists the rooms with their details and opens one from its link', async () => {
-    roomsApi([buildRoom(1, { name: 'Velká zasedačka' }), buildRoom(2, { name: 'Malá zasedačka', public_booking: false, capacity: 4 })]);
+    roomsApi([
+      buildRoom(1, { name: 'Velká zasedačka' }),
+      buildRoom(2, { name: 'Malá zasedačka', public_booking: false, capacity: 4 }),
+    ]);
     const view = await openPage('/zasedaci-mistnosti', loggedIn());
     expect(await screen.findByRole('heading', { level: 1, name: 'Zasedací místnosti' })).toBeInTheDocument();
     const small = screen.getByRole('heading', { level: 3, name: 'Malá zasedačka' }).closest('li') as HTMLElement;
@@ -267,13 +281,17 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
 
     await view.user.click(within(list).getByRole('button', { name: 'Zrušit rezervaci' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zrušit rezervaci?' });
-    expect(dialog).toHaveAccessibleDescription(/Opravdu chcete zrušit rezervaci „Workshop“ v místnosti Velká zasedačka/);
+    expect(dialog).toHaveAccessibleDescription(
+      /Opravdu chcete zrušit rezervaci „Workshop“ v místnosti Velká zasedačka/,
+    );
     expect(within(dialog).getByRole('button', { name: 'Ponechat rezervaci' })).toHaveFocus();
     await view.user.click(within(dialog).getByRole('button', { name: 'Ponechat rezervaci' }));
     expect(api.cancels).toEqual([]);
 
     await view.user.click(within(list).getByRole('button', { name: 'Zrušit rezervaci' }));
-    await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ano, zrušit rezervaci' }));
+    await view.user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ano, zrušit rezervaci' }),
+    );
     expect(await screen.findByText('Nemáte žádné nadcházející rezervace.')).toBeInTheDocument();
     expect(api.cancels).toEqual([7]);
     expect(screen.getByRole('heading', { level: 2, name: 'Vaše rezervace' })).toHaveFocus();
@@ -283,6 +301,9 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
     roomsApi([buildRoom(1)]);
     await openPage('/zasedaci-mistnosti?mistnost=99', loggedIn());
     expect(await screen.findByRole('alert')).toHaveTextContent('Místnost nebyla nalezena nebo ji nemůžete rezervovat.');
-    expect(screen.getByRole('link', { name: /Zpět na všechny místnosti/ })).toHaveAttribute('href', '/zasedaci-mistnosti');
+    expect(screen.getByRole('link', { name: /Zpět na všechny místnosti/ })).toHaveAttribute(
+      'href',
+      '/zasedaci-mistnosti',
+    );
   });
 });

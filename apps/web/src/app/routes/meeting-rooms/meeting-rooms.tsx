@@ -17,7 +17,12 @@ import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
 import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
 import { TenantBooking } from '#src/features/meeting-rooms/components/tenant-booking.tsx';
 import { pragueDay } from '#src/features/meeting-rooms/utils/prague-time.ts';
-import { roomViewFromSearch, roomViewSearch, viewDays, type RoomView } from '#src/features/meeting-rooms/utils/room-view.ts';
+import {
+  roomViewFromSearch,
+  roomViewSearch,
+  viewDays,
+  type RoomView,
+} from '#src/features/meeting-rooms/utils/room-view.ts';
 import '#src/features/meeting-rooms/i18n.ts';
 
 /** `?strana=` of the reservation list (the room view has its own parameters). */

@@ -68,8 +68,10 @@ function publicApi(): PublicApi {
       cancelled: false,
     },
   };
-  const notFound = () => HttpResponse.json({ code: 'not_found', message: 'Rezervace nebyla nalezena.' }, { status: 404 });
-  const known = (params: Record<string, unknown>) => params.uuid === UUID && params.token === TOKEN && !api.reservation.cancelled;
+  const notFound = () =>
+    HttpResponse.json({ code: 'not_found', message: 'Rezervace nebyla nalezena.' }, { status: 404 });
+  const known = (params: Record<string, unknown>) =>
+    params.uuid === UUID && params.token === TOKEN && !api.reservation.cancelled;
   server.use(
     http.get('*/api/v1/meeting_rooms/', () => HttpResponse.json([ROOM], { headers: { 'X-Total-Count': '1' } })),
     http.get('*/api/v1/meeting_rooms/:id/', () => HttpResponse.json(ROOM)),
@@ -127,7 +129,10 @@ async function altchaChallenge() {
   const nonce = '01020304';
   const input = new Uint8Array([0x0a, 0x0b, 0x0c, 0x0d, 0x01, 0x02, 0x03, 0x04, 0, 0, 0, 7]);
   const digest = await crypto.subtle.digest('SHA-256', input);
-  const keyPrefix = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, 32);
+  const keyPrefix = [...new Uint8Array(digest)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 32);
   return { parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix }, signature: 'podpis' };
 }
 
@@ -145,7 +150,10 @@ describe('public meeting-room booking', { timeout: 60_000 }, () => {
 
     expect(await screen.findByRole('heading', { name: 'Rezervace je potvrzena' })).toHaveFocus();
     expect(backend.requests.find((request) => request.path === '/api/bot-protection/challenge')).toBeDefined();
-    expect(JSON.parse(atob(api.creates[0]?.botToken ?? ''))).toMatchObject({ challenge: { signature: 'podpis' }, solution: { counter: 7 } });
+    expect(JSON.parse(atob(api.creates[0]?.botToken ?? ''))).toMatchObject({
+      challenge: { signature: 'podpis' },
+      solution: { counter: 7 },
+    });
     expect(api.creates[0]?.body).toEqual({
       room: 1,
       starts_at: '2030-01-14T09:00:00.000Z',
@@ -178,7 +186,9 @@ describe('public meeting-room booking', { timeout: 60_000 }, () => {
 
   it('an unfinished Turnstile check stops the submit and keeps everything typed', async () => {
     const api = publicApi();
-    const backend = createBackend({ config: buildConfig({ botProtection: { provider: 'turnstile', siteKey: '1x00000000000000000000AA' } }) });
+    const backend = createBackend({
+      config: buildConfig({ botProtection: { provider: 'turnstile', siteKey: '1x00000000000000000000AA' } }),
+    });
     const view = await openPage(roomUrl, backend);
     await fillBooking(view);
     await view.user.click(screen.getByRole('button', { name: 'Rezervovat' }));

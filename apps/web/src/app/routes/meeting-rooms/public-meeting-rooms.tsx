@@ -19,7 +19,12 @@ import { isWellFormedLink, PublicCancellation } from '#src/features/meeting-room
 import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
 import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
 import { pragueDay } from '#src/features/meeting-rooms/utils/prague-time.ts';
-import { roomViewFromSearch, roomViewSearch, viewDays, type RoomView } from '#src/features/meeting-rooms/utils/room-view.ts';
+import {
+  roomViewFromSearch,
+  roomViewSearch,
+  viewDays,
+  type RoomView,
+} from '#src/features/meeting-rooms/utils/room-view.ts';
 import '#src/features/meeting-rooms/i18n.ts';
 
 /**
@@ -53,7 +58,9 @@ export const clientLoader =
     if (cancellation) {
       // Only reads the booking; cancelling needs the button on the page.
       if (isWellFormedLink(cancellation.uuid, cancellation.token)) {
-        await unlessNotFound(queryClient.fetchQuery(publicReservationQueryOptions(cancellation.uuid, cancellation.token)));
+        await unlessNotFound(
+          queryClient.fetchQuery(publicReservationQueryOptions(cancellation.uuid, cancellation.token)),
+        );
       }
       return null;
     }

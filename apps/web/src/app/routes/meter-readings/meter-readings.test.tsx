@@ -15,7 +15,8 @@ const NBSP = '\u00a0';
 // toHaveTextContent compares with whitespace collapsed to plain spaces, no-break ones included.
 const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
-const czechDate = (iso: string) => new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium' }).format(new Date(iso)).replace(/ /g, NBSP);
+const czechDate = (iso: string) =>
+  new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium' }).format(new Date(iso)).replace(/ /g, NBSP);
 
 function buildMeter(id: number, overrides: Partial<Meter> = {}): Meter {
   return {
@@ -32,7 +33,13 @@ function buildMeter(id: number, overrides: Partial<Meter> = {}): Meter {
   };
 }
 
-function buildReading(id: number, meter: number, value: string, readAt: string, overrides: Partial<Reading> = {}): Reading {
+function buildReading(
+  id: number,
+  meter: number,
+  value: string,
+  readAt: string,
+  overrides: Partial<Reading> = {},
+): Reading {
   return {
     id,
     meter,
@@ -69,8 +76,12 @@ function meterApi(meters: Meter[], readings: Reading[] = []): MeterApi {
       const query = new URL(request.url).searchParams;
       const size = Number(query.get('page_size') ?? 20);
       const page = Number(query.get('page') ?? 1);
-      const mine = api.readings.filter((reading) => reading.meter === Number(query.get('meter'))).sort((a, b) => b.read_at.localeCompare(a.read_at));
-      return HttpResponse.json(mine.slice((page - 1) * size, page * size), { headers: { 'X-Total-Count': String(mine.length) } });
+      const mine = api.readings
+        .filter((reading) => reading.meter === Number(query.get('meter')))
+        .sort((a, b) => b.read_at.localeCompare(a.read_at));
+      return HttpResponse.json(mine.slice((page - 1) * size, page * size), {
+        headers: { 'X-Total-Count': String(mine.length) },
+      });
     }),
     http.post('*/api/v1/readings/', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -108,14 +119,33 @@ const history = [
 
 describe('meter readings page', { timeout: 30_000 }, () => {
   it('lists the meters with their last reading and shows the first one’s history', async () => {
-    const water = buildMeter(2, { serial_number: 'VS-2', kind: 'water_cold', unit: 'm3', last_reading: { id: 7, value: '524.95', read_at: daysAgo(3) } });
-    const fresh = buildMeter(3, { serial_number: 'TP-3', kind: 'heat', unit: 'GJ', location: null, last_reading: null, usual_daily_consumption: null });
+    const water = buildMeter(2, {
+      serial_number: 'VS-2',
+      kind: 'water_cold',
+      unit: 'm3',
+      last_reading: { id: 7, value: '524.95', read_at: daysAgo(3) },
+    });
+    const fresh = buildMeter(3, {
+      serial_number: 'TP-3',
+      kind: 'heat',
+      unit: 'GJ',
+      location: null,
+      last_reading: null,
+      usual_daily_consumption: null,
+    });
     await renderPage(meterApi([buildMeter(1), water, fresh], history));
 
     const cards = screen.getAllByTestId('meter-card');
-    expect(within(cards[0] as HTMLElement).getByRole('link', { name: 'Elektroměr EL-1' })).toHaveAttribute('aria-current', 'true');
+    expect(within(cards[0] as HTMLElement).getByRole('link', { name: 'Elektroměr EL-1' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     expect(cards[0]).toHaveTextContent(spaced(`Poslední odečet: 12${NBSP}650${NBSP}kWh (${czechDate(daysAgo(20))})`));
-    expect(cards[1]).toHaveTextContent(spaced(`Vodoměr studené vody VS-2Dům Florenc, 3. patroPoslední odečet: 524,95${NBSP}m³ (${czechDate(daysAgo(3))})`));
+    expect(cards[1]).toHaveTextContent(
+      spaced(
+        `Vodoměr studené vody VS-2Dům Florenc, 3. patroPoslední odečet: 524,95${NBSP}m³ (${czechDate(daysAgo(3))})`,
+      ),
+    );
     expect(cards[2]).toHaveTextContent('Měřič tepla TP-3Dům FlorencPoslední odečet: Zatím bez odečtu');
 
     expect(screen.getByRole('heading', { level: 2, name: 'Elektroměr EL-1' })).toBeInTheDocument();
@@ -123,8 +153,18 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     const rows = within(table).getAllByRole('row').slice(1);
     // jsdom applies no media queries, so this is the phone layout: the note column is hidden
     // and the note shows under the date.
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Datum odečtu', 'Stav', 'Spotřeba']);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Datum odečtu', 'Stav', 'Spotřeba']);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       [czechDate(daysAgo(20)), `12${NBSP}650${NBSP}kWh`, `450${NBSP}kWhneobvykle vysoká`],
       [czechDate(daysAgo(50)), `12${NBSP}200${NBSP}kWh`, `200${NBSP}kWh`],
       [`${czechDate(daysAgo(80))}Počáteční stav`, `12${NBSP}000${NBSP}kWh`, `–${NBSP}první odečet`],
@@ -132,23 +172,29 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     expect(screen.getByText('Celkem 3 odečty')).toBeInTheDocument();
     // The chart arrives as its own chunk and is one image with a summary; the table is its text.
     expect(
-      await screen.findByRole('img', {
-        name: `Sloupcový graf spotřeby mezi odečty, 2 období od ${czechDate(daysAgo(80))} do ${czechDate(daysAgo(20))}: nejnižší spotřeba 200${NBSP}kWh, nejvyšší 450${NBSP}kWh.`,
-      },
-      // The chart's chunk (recharts) is transformed on first import; slow on a busy machine.
-      { timeout: 20_000 },
+      await screen.findByRole(
+        'img',
+        {
+          name: `Sloupcový graf spotřeby mezi odečty, 2 období od ${czechDate(daysAgo(80))} do ${czechDate(daysAgo(20))}: nejnižší spotřeba 200${NBSP}kWh, nejvyšší 450${NBSP}kWh.`,
+        },
+        // The chart's chunk (recharts) is transformed on first import; slow on a busy machine.
+        { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
   });
 
   it('selects another meter from the list and moves focus to it', async () => {
-    const view = await renderPage(meterApi([buildMeter(1), buildMeter(2, { serial_number: 'VS-2', kind: 'water_cold', unit: 'm3' })], history));
+    const view = await renderPage(
+      meterApi([buildMeter(1), buildMeter(2, { serial_number: 'VS-2', kind: 'water_cold', unit: 'm3' })], history),
+    );
     await view.user.click(screen.getByRole('link', { name: 'Vodoměr studené vody VS-2' }));
     const heading = await screen.findByRole('heading', { level: 2, name: 'Vodoměr studené vody VS-2' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(view.location()).toBe('/odpocet-meridel?meridlo=2');
     expect(screen.getByText('Zatím tu nejsou žádné odečty.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Stav měřidla')).toHaveAccessibleDescription('V m³, desetinná místa oddělte čárkou, například 12 345,6.');
+    expect(screen.getByLabelText('Stav měřidla')).toHaveAccessibleDescription(
+      'V m³, desetinná místa oddělte čárkou, například 12 345,6.',
+    );
   });
 
   it('sends a plausible value with note and picture null and an Idempotency-Key; the list shows it', async () => {
@@ -160,11 +206,18 @@ describe('meter readings page', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Odečet byl uložen.')).toBeInTheDocument();
     expect(view.api.posts).toHaveLength(1);
-    expect(view.api.posts[0]?.body).toEqual({ meter: 1, value: '12700.5', note: 'Odečteno z fotografie', picture: null });
+    expect(view.api.posts[0]?.body).toEqual({
+      meter: 1,
+      value: '12700.5',
+      note: 'Odečteno z fotografie',
+      picture: null,
+    });
     expect(view.api.posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(view.api.meterLists).toBeGreaterThan(listsBefore);
     expect(screen.getByTestId('meter-card')).toHaveTextContent(spaced(`12${NBSP}700,5${NBSP}kWh`));
-    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent(spaced(`Odečteno z fotografie12${NBSP}700,5${NBSP}kWh50,5${NBSP}kWhOdečteno z fotografie`));
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent(
+      spaced(`Odečteno z fotografie12${NBSP}700,5${NBSP}kWh50,5${NBSP}kWhOdečteno z fotografie`),
+    );
     // Ready for the next one.
     expect(screen.getByLabelText('Stav měřidla')).toHaveValue('');
     expect(screen.getByLabelText('Stav měřidla')).toHaveFocus();
@@ -179,7 +232,9 @@ describe('meter readings page', { timeout: 30_000 }, () => {
 
     await view.user.type(screen.getByLabelText('Stav měřidla'), '12 650,1234');
     await view.user.click(screen.getByRole('button', { name: 'Odeslat odečet' }));
-    expect(await screen.findByRole('link', { name: 'Stav měřidla může mít nejvýše 3 desetinná místa' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Stav měřidla může mít nejvýše 3 desetinná místa' }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Stav měřidla')).toHaveAccessibleDescription(
       'V kWh, desetinná místa oddělte čárkou, například 12 345,6. Chyba: Stav měřidla může mít nejvýše 3 desetinná místa',
     );
@@ -192,7 +247,9 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     await view.user.click(screen.getByRole('button', { name: 'Odeslat odečet' }));
 
     const question = await screen.findByRole('group', { name: 'Stav je nižší než poslední odečet' });
-    expect(question).toHaveTextContent(spaced(`Zadali jste 5,5${NBSP}kWh, poslední odečet z ${czechDate(daysAgo(20))} je ale 12${NBSP}650${NBSP}kWh.`));
+    expect(question).toHaveTextContent(
+      spaced(`Zadali jste 5,5${NBSP}kWh, poslední odečet z ${czechDate(daysAgo(20))} je ale 12${NBSP}650${NBSP}kWh.`),
+    );
     await waitFor(() => expect(within(question).getByRole('heading')).toHaveFocus());
     expect(view.api.posts).toEqual([]);
 
@@ -206,8 +263,12 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     await view.user.click(screen.getByRole('button', { name: 'Odeslat odečet' }));
     await view.user.click(await screen.findByRole('button', { name: 'Měřič byl vyměněn' }));
     expect(await screen.findByText('Odečet byl uložen.')).toBeInTheDocument();
-    expect(view.api.posts.map((post) => post.body)).toEqual([{ meter: 1, value: '5.5', note: null, picture: null, reason: 'meter_replaced' }]);
-    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent(spaced(`5,5${NBSP}kWh–${NBSP}výměna měřiče`));
+    expect(view.api.posts.map((post) => post.body)).toEqual([
+      { meter: 1, value: '5.5', note: null, picture: null, reason: 'meter_replaced' },
+    ]);
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent(
+      spaced(`5,5${NBSP}kWh–${NBSP}výměna měřiče`),
+    );
   });
 
   it('asks to confirm an implausible jump before sending', async () => {
@@ -216,7 +277,11 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     await view.user.type(screen.getByLabelText('Stav měřidla'), '21650');
     await view.user.click(screen.getByRole('button', { name: 'Odeslat odečet' }));
     const question = await screen.findByRole('group', { name: 'Neobvykle vysoká spotřeba' });
-    expect(question).toHaveTextContent(spaced(`Od posledního odečtu z ${czechDate(daysAgo(20))} by spotřeba byla 9${NBSP}000${NBSP}kWh, tedy asi 450${NBSP}kWh za den. Obvykle je to asi 25${NBSP}kWh za den.`));
+    expect(question).toHaveTextContent(
+      spaced(
+        `Od posledního odečtu z ${czechDate(daysAgo(20))} by spotřeba byla 9${NBSP}000${NBSP}kWh, tedy asi 450${NBSP}kWh za den. Obvykle je to asi 25${NBSP}kWh za den.`,
+      ),
+    );
     expect(view.api.posts).toEqual([]);
     await view.user.click(within(question).getByRole('button', { name: 'Stav je správný, odeslat' }));
     expect(await screen.findByText('Odečet byl uložen.')).toBeInTheDocument();
@@ -234,7 +299,11 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     const api = meterApi([buildMeter(1)], history);
     api.failure = {
       status: 400,
-      body: { code: 'validation_error', message: 'Zkontrolujte zadané údaje.', fields: { value: 'Hodnota je nižší než poslední odečet (12 700).' } },
+      body: {
+        code: 'validation_error',
+        message: 'Zkontrolujte zadané údaje.',
+        fields: { value: 'Hodnota je nižší než poslední odečet (12 700).' },
+      },
     };
     const view = await renderPage(api);
     await view.user.type(screen.getByLabelText('Stav měřidla'), '12690');
@@ -267,8 +336,15 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     expect(within(menu).getByRole('link', { name: 'Odečet měřidel' })).toHaveAttribute('href', '/odpocet-meridel');
     on.unmount();
 
-    const off = renderRoute('/odpocet-meridel', createBackend({ session: buildSession(), config: buildConfig({ features: { meterReadings: false } }) }));
+    const off = renderRoute(
+      '/odpocet-meridel',
+      createBackend({ session: buildSession(), config: buildConfig({ features: { meterReadings: false } }) }),
+    );
     await waitFor(() => expect(off.location()).toBe('/'));
-    expect(within(await screen.findByRole('navigation', { name: 'Hlavní nabídka' })).queryByRole('link', { name: 'Odečet měřidel' })).not.toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('navigation', { name: 'Hlavní nabídka' })).queryByRole('link', {
+        name: 'Odečet měřidel',
+      }),
+    ).not.toBeInTheDocument();
   });
 });

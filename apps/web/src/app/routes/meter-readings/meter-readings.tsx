@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { href } from '#src/config/paths.ts';
-import { meterHistoryQueryOptions, metersQueryOptions, type Meter } from '#src/features/meter-readings/api/meter-queries.ts';
+import {
+  meterHistoryQueryOptions,
+  metersQueryOptions,
+  type Meter,
+} from '#src/features/meter-readings/api/meter-queries.ts';
 import { MeterDetail } from '#src/features/meter-readings/components/meter-detail.tsx';
 import { MetersList } from '#src/features/meter-readings/components/meters-list.tsx';
 import { meterSearch, readMeterSearch } from '#src/features/meter-readings/utils/meter-search.ts';
@@ -31,7 +35,8 @@ export const clientLoader =
       await queryClient.ensureQueryData(meterHistoryQueryOptions(meter.id, meter.id === wanted ? page : 1));
     } catch (error) {
       // A history page past the end (an old link after readings moved): its first page instead.
-      if (isApiError(error) && error.status === 404 && page > 1) return redirect(`${href('meterReadings')}${meterSearch({ meter: meter.id, page: 1 })}`);
+      if (isApiError(error) && error.status === 404 && page > 1)
+        return redirect(`${href('meterReadings')}${meterSearch({ meter: meter.id, page: 1 })}`);
       throw error;
     }
     return null;
@@ -57,7 +62,11 @@ export default function MeterReadingsRoute() {
         <Text maxW="3xl">{t('intro')}</Text>
       </Stack>
       {meter ? (
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 20rem) minmax(0, 1fr)' }} gap={{ base: '8', lg: '10' }} alignItems="start">
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 20rem) minmax(0, 1fr)' }}
+          gap={{ base: '8', lg: '10' }}
+          alignItems="start"
+        >
           <MetersList meters={data.items} selectedId={meter.id} />
           <MeterDetail meter={meter} historyPage={historyPage} />
         </Grid>

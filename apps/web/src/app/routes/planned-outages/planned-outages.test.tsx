@@ -44,17 +44,26 @@ function outagesApi(outages: Outage[]) {
       const matching = outages
         .filter((item) => (query.get('ended') === null ? true : ended(item) === (query.get('ended') === 'true')))
         .filter((item) => query.get('building') === null || item.building.id === Number(query.get('building')))
-        .sort((a, b) => (query.get('ordering') === '-starts_at' ? b.starts_at.localeCompare(a.starts_at) : a.starts_at.localeCompare(b.starts_at)));
+        .sort((a, b) =>
+          query.get('ordering') === '-starts_at'
+            ? b.starts_at.localeCompare(a.starts_at)
+            : a.starts_at.localeCompare(b.starts_at),
+        );
       const size = Number(query.get('page_size') ?? 20);
       const page = Number(query.get('page') ?? 1);
-      return HttpResponse.json(matching.slice((page - 1) * size, page * size), { headers: { 'X-Total-Count': String(matching.length) } });
+      return HttpResponse.json(matching.slice((page - 1) * size, page * size), {
+        headers: { 'X-Total-Count': String(matching.length) },
+      });
     }),
     http.get('*/api/v1/buildings/', () => HttpResponse.json(BUILDINGS, { headers: { 'X-Total-Count': '2' } })),
   );
   return queries;
 }
 
-const titles = () => within(screen.getByTestId('outages')).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+const titles = () =>
+  within(screen.getByTestId('outages'))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
 
 describe('planned outages', { timeout: 30_000 }, () => {
   it('shows a guest what is under way first, then what is coming, marked, with Prague times', async () => {
@@ -93,10 +102,14 @@ describe('planned outages', { timeout: 30_000 }, () => {
     expect(titles()).toEqual(['Kontrola plynu']);
     expect(queries.at(-1)?.get('building')).toBe('2');
     // The feed narrows to the same building.
-    expect(screen.getByLabelText('Adresa kalendáře')).toHaveValue(`${window.location.origin}/kalendar/planovane-vypadky.ics?budova=2`);
+    expect(screen.getByLabelText('Adresa kalendáře')).toHaveValue(
+      `${window.location.origin}/kalendar/planovane-vypadky.ics?budova=2`,
+    );
 
     await view.user.click(screen.getByRole('link', { name: 'Zobrazit proběhlé odstávky' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Proběhlé odstávky, nejnovější první' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Proběhlé odstávky, nejnovější první' }),
+    ).toBeInTheDocument();
     expect(view.location()).toBe('/planovane-vypadky?budova=2&probehle=1');
     expect(titles()).toEqual(['Odstávka elektřiny', 'Starší odstávka']);
     expect(queries.at(-1)?.get('ended')).toBe('true');
@@ -125,7 +138,10 @@ describe('planned outages', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Žádná odstávka se nechystá.')).toBeInTheDocument();
     const url = `${window.location.origin}/kalendar/planovane-vypadky.ics`;
     expect(screen.getByLabelText('Adresa kalendáře')).toHaveValue(url);
-    expect(screen.getByRole('link', { name: 'Přihlásit odběr v kalendáři' })).toHaveAttribute('href', url.replace(/^https?:/, 'webcal:'));
+    expect(screen.getByRole('link', { name: 'Přihlásit odběr v kalendáři' })).toHaveAttribute(
+      'href',
+      url.replace(/^https?:/, 'webcal:'),
+    );
     await view.user.click(screen.getByRole('button', { name: 'Kopírovat adresu' }));
     // user-event provides the clipboard in tests.
     expect(await navigator.clipboard.readText()).toBe(url);
@@ -138,7 +154,10 @@ describe('planned outages', { timeout: 30_000 }, () => {
     const menu = await screen.findByRole('navigation', { name: 'Hlavní nabídka' });
     expect(within(menu).getByRole('link', { name: 'Plánované výpadky' })).toHaveAttribute('href', '/planovane-vypadky');
     first.unmount();
-    const off = renderRoute('/planovane-vypadky', createBackend({ config: buildConfig({ features: { maintenanceEvents: false } }) }));
+    const off = renderRoute(
+      '/planovane-vypadky',
+      createBackend({ config: buildConfig({ features: { maintenanceEvents: false } }) }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeInTheDocument();
     expect(off.location()).toBe('/');
   });

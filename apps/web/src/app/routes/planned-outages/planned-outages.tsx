@@ -20,7 +20,10 @@ export const clientLoader =
     const url = new URL(request.url);
     const filters = outageFiltersFromSearch(url.searchParams);
     try {
-      await Promise.all([queryClient.ensureQueryData(outagesQueryOptions(filters)), queryClient.ensureQueryData(outageBuildingsQueryOptions())]);
+      await Promise.all([
+        queryClient.ensureQueryData(outagesQueryOptions(filters)),
+        queryClient.ensureQueryData(outageBuildingsQueryOptions()),
+      ]);
     } catch (error) {
       // A page past the end (an old link): the first page of the same view.
       if (isApiError(error) && error.status === 404 && error.code === 'invalid_page') {

@@ -4,7 +4,6 @@ import { buildProfile, buildSession } from '#src/testing/factories.ts';
 import { createBackend, WRONG_CURRENT } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
-
 function openProfile(overrides: Parameters<typeof createBackend>[0] = {}) {
   return renderRoute('/profil', createBackend({ session: buildSession(), ...overrides }));
 }

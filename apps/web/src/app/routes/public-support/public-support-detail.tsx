@@ -75,7 +75,11 @@ export default function PublicSupportDetailRoute() {
   }
 
   const message =
-    data.state === 'notFound' ? t('detail.notFound', { id }) : data.state === 'limited' ? data.message : t('detail.needsCode', { id });
+    data.state === 'notFound'
+      ? t('detail.notFound', { id })
+      : data.state === 'limited'
+        ? data.message
+        : t('detail.needsCode', { id });
   const failed = data.state !== 'needsCode';
   return (
     <Stack gap="6">

@@ -26,8 +26,20 @@ function buildRequest(overrides: Partial<PublicRequest> = {}): PublicRequest {
     created_at: '2026-11-20T09:00:00Z',
     updated_at: '2026-11-20T09:00:00Z',
     messages: [
-      { id: 1, author_role: 'visitor', author_name: null, body: 'Kde mohou parkovat návštěvy?', created_at: '2026-11-20T09:00:00Z' },
-      { id: 2, author_role: 'operator', author_name: 'Tomáš Dvořák', body: 'V garáži B.', created_at: '2026-11-20T10:00:00Z' },
+      {
+        id: 1,
+        author_role: 'visitor',
+        author_name: null,
+        body: 'Kde mohou parkovat návštěvy?',
+        created_at: '2026-11-20T09:00:00Z',
+      },
+      {
+        id: 2,
+        author_role: 'operator',
+        author_name: 'Tomáš Dvořák',
+        body: 'V garáži B.',
+        created_at: '2026-11-20T10:00:00Z',
+      },
     ],
     attachments: [],
     ...overrides,
@@ -45,13 +57,17 @@ function publicApi(request: PublicRequest = buildRequest()): PublicApi {
   server.use(
     http.get('*/api/v1/public_support/:id/', ({ params, request: call }) => {
       const code = new URL(call.url).searchParams.get('code');
-      if (Number(params.id) !== request.id || code !== request.access_code) return HttpResponse.json(NOT_FOUND, { status: 404 });
+      if (Number(params.id) !== request.id || code !== request.access_code)
+        return HttpResponse.json(NOT_FOUND, { status: 404 });
       return HttpResponse.json(request);
     }),
     http.post('*/api/v1/public_support/', async ({ request: call }) => {
       const body = (await call.json()) as Partial<PublicRequest>;
       api.creates.push(body);
-      return HttpResponse.json(buildRequest({ ...body, id: 31, access_code: 'novy-kod-abcdefghijklmn', messages: [] }), { status: 201 });
+      return HttpResponse.json(
+        buildRequest({ ...body, id: 31, access_code: 'novy-kod-abcdefghijklmn', messages: [] }),
+        { status: 201 },
+      );
     }),
     http.get('*/api/v1/buildings/', () =>
       HttpResponse.json(
@@ -101,7 +117,8 @@ function publicApi(request: PublicRequest = buildRequest()): PublicApi {
   return api;
 }
 
-const remembered = () => JSON.parse(window.localStorage.getItem(REMEMBERED_REQUESTS_KEY) ?? '[]') as Array<{ id: number; code: string }>;
+const remembered = () =>
+  JSON.parse(window.localStorage.getItem(REMEMBERED_REQUESTS_KEY) ?? '[]') as Array<{ id: number; code: string }>;
 
 afterEach(() => window.localStorage.clear());
 
@@ -122,10 +139,14 @@ describe('public request page', { timeout: 30_000 }, () => {
   it('shows a wrong code exactly like a missing request and remembers nothing', async () => {
     publicApi();
     renderRoute('/verejna-podpora/7?code=spatny');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Požadavek č. 7 neexistuje nebo přístupový kód není správný.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Požadavek č. 7 neexistuje nebo přístupový kód není správný.',
+    );
     expect(screen.getByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
     expect(remembered()).toEqual([]);
-    expect(document.title).toBe('Chyba: Požadavek č. 7 neexistuje nebo přístupový kód není správný. – Portál nájemníka');
+    expect(document.title).toBe(
+      'Chyba: Požadavek č. 7 neexistuje nebo přístupový kód není správný. – Portál nájemníka',
+    );
   });
 
   it('asks for the code of a request this browser does not know, with the id filled in', async () => {
@@ -165,7 +186,9 @@ describe('order form', { timeout: 90_000 }, () => {
         building: 1,
         phone: '777 123 456',
         subject: 'Objednávka: Kopie klíče, 2 ks',
-        message: expect.stringContaining('Služba: Kopie klíče\nMnožství: 2 ks\nBudova: Dům Florenc, Na Florenci 1, Praha 1'),
+        message: expect.stringContaining(
+          'Služba: Kopie klíče\nMnožství: 2 ks\nBudova: Dům Florenc, Na Florenci 1, Praha 1',
+        ),
       },
     ]);
     expect(screen.getByTestId('public-request-code')).toHaveTextContent('novy-kod-abcdefghijklmn');
@@ -190,7 +213,10 @@ describe('fault report', { timeout: 30_000 }, () => {
 
   it('asks nothing about outages when the planned-outages feature is off', async () => {
     const api = publicApi();
-    const view = renderRoute('/hlaseni-poruch', createBackend({ config: buildConfig({ features: { maintenanceEvents: false } }) }));
+    const view = renderRoute(
+      '/hlaseni-poruch',
+      createBackend({ config: buildConfig({ features: { maintenanceEvents: false } }) }),
+    );
     await view.user.selectOptions(await screen.findByLabelText('Budova'), 'Dům Karlín, Křižíkova 2, Praha 8');
     expect(screen.getByLabelText('Místo v budově')).toBeInTheDocument();
     expect(api.outageQueries).toEqual([]);

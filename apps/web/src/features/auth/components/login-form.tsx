@@ -28,10 +28,7 @@ const EMAIL_PATTERN =
  * instead of through react-hook-form and a zod resolver (together ≈ 19 KB gzip of the page's
  * first load; bundle budget, issue #9). The other forms use react-hook-form with zod.
  */
-function validateLogin(
-  values: { email: string; password: string },
-  t: TFunction<'auth'>,
-): FieldErrors {
+function validateLogin(values: { email: string; password: string }, t: TFunction<'auth'>): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.email) errors.email = t('login.errors.emailRequired');
   else if (!EMAIL_PATTERN.test(values.email)) errors.email = t('login.errors.emailInvalid');
@@ -154,11 +151,7 @@ export function LoginForm({ title, header, footer, onLoggedIn }: LoginFormProps)
             errorText={errors.password}
             errorPrefix={t('common:form.errorPrefix')}
           >
-            <Input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-            />
+            <Input name="password" type="password" autoComplete="current-password" />
           </Field>
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('login.submit')}

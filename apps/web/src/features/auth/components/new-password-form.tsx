@@ -23,10 +23,12 @@ function createSchema(t: TFunction<'auth'>) {
   return z
     .object({
       // Passwords are taken verbatim: spaces may be part of them.
-      password: z.string().check(
-        z.minLength(1, { error: t('newPassword.errors.passwordRequired'), abort: true }),
-        z.minLength(MIN_PASSWORD_LENGTH, { error: t('newPassword.errors.passwordTooShort') }),
-      ),
+      password: z
+        .string()
+        .check(
+          z.minLength(1, { error: t('newPassword.errors.passwordRequired'), abort: true }),
+          z.minLength(MIN_PASSWORD_LENGTH, { error: t('newPassword.errors.passwordTooShort') }),
+        ),
       confirm: z.string().check(z.minLength(1, { error: t('newPassword.errors.confirmRequired') })),
     })
     .check(

@@ -15,9 +15,7 @@ describe('planAfterLogin', () => {
   });
 
   it('selects the only tenant before following a redirect', () => {
-    expect(
-      planAfterLogin({ session: oneTenant, redirect: '/vyuctovani?rok=2026', hideTenantLogin: false }),
-    ).toEqual({
+    expect(planAfterLogin({ session: oneTenant, redirect: '/vyuctovani?rok=2026', hideTenantLogin: false })).toEqual({
       selectTenantId: TENANT_A.id,
       to: '/vyuctovani?rok=2026',
       fallback: `/tenant?redirect=${encodeURIComponent('/vyuctovani?rok=2026')}`,

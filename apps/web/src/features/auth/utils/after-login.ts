@@ -33,8 +33,7 @@ export function planAfterLogin({ session, redirect, hideTenantLogin }: AfterLogi
   const tenantPage = withRedirect(ROUTES.tenant.path, target);
   const soleTenant = session.tenants.length === 1 ? session.tenants[0] : undefined;
   // Under hideTenantLogin tenants are not part of the experience: nothing to select.
-  const selectTenantId =
-    !hideTenantLogin && soleTenant && !selectedTenantId(session) ? soleTenant.id : null;
+  const selectTenantId = !hideTenantLogin && soleTenant && !selectedTenantId(session) ? soleTenant.id : null;
 
   if (target) return { selectTenantId, to: target, fallback: tenantPage };
   if (hideTenantLogin) return { selectTenantId: null, to: ROUTES.home.path, fallback: ROUTES.home.path };

@@ -13,7 +13,8 @@ function paint(path: string, size: number): boolean[][] {
 
 describe('qrPath', () => {
   it('draws exactly the dark modules of the level-M code, inside a 4-module quiet zone', () => {
-    const text = 'SPD*1.0*ACC:CZ6220100000002001234588*AM:48200.50*CC:CZK*X-VS:2026000103*DT:20261215*MSG:VYUCTOVANI 2026000103';
+    const text =
+      'SPD*1.0*ACC:CZ6220100000002001234588*AM:48200.50*CC:CZK*X-VS:2026000103*DT:20261215*MSG:VYUCTOVANI 2026000103';
     const { modules } = create(text, { errorCorrectionLevel: 'M' });
     const { size, path } = qrPath(text);
     expect(size).toBe(modules.size + 8);

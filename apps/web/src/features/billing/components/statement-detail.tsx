@@ -50,13 +50,20 @@ function DownloadPdfButton({ statement }: { statement: StatementDetail }) {
       saveBlob(await fetchStatementPdf(statement.id), `vyuctovani-${statement.number}.pdf`);
     } catch (failure) {
       // A 401 is handled once, by the app's error handler (login redirect).
-      if (!isUnauthorized(failure)) toast.add({ severity: 'error', summary: t('detail.pdfFailed'), detail: errorMessage(failure) });
+      if (!isUnauthorized(failure))
+        toast.add({ severity: 'error', summary: t('detail.pdfFailed'), detail: errorMessage(failure) });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button variant="outline" onClick={() => void onClick()} loading={busy} loadingText={t('detail.pdfLoading')} alignSelf="flex-start">
+    <Button
+      variant="outline"
+      onClick={() => void onClick()}
+      loading={busy}
+      loadingText={t('detail.pdfLoading')}
+      alignSelf="flex-start"
+    >
       {t('detail.pdf')}
     </Button>
   );
@@ -69,7 +76,14 @@ function PaymentDetails({ statement }: { statement: StatementDetail }) {
   const state = statementState(statement);
   const amount = formatMoney(payment.amount);
   return (
-    <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="border" borderRadius="l2" p={{ base: '4', md: '6' }}>
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="l2"
+      p={{ base: '4', md: '6' }}
+    >
       <Heading as="h2" id={headingId} size="lg" mb="2">
         {t('payment.title')}
       </Heading>
@@ -135,7 +149,11 @@ export function StatementDetailView({ id }: { id: number }) {
         <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
         <Fact label={t('fields.paidAmount')}>{formatMoney(statement.paid_amount)}</Fact>
         <Fact label={statement.paid ? t('fields.paidOn') : t('fields.amountDue')}>
-          {statement.paid ? (statement.paid_on ? formatDay(statement.paid_on) : t('state.paid')) : formatMoney(statement.amount_due)}
+          {statement.paid
+            ? statement.paid_on
+              ? formatDay(statement.paid_on)
+              : t('state.paid')
+            : formatMoney(statement.amount_due)}
         </Fact>
         {statement.building ? <Fact label={t('fields.building')}>{statement.building.name}</Fact> : null}
       </Box>
@@ -187,9 +205,7 @@ export function StatementDetailView({ id }: { id: number }) {
                     <Table.Cell textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
                       {quantity ?? '–'}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {formatMoney(item.amount)}
-                    </Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoney(item.amount)}</Table.Cell>
                   </Table.Row>
                 );
               })}

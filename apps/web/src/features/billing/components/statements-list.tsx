@@ -64,7 +64,13 @@ export function StatementsList({ page }: { page: number }) {
                     </Link>
                     <StatementBadge state={state} />
                   </Flex>
-                  <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="3" mt="3">
+                  <Box
+                    as="dl"
+                    display="grid"
+                    gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }}
+                    gap="3"
+                    mt="3"
+                  >
                     <Fact label={t('fields.number')}>{statement.number}</Fact>
                     <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
                     <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
@@ -86,7 +92,9 @@ export function StatementsList({ page }: { page: number }) {
         <Flex as="nav" aria-label={t('list.pagination')} mt="6" gap="3" align="center" wrap="wrap">
           {page > 1 ? (
             <Button asChild variant="outline" size="sm">
-              <RouterLink to={billingSearch({ page: page - 1, statementId: null }) || '?'}>{t('list.previous')}</RouterLink>
+              <RouterLink to={billingSearch({ page: page - 1, statementId: null }) || '?'}>
+                {t('list.previous')}
+              </RouterLink>
             </Button>
           ) : null}
           <Text aria-current="page">{t('list.page', { page, pages })}</Text>
@@ -100,4 +108,3 @@ export function StatementsList({ page }: { page: number }) {
     </Box>
   );
 }
-

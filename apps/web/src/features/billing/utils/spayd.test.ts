@@ -18,7 +18,12 @@ describe('buildSpaydString', () => {
 
   it('reproduces the QR Platba specification example (keys in our order)', () => {
     expect(
-      buildSpaydString({ iban: 'CZ5855000000001265098001', amount: '480.50', message: 'Platba za elektrinu', variableSymbol: '1234567890' }),
+      buildSpaydString({
+        iban: 'CZ5855000000001265098001',
+        amount: '480.50',
+        message: 'Platba za elektrinu',
+        variableSymbol: '1234567890',
+      }),
     ).toBe('SPD*1.0*ACC:CZ5855000000001265098001*AM:480.50*CC:CZK*X-VS:1234567890*MSG:PLATBA ZA ELEKTRINU');
   });
 
@@ -58,7 +63,10 @@ describe('buildSpaydString', () => {
   });
 
   it('never lets a value break the format: no * inside values, only QR alphanumeric characters', () => {
-    const spayd = buildSpaydString({ ...PAYMENT, message: 'Nájem * kancelář 3.02 – „Alfa" s.r.o. (listopad) 100% ;-)' });
+    const spayd = buildSpaydString({
+      ...PAYMENT,
+      message: 'Nájem * kancelář 3.02 – „Alfa" s.r.o. (listopad) 100% ;-)',
+    });
     expect(spayd.split('*')).toHaveLength(8);
     expect(spayd).toMatch(/^[0-9A-Z $%*+\-./:]+$/);
     expect(spayd.endsWith('*MSG:NAJEM KANCELAR 3.02 - ALFA S.R.O. LISTOPAD 100 -')).toBe(true);

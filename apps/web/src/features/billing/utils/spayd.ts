@@ -86,7 +86,11 @@ export function buildSpaydString(payment: SpaydPayment): string {
   const bic = payment.bic?.replace(/\s/g, '').toUpperCase();
   if (bic && !/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic)) throw new SpaydError(`invalid BIC "${payment.bic}"`);
 
-  const fields: string[] = [`ACC:${iban}${bic ? `+${bic}` : ''}`, `AM:${amountOf(payment.amount)}`, `CC:${payment.currency ?? 'CZK'}`];
+  const fields: string[] = [
+    `ACC:${iban}${bic ? `+${bic}` : ''}`,
+    `AM:${amountOf(payment.amount)}`,
+    `CC:${payment.currency ?? 'CZK'}`,
+  ];
   if (payment.variableSymbol) fields.push(`X-VS:${symbolOf('X-VS', payment.variableSymbol)}`);
   if (payment.constantSymbol) fields.push(`X-KS:${symbolOf('X-KS', payment.constantSymbol)}`);
   if (payment.date) fields.push(`DT:${dateOf(payment.date)}`);

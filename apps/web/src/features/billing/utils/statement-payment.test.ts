@@ -36,7 +36,8 @@ describe('statementPayment', () => {
       variableSymbol: '2026000103',
       constantSymbol: '0308',
       dueDate: '2026-11-15',
-      spayd: 'SPD*1.0*ACC:CZ6220100000002001234588*AM:48200.50*CC:CZK*X-VS:2026000103*X-KS:0308*DT:20261115*MSG:VYUCTOVANI 2026000103',
+      spayd:
+        'SPD*1.0*ACC:CZ6220100000002001234588*AM:48200.50*CC:CZK*X-VS:2026000103*X-KS:0308*DT:20261115*MSG:VYUCTOVANI 2026000103',
     });
   });
 
@@ -58,7 +59,10 @@ describe('statementPayment', () => {
   });
 
   it('makes no QR code when neither the IBAN nor the account is valid', () => {
-    const payment = statementPayment(statement({ iban: 'CZ6520100000002001234567', bank_account: '2001234567/2010' }), BEFORE_DUE);
+    const payment = statementPayment(
+      statement({ iban: 'CZ6520100000002001234567', bank_account: '2001234567/2010' }),
+      BEFORE_DUE,
+    );
     expect(payment.iban).toBeNull();
     expect(payment.spayd).toBeNull();
   });

@@ -22,7 +22,9 @@ export interface StatementPayment {
  * one of the two never sends money to a wrong account by QR.
  */
 export function statementPayment(statement: Statement, now: Date = new Date()): StatementPayment {
-  const iban = isValidIban(statement.iban) ? statement.iban.replace(/\s/g, '') : czechAccountToIban(statement.bank_account);
+  const iban = isValidIban(statement.iban)
+    ? statement.iban.replace(/\s/g, '')
+    : czechAccountToIban(statement.bank_account);
   const payment = {
     iban,
     account: statement.bank_account,

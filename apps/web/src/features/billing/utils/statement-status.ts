@@ -9,7 +9,10 @@ export function pragueToday(now: Date = new Date()): string {
 export type StatementState = 'paid' | 'unpaid' | 'overdue';
 
 /** Paid in full, still to pay, or to pay and past its due date (the due day itself is not late). */
-export function statementState(statement: Pick<Statement, 'paid' | 'due_date'>, now: Date = new Date()): StatementState {
+export function statementState(
+  statement: Pick<Statement, 'paid' | 'due_date'>,
+  now: Date = new Date(),
+): StatementState {
   if (statement.paid) return 'paid';
   return statement.due_date < pragueToday(now) ? 'overdue' : 'unpaid';
 }

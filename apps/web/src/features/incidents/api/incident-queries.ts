@@ -57,4 +57,5 @@ export const incidentBuildingsQueryOptions = () =>
   });
 
 /** Prefix keys of every incidents list page, for invalidation after a change (C8). */
-export const incidentsListKeyPrefix = () => incidentsQueryOptions({ page: 1, status: null, priority: null }).queryKey.slice(0, 2);
+export const incidentsListKeyPrefix = () =>
+  incidentsQueryOptions({ page: 1, status: null, priority: null }).queryKey.slice(0, 2);

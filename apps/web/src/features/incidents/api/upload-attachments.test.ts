@@ -16,7 +16,14 @@ describe('uploadAttachments', () => {
         csrf = request.headers.get('x-csrf');
         parts = (await request.formData()).getAll('files').map((part) => (part as File).name);
         return HttpResponse.json(
-          parts.map((name, index) => ({ id: index + 1, file_name: name, content_type: 'text/plain', size: 5, created_at: '2026-11-22T08:00:00Z', download_url: `/api/v1/support_tickets/7/attachments/${index + 1}/` })),
+          parts.map((name, index) => ({
+            id: index + 1,
+            file_name: name,
+            content_type: 'text/plain',
+            size: 5,
+            created_at: '2026-11-22T08:00:00Z',
+            download_url: `/api/v1/support_tickets/7/attachments/${index + 1}/`,
+          })),
           { status: 201 },
         );
       }),
@@ -39,7 +46,9 @@ describe('uploadAttachments', () => {
 
   it('turns an error answer into the SDK’s ApiError with the server’s message', async () => {
     server.use(
-      http.post(PATH, () => HttpResponse.json({ code: 'file_too_large', message: 'Soubor je příliš velký.' }, { status: 413 })),
+      http.post(PATH, () =>
+        HttpResponse.json({ code: 'file_too_large', message: 'Soubor je příliš velký.' }, { status: 413 }),
+      ),
     );
     const failure = await uploadAttachments(7, [file('a.txt')]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);

@@ -70,8 +70,15 @@ export function useUploadAttachments(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: ({ ticketId, files, onProgress }: { ticketId?: number; files: readonly File[]; onProgress?: (fraction: number) => void }) =>
-      uploadAttachments(ticketId ?? (id as number), files, onProgress),
+    mutationFn: ({
+      ticketId,
+      files,
+      onProgress,
+    }: {
+      ticketId?: number;
+      files: readonly File[];
+      onProgress?: (fraction: number) => void;
+    }) => uploadAttachments(ticketId ?? (id as number), files, onProgress),
     onSettled: (_data, _error, variables) => {
       const ticketId = variables.ticketId ?? id;
       if (ticketId) void invalidateIncident(queryClient, ticketId);

@@ -31,7 +31,8 @@ export function CommentForm({ incidentId }: { incidentId: number }) {
       await add.mutateAsync(body.trim());
     } catch (failure) {
       // An ended session is handled globally (login, then back here with the text lost only on purpose).
-      if (!isUnauthorized(failure)) toast.add({ severity: 'error', summary: t('comment.failed'), detail: errorMessage(failure) });
+      if (!isUnauthorized(failure))
+        toast.add({ severity: 'error', summary: t('comment.failed'), detail: errorMessage(failure) });
       return;
     }
     setBody('');
@@ -45,7 +46,12 @@ export function CommentForm({ incidentId }: { incidentId: number }) {
       </Heading>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="3" maxW="2xl">
-          <Field id="incident-comment" label={t('comment.label')} errorText={error ?? undefined} errorPrefix={t('common:form.errorPrefix')}>
+          <Field
+            id="incident-comment"
+            label={t('comment.label')}
+            errorText={error ?? undefined}
+            errorPrefix={t('common:form.errorPrefix')}
+          >
             <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={4} />
           </Field>
           <Button type="submit" alignSelf="flex-start" loading={add.isPending}>
@@ -156,7 +162,8 @@ export function CloseIncidentForm({ incidentId }: { incidentId: number }) {
     try {
       await close.mutateAsync(resolution.trim());
     } catch (failure) {
-      if (!isUnauthorized(failure)) toast.add({ severity: 'error', summary: t('close.failed'), detail: errorMessage(failure) });
+      if (!isUnauthorized(failure))
+        toast.add({ severity: 'error', summary: t('close.failed'), detail: errorMessage(failure) });
       return;
     }
     toast.add({ severity: 'success', summary: t('close.closed') });

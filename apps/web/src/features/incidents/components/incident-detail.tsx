@@ -26,7 +26,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${formatNumber(bytes / 1024 / 1024, { maximumFractionDigits: 1 })}\u00a0MB` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
+  bytes >= 1024 * 1024
+    ? `${formatNumber(bytes / 1024 / 1024, { maximumFractionDigits: 1 })}\u00a0MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
 
 /**
  * One incident: facts, description, timeline, attachments and – while not closed – the
@@ -51,7 +53,12 @@ export function IncidentDetailView({ id }: { id: number }) {
           {incident.subject}
         </Heading>
       </Box>
-      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }} gap="4">
+      <Box
+        as="dl"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }}
+        gap="4"
+      >
         <Fact label={t('detail.status')}>
           <StatusBadge status={incident.status} />
         </Fact>
@@ -102,7 +109,11 @@ export function IncidentDetailView({ id }: { id: number }) {
                     // Through fetch with the CSRF header: the BFF refuses a plain navigation.
                     event.preventDefault();
                     downloadApiFile(attachment.download_url, attachment.file_name).catch((error: unknown) => {
-                      toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: describeError(error).message });
+                      toast.add({
+                        severity: 'error',
+                        summary: t('detail.downloadFailed'),
+                        detail: describeError(error).message,
+                      });
                     });
                   }}
                   color="brand.fg"

@@ -34,11 +34,13 @@ const SERVER_FIELDS = Object.keys(INCIDENT_FIELD_IDS) as FieldName[];
 
 function createSchema(t: TFunction<'incidents'>) {
   return z.object({
-    subject: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('form.errors.subjectRequired'), abort: true }),
-      z.maxLength(SUBJECT_MAX, { error: t('form.errors.subjectTooLong') }),
-    ),
+    subject: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('form.errors.subjectRequired'), abort: true }),
+        z.maxLength(SUBJECT_MAX, { error: t('form.errors.subjectTooLong') }),
+      ),
     building: z.string().check(z.minLength(1, { error: t('form.errors.buildingRequired') })),
     priority: z.enum(PRIORITIES),
     description: z.string().check(z.trim(), z.minLength(1, { error: t('form.errors.descriptionRequired') })),
@@ -173,12 +175,28 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
       ) : null}
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="5" maxW="2xl" minW="0">
-          <Field id={INCIDENT_FIELD_IDS.subject} label={t('form.subject')} errorText={errors.subject?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={INCIDENT_FIELD_IDS.subject}
+            label={t('form.subject')}
+            errorText={errors.subject?.message}
+            errorPrefix={errorPrefix}
+          >
             <Input {...register('subject')} autoComplete="off" maxLength={SUBJECT_MAX + 50} />
           </Field>
-          <Field minW="0" id={INCIDENT_FIELD_IDS.building} label={t('form.building')} errorText={errors.building?.message} errorPrefix={errorPrefix}>
+          <Field
+            minW="0"
+            id={INCIDENT_FIELD_IDS.building}
+            label={t('form.building')}
+            errorText={errors.building?.message}
+            errorPrefix={errorPrefix}
+          >
             <NativeSelect.Root minW="0" w="full">
-              <NativeSelect.Field {...register('building')} id={INCIDENT_FIELD_IDS.building} minW="0" textOverflow="ellipsis">
+              <NativeSelect.Field
+                {...register('building')}
+                id={INCIDENT_FIELD_IDS.building}
+                minW="0"
+                textOverflow="ellipsis"
+              >
                 <option value="">{t('form.buildingPlaceholder')}</option>
                 {buildings.map((building) => (
                   <option key={building.id} value={String(building.id)}>
@@ -189,7 +207,12 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field>
-          <Field id={INCIDENT_FIELD_IDS.priority} label={t('form.priority')} errorText={errors.priority?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={INCIDENT_FIELD_IDS.priority}
+            label={t('form.priority')}
+            errorText={errors.priority?.message}
+            errorPrefix={errorPrefix}
+          >
             <NativeSelect.Root minW="0" w="full">
               <NativeSelect.Field {...register('priority')} id={INCIDENT_FIELD_IDS.priority}>
                 {PRIORITIES.map((priority) => (

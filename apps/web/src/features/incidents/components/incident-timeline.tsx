@@ -5,7 +5,9 @@ import { formatDateTime } from '#src/lib/format.ts';
 import { PRIORITIES, STATUSES, type TimelineEntry } from '../api/incident-queries.ts';
 
 const statusLabel = (t: TFunction<'incidents'>, value: string | null) =>
-  STATUSES.includes(value as (typeof STATUSES)[number]) ? t(`status.${value as (typeof STATUSES)[number]}`) : (value ?? '–');
+  STATUSES.includes(value as (typeof STATUSES)[number])
+    ? t(`status.${value as (typeof STATUSES)[number]}`)
+    : (value ?? '–');
 const priorityLabel = (t: TFunction<'incidents'>, value: string | null) =>
   PRIORITIES.includes(value as (typeof PRIORITIES)[number])
     ? t(`priority.${value as (typeof PRIORITIES)[number]}`)
@@ -17,9 +19,15 @@ export function describeEntry(t: TFunction<'incidents'>, entry: TimelineEntry): 
     case 'comment':
       return t('timeline.comment');
     case 'status_change':
-      return t('timeline.status_change', { from: statusLabel(t, entry.from_value), to: statusLabel(t, entry.to_value) });
+      return t('timeline.status_change', {
+        from: statusLabel(t, entry.from_value),
+        to: statusLabel(t, entry.to_value),
+      });
     case 'priority_change':
-      return t('timeline.priority_change', { from: priorityLabel(t, entry.from_value), to: priorityLabel(t, entry.to_value) });
+      return t('timeline.priority_change', {
+        from: priorityLabel(t, entry.from_value),
+        to: priorityLabel(t, entry.to_value),
+      });
     case 'assignment':
       return entry.to_value ? t('timeline.assignment', { to: entry.to_value }) : t('timeline.unassigned');
   }

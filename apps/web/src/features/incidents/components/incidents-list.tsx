@@ -84,7 +84,12 @@ export function IncidentsList() {
                 </Text>
               </label>
               <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field key={searchParams.toString()} id="incident-filter-status" name="status" defaultValue={filters.status ?? ''}>
+                <NativeSelect.Field
+                  key={searchParams.toString()}
+                  id="incident-filter-status"
+                  name="status"
+                  defaultValue={filters.status ?? ''}
+                >
                   <option value="">{t('list.all')}</option>
                   {STATUSES.map((status) => (
                     <option key={status} value={status}>
@@ -102,7 +107,12 @@ export function IncidentsList() {
                 </Text>
               </label>
               <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field key={searchParams.toString()} id="incident-filter-priority" name="priority" defaultValue={filters.priority ?? ''}>
+                <NativeSelect.Field
+                  key={searchParams.toString()}
+                  id="incident-filter-priority"
+                  name="priority"
+                  defaultValue={filters.priority ?? ''}
+                >
                   <option value="">{t('list.all')}</option>
                   {PRIORITIES.map((priority) => (
                     <option key={priority} value={priority}>

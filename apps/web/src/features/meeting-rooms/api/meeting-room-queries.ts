@@ -51,7 +51,8 @@ export const reservationsQueryOptions = ({ page, from }: { page: number; from: s
     },
   });
 
-export const reservationsKeyPrefix = () => reservationsQueryOptions({ page: 1, from: '2000-01-01' }).queryKey.slice(0, 2);
+export const reservationsKeyPrefix = () =>
+  reservationsQueryOptions({ page: 1, from: '2000-01-01' }).queryKey.slice(0, 2);
 
 /**
  * The public reservation behind a cancellation link. Reading does not cancel (a mail scanner

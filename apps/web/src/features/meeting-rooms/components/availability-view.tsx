@@ -64,13 +64,12 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
       <Flex as="nav" aria-label={t('availability.navigation')} gap="3" wrap="wrap" align="center">
         <HStack gap="1" wrap="wrap" role="group" aria-label={t('availability.view')}>
           {(['den', 'tyden'] as const).map((mode) => (
-            <Button
-              key={mode}
-              asChild
-              size="sm"
-              variant={view.mode === mode ? 'solid' : 'outline'}
-            >
-              <RouterLink to={linkToView({ day: view.day, mode })} aria-current={view.mode === mode ? 'true' : undefined} preventScrollReset>
+            <Button key={mode} asChild size="sm" variant={view.mode === mode ? 'solid' : 'outline'}>
+              <RouterLink
+                to={linkToView({ day: view.day, mode })}
+                aria-current={view.mode === mode ? 'true' : undefined}
+                preventScrollReset
+              >
                 {mode === 'den' ? t('availability.day') : t('availability.week')}
               </RouterLink>
             </Button>
@@ -109,11 +108,28 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
           onPick={(slot, slots) => pick(slot.day, slot.start, slots)}
         />
       ) : (
-        <Box as="ul" listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(auto-fill, minmax(13rem, 1fr))' }} gap="3" aria-labelledby={labelId}>
+        <Box
+          as="ul"
+          listStyleType="none"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', sm: 'repeat(auto-fill, minmax(13rem, 1fr))' }}
+          gap="3"
+          aria-labelledby={labelId}
+        >
           {days.map((day) => {
             const slots = daySlots(day, rules, data.busy, now);
             return (
-              <Box as="li" key={day} borderWidth="1px" borderColor="border" borderRadius="l2" p="3" display="grid" gap="2" alignContent="start">
+              <Box
+                as="li"
+                key={day}
+                borderWidth="1px"
+                borderColor="border"
+                borderRadius="l2"
+                p="3"
+                display="grid"
+                gap="2"
+                alignContent="start"
+              >
                 <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
                   <Heading as="h4" size="sm">
                     {formatDayShort(day)}
@@ -167,7 +183,10 @@ function DaySlots({
         as="ul"
         listStyleType="none"
         display="grid"
-        gridTemplateColumns={{ base: 'repeat(auto-fill, minmax(9rem, 1fr))', md: 'repeat(auto-fill, minmax(10rem, 1fr))' }}
+        gridTemplateColumns={{
+          base: 'repeat(auto-fill, minmax(9rem, 1fr))',
+          md: 'repeat(auto-fill, minmax(10rem, 1fr))',
+        }}
         gap="2"
         aria-labelledby={labelledBy}
       >
@@ -245,8 +264,7 @@ function SlotEntry({
       h="auto"
       fontWeight="normal"
     >
-      <VisuallyHidden>{t('availability.pick')}</VisuallyHidden>{' '}
-      {content}
+      <VisuallyHidden>{t('availability.pick')}</VisuallyHidden> {content}
     </Button>
   );
 }

@@ -67,7 +67,12 @@ export function BookingTimeFields({
       </Field>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" maxW="md">
         <Field id={ids.start} label={t('form.start')} errorText={errors.start?.message} errorPrefix={errorPrefix}>
-          <TimeSelect {...register.start} id={ids.start} aria-invalid={errors.start ? true : undefined} aria-describedby={describedBy(ids.start, Boolean(errors.start))}>
+          <TimeSelect
+            {...register.start}
+            id={ids.start}
+            aria-invalid={errors.start ? true : undefined}
+            aria-describedby={describedBy(ids.start, Boolean(errors.start))}
+          >
             <option value="">{t('form.chooseTime')}</option>
             {starts.map((minute) => (
               <option key={minute} value={String(minute)}>
@@ -77,7 +82,12 @@ export function BookingTimeFields({
           </TimeSelect>
         </Field>
         <Field id={ids.end} label={t('form.end')} errorText={errors.end?.message} errorPrefix={errorPrefix}>
-          <TimeSelect {...register.end} id={ids.end} aria-invalid={errors.end ? true : undefined} aria-describedby={describedBy(ids.end, Boolean(errors.end))}>
+          <TimeSelect
+            {...register.end}
+            id={ids.end}
+            aria-invalid={errors.end ? true : undefined}
+            aria-describedby={describedBy(ids.end, Boolean(errors.end))}
+          >
             <option value="">{t('form.chooseTime')}</option>
             {ends.map((minute) => (
               <option key={minute} value={String(minute)}>
@@ -112,11 +122,15 @@ export function messagesResolver<Values extends FieldValues>(
   validate: (values: Values) => Partial<Record<keyof Values & string, string>>,
 ): Resolver<Values> {
   return (values) => {
-    const messages = Object.entries(validate(values)).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const messages = Object.entries(validate(values)).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    );
     if (messages.length === 0) return { values, errors: {} };
     return {
       values: {},
-      errors: Object.fromEntries(messages.map(([name, message]) => [name, { type: 'validate', message }])) as FieldErrors<Values>,
+      errors: Object.fromEntries(
+        messages.map(([name, message]) => [name, { type: 'validate', message }]),
+      ) as FieldErrors<Values>,
     };
   };
 }

@@ -54,7 +54,11 @@ export function isPlausiblePhone(value: string): boolean {
 }
 
 /** The link a visitor cancels with; the API mails the same (PORTAL_URL + /zasedacky?zrusit=…&token=…). */
-export function cancellationLink(origin: string, path: string, reservation: { uuid: string; cancel_token: string }): string {
+export function cancellationLink(
+  origin: string,
+  path: string,
+  reservation: { uuid: string; cancel_token: string },
+): string {
   const search = new URLSearchParams({ zrusit: reservation.uuid, token: reservation.cancel_token });
   return `${origin}${path}?${search.toString()}`;
 }
@@ -114,7 +118,16 @@ export function PublicBooking({
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     resolver,
-    defaultValues: { date: formatDayInput(view.day), start: '', end: '', name: '', email: '', phone: '', title: '', note: '' },
+    defaultValues: {
+      date: formatDayInput(view.day),
+      start: '',
+      end: '',
+      name: '',
+      email: '',
+      phone: '',
+      title: '',
+      note: '',
+    },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -164,7 +177,10 @@ export function PublicBooking({
         setError('start', { type: 'server', message: errorMessage(error) });
         setServerError(t('form.conflictRefreshed'));
       } else {
-        for (const [name, message] of serverFieldErrors(error, Object.keys(SERVER_FIELDS) as (keyof typeof SERVER_FIELDS)[])) {
+        for (const [name, message] of serverFieldErrors(
+          error,
+          Object.keys(SERVER_FIELDS) as (keyof typeof SERVER_FIELDS)[],
+        )) {
           setError(SERVER_FIELDS[name], { type: 'server', message });
         }
         setServerError(errorMessage(error));
@@ -190,7 +206,11 @@ export function PublicBooking({
         <Heading as="h3" id={formHeadingId} size="lg" mb="3">
           {t('form.title')}
         </Heading>
-        <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(FIELD_IDS, errors, serverError)} />
+        <ErrorSummary
+          ref={summary.ref}
+          title={t('common:form.errorSummaryTitle')}
+          items={formSummaryItems(FIELD_IDS, errors, serverError)}
+        />
         <form noValidate onSubmit={onSubmit} aria-labelledby={formHeadingId}>
           <Stack gap="5" maxW="2xl" minW="0">
             <BookingTimeFields
@@ -199,19 +219,55 @@ export function PublicBooking({
               register={{ date: register('date'), start: register('start'), end: register('end') }}
               errors={errors}
             />
-            <Field id={FIELD_IDS.name} label={t('publicForm.name')} errorText={errors.name?.message} errorPrefix={errorPrefix}>
+            <Field
+              id={FIELD_IDS.name}
+              label={t('publicForm.name')}
+              errorText={errors.name?.message}
+              errorPrefix={errorPrefix}
+            >
               <Input {...register('name')} autoComplete="name" />
             </Field>
-            <Field id={FIELD_IDS.email} label={t('publicForm.email')} helperText={t('publicForm.emailHint')} errorText={errors.email?.message} errorPrefix={errorPrefix}>
-              <Input {...register('email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+            <Field
+              id={FIELD_IDS.email}
+              label={t('publicForm.email')}
+              helperText={t('publicForm.emailHint')}
+              errorText={errors.email?.message}
+              errorPrefix={errorPrefix}
+            >
+              <Input
+                {...register('email')}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+              />
             </Field>
-            <Field id={FIELD_IDS.phone} label={t('publicForm.phone')} optionalText={t('common:form.optional')} errorText={errors.phone?.message} errorPrefix={errorPrefix}>
+            <Field
+              id={FIELD_IDS.phone}
+              label={t('publicForm.phone')}
+              optionalText={t('common:form.optional')}
+              errorText={errors.phone?.message}
+              errorPrefix={errorPrefix}
+            >
               <Input {...register('phone')} type="tel" autoComplete="tel" />
             </Field>
-            <Field id={FIELD_IDS.title} label={t('publicForm.purpose')} optionalText={t('common:form.optional')} errorText={errors.title?.message} errorPrefix={errorPrefix}>
+            <Field
+              id={FIELD_IDS.title}
+              label={t('publicForm.purpose')}
+              optionalText={t('common:form.optional')}
+              errorText={errors.title?.message}
+              errorPrefix={errorPrefix}
+            >
               <Input {...register('title')} autoComplete="off" />
             </Field>
-            <Field id={FIELD_IDS.note} label={t('publicForm.note')} optionalText={t('common:form.optional')} errorText={errors.note?.message} errorPrefix={errorPrefix}>
+            <Field
+              id={FIELD_IDS.note}
+              label={t('publicForm.note')}
+              optionalText={t('common:form.optional')}
+              errorText={errors.note?.message}
+              errorPrefix={errorPrefix}
+            >
               <Textarea {...register('note')} rows={3} />
             </Field>
             {bot.widget}
@@ -243,7 +299,18 @@ function PublicConfirmation({
   const link = cancellationLink(window.location.origin, pagePath, reservation);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <Box as="section" aria-labelledby={headingId} display="grid" gap="4" borderWidth="1px" borderColor="green.muted" bg="green.subtle" borderRadius="l2" p={{ base: '4', md: '6' }} minW="0">
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      display="grid"
+      gap="4"
+      borderWidth="1px"
+      borderColor="green.muted"
+      bg="green.subtle"
+      borderRadius="l2"
+      p={{ base: '4', md: '6' }}
+      minW="0"
+    >
       <Heading as="h3" id={headingId} ref={heading} tabIndex={-1} size="xl" outline="none">
         {t('confirmation.title')}
       </Heading>
@@ -264,7 +331,10 @@ function PublicConfirmation({
           </Box>
         </Link>
       </Box>
-      <CalendarDownloadButton entry={publicCalendarEntry(t, reservation)} fileName={`rezervace-${reservation.uuid}.ics`} />
+      <CalendarDownloadButton
+        entry={publicCalendarEntry(t, reservation)}
+        fileName={`rezervace-${reservation.uuid}.ics`}
+      />
       <Button type="button" variant="ghost" justifySelf="start" onClick={onAnother}>
         {t('confirmation.another')}
       </Button>

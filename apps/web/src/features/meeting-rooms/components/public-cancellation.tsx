@@ -29,7 +29,10 @@ export function PublicCancellation({ uuid, token, backTo }: { uuid: string; toke
   const cancel = useCancelPublicReservation(uuid, token);
   const done = cancel.isSuccess;
   // After the press the link is used up: reading it again would only answer 404.
-  const { data, error, isPending } = useQuery({ ...publicReservationQueryOptions(uuid, token), enabled: wellFormed && !done });
+  const { data, error, isPending } = useQuery({
+    ...publicReservationQueryOptions(uuid, token),
+    enabled: wellFormed && !done,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   // The outcome replaces the button that was pressed: focus its heading so it is announced.
   useEffect(() => {
@@ -87,7 +90,13 @@ export function PublicCancellation({ uuid, token, backTo }: { uuid: string; toke
         </Text>
       ) : null}
       {started ? null : (
-        <Button type="button" colorPalette="red" alignSelf="flex-start" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+        <Button
+          type="button"
+          colorPalette="red"
+          alignSelf="flex-start"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate()}
+        >
           {t('cancellation.submit')}
         </Button>
       )}

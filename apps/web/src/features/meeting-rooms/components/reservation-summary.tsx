@@ -36,16 +36,31 @@ export function BookingFacts({
 }
 
 /** A tenant reservation as listed and as confirmed after booking. */
-export function ReservationSummary({ reservation, showTitle = true }: { reservation: Reservation; showTitle?: boolean }) {
+export function ReservationSummary({
+  reservation,
+  showTitle = true,
+}: {
+  reservation: Reservation;
+  showTitle?: boolean;
+}) {
   const { t } = useTranslation('meetingRooms');
   const extra: Fact[] = showTitle ? [{ label: t('form.meetingTitle'), value: reservation.title }] : [];
   if (reservation.created_by) extra.push({ label: t('details.bookedBy'), value: reservation.created_by.display_name });
-  if (reservation.attendees !== null) extra.push({ label: t('details.attendees'), value: String(reservation.attendees) });
+  if (reservation.attendees !== null)
+    extra.push({ label: t('details.attendees'), value: String(reservation.attendees) });
   if (reservation.note) extra.push({ label: t('details.note'), value: reservation.note });
   return (
     <Box display="grid" gap="3">
-      <BookingFacts room={reservation.room} startsAt={reservation.starts_at} endsAt={reservation.ends_at} extra={extra} />
-      <CalendarDownloadButton entry={tenantCalendarEntry(t, reservation)} fileName={`rezervace-${reservation.id}.ics`} />
+      <BookingFacts
+        room={reservation.room}
+        startsAt={reservation.starts_at}
+        endsAt={reservation.ends_at}
+        extra={extra}
+      />
+      <CalendarDownloadButton
+        entry={tenantCalendarEntry(t, reservation)}
+        fileName={`rezervace-${reservation.id}.ics`}
+      />
     </Box>
   );
 }
@@ -85,13 +100,25 @@ export function CalendarDownloadButton({ entry, fileName }: { entry: CalendarEnt
     try {
       await downloadCalendarFile(entry, fileName);
     } catch (error) {
-      toast.add({ severity: 'error', summary: t('calendar.failed'), detail: error instanceof Error ? error.message : undefined });
+      toast.add({
+        severity: 'error',
+        summary: t('calendar.failed'),
+        detail: error instanceof Error ? error.message : undefined,
+      });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button type="button" variant="outline" size="sm" alignSelf="flex-start" justifySelf="start" loading={busy} onClick={() => void onClick()}>
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      alignSelf="flex-start"
+      justifySelf="start"
+      loading={busy}
+      onClick={() => void onClick()}
+    >
       {t('calendar.download')}
     </Button>
   );

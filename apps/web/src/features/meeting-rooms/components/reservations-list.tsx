@@ -48,7 +48,8 @@ export function ReservationsList({
       await cancel.mutateAsync(confirming.id);
     } catch (error) {
       setConfirming(null);
-      if (!isUnauthorized(error)) toast.add({ severity: 'error', summary: t('reservations.cancelFailed'), detail: errorMessage(error) });
+      if (!isUnauthorized(error))
+        toast.add({ severity: 'error', summary: t('reservations.cancelFailed'), detail: errorMessage(error) });
       return;
     }
     focusListWhenClosed.current = true;
@@ -75,14 +76,31 @@ export function ReservationsList({
           </Text>
           <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="reservations">
             {data.items.map((reservation) => (
-              <Box as="li" key={reservation.id} borderWidth="1px" borderColor="border" borderRadius="l2" p="4" display="grid" gap="3" minW="0">
+              <Box
+                as="li"
+                key={reservation.id}
+                borderWidth="1px"
+                borderColor="border"
+                borderRadius="l2"
+                p="4"
+                display="grid"
+                gap="3"
+                minW="0"
+              >
                 <Heading as="h3" size="md" wordBreak="break-word">
                   {reservation.title}
                 </Heading>
                 {/* The title is the entry's heading already. */}
                 <ReservationSummary reservation={reservation} showTitle={false} />
                 {reservation.can_cancel ? (
-                  <Button type="button" variant="outline" colorPalette="red" size="sm" justifySelf="start" onClick={() => setConfirming(reservation)}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    colorPalette="red"
+                    size="sm"
+                    justifySelf="start"
+                    onClick={() => setConfirming(reservation)}
+                  >
                     {t('reservations.cancel')}
                   </Button>
                 ) : null}

@@ -11,7 +11,15 @@ export function formatDuration(t: TFunction<'meetingRooms'>, minutes: number): s
 }
 
 /** A room's facts; `showScope` says whether the public may book it too (the tenant page's concern). */
-export function RoomFacts({ room, showScope = false, detailed = false }: { room: MeetingRoom; showScope?: boolean; detailed?: boolean }) {
+export function RoomFacts({
+  room,
+  showScope = false,
+  detailed = false,
+}: {
+  room: MeetingRoom;
+  showScope?: boolean;
+  detailed?: boolean;
+}) {
   const { t } = useTranslation('meetingRooms');
   const facts: Fact[] = [
     { label: t('rooms.building'), value: room.building.name },
@@ -45,7 +53,14 @@ export function RoomFacts({ room, showScope = false, detailed = false }: { room:
   return (
     <Box display="grid" gap="3" minW="0">
       {room.photo_url ? (
-        <Image src={room.photo_url} alt={t('rooms.photoAlt', { name: room.name })} borderRadius="l2" maxH="48" objectFit="cover" w="full" />
+        <Image
+          src={room.photo_url}
+          alt={t('rooms.photoAlt', { name: room.name })}
+          borderRadius="l2"
+          maxH="48"
+          objectFit="cover"
+          w="full"
+        />
       ) : null}
       {showScope ? (
         <Box>

@@ -28,17 +28,33 @@ export function RoomList({
       {rooms.length === 0 ? (
         <Text role="status">{t('rooms.empty')}</Text>
       ) : (
-        <Box as="ul" listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+        <Box
+          as="ul"
+          listStyleType="none"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }}
+          gap="4"
+        >
           {rooms.map((room) => (
-            <Box as="li" key={room.id} borderWidth="1px" borderColor="border" borderRadius="l2" p="4" display="grid" gap="3" alignContent="start" minW="0">
+            <Box
+              as="li"
+              key={room.id}
+              borderWidth="1px"
+              borderColor="border"
+              borderRadius="l2"
+              p="4"
+              display="grid"
+              gap="3"
+              alignContent="start"
+              minW="0"
+            >
               <Heading as="h3" size="lg" wordBreak="break-word">
                 {room.name}
               </Heading>
               <RoomFacts room={room} showScope={showScope} />
               <Link asChild variant="underline" fontWeight="semibold" justifySelf="start">
                 <RouterLink to={linkTo(room)}>
-                  {t('rooms.open')}{' '}
-                  {/* „Obsazenost a rezervace místnosti Velká zasedačka" for screen readers. */}
+                  {t('rooms.open')} {/* „Obsazenost a rezervace místnosti Velká zasedačka" for screen readers. */}
                   <VisuallyHidden>{t('rooms.openRoom', { name: room.name })}</VisuallyHidden>
                 </RouterLink>
               </Link>

@@ -29,7 +29,13 @@ type FieldName = keyof typeof FIELD_IDS;
 type Values = Record<FieldName, string>;
 
 /** API field names → form fields (server messages land at the field the user can fix). */
-const SERVER_FIELDS = { starts_at: 'start', ends_at: 'end', title: 'title', attendees: 'attendees', note: 'note' } as const;
+const SERVER_FIELDS = {
+  starts_at: 'start',
+  ends_at: 'end',
+  title: 'title',
+  attendees: 'attendees',
+  note: 'note',
+} as const;
 
 export const TITLE_MAX = 200;
 export const NOTE_MAX = 1000;
@@ -127,7 +133,10 @@ export function TenantBooking({
         setError('start', { type: 'server', message: errorMessage(error) });
         setServerError(t('form.conflictRefreshed'));
       } else {
-        for (const [name, message] of serverFieldErrors(error, Object.keys(SERVER_FIELDS) as (keyof typeof SERVER_FIELDS)[])) {
+        for (const [name, message] of serverFieldErrors(
+          error,
+          Object.keys(SERVER_FIELDS) as (keyof typeof SERVER_FIELDS)[],
+        )) {
           setError(SERVER_FIELDS[name], { type: 'server', message });
         }
         setServerError(errorMessage(error));
@@ -149,9 +158,21 @@ export function TenantBooking({
         <Heading as="h3" id={formHeadingId} size="lg" mb="3">
           {t('form.title')}
         </Heading>
-        <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(FIELD_IDS, errors, serverError)} />
+        <ErrorSummary
+          ref={summary.ref}
+          title={t('common:form.errorSummaryTitle')}
+          items={formSummaryItems(FIELD_IDS, errors, serverError)}
+        />
         {created ? (
-          <Box role="status" borderWidth="1px" borderColor="green.muted" bg="green.subtle" borderRadius="l2" p="4" mb="5">
+          <Box
+            role="status"
+            borderWidth="1px"
+            borderColor="green.muted"
+            bg="green.subtle"
+            borderRadius="l2"
+            p="4"
+            mb="5"
+          >
             <Text fontWeight="semibold" mb="2">
               {t('form.created')}
             </Text>
@@ -166,7 +187,13 @@ export function TenantBooking({
               register={{ date: register('date'), start: register('start'), end: register('end') }}
               errors={errors}
             />
-            <Field id={FIELD_IDS.title} label={t('form.meetingTitle')} helperText={t('form.meetingTitleHint')} errorText={errors.title?.message} errorPrefix={errorPrefix}>
+            <Field
+              id={FIELD_IDS.title}
+              label={t('form.meetingTitle')}
+              helperText={t('form.meetingTitleHint')}
+              errorText={errors.title?.message}
+              errorPrefix={errorPrefix}
+            >
               <Input {...register('title')} autoComplete="off" />
             </Field>
             <Field
@@ -179,7 +206,13 @@ export function TenantBooking({
             >
               <Input {...register('attendees')} inputMode="numeric" autoComplete="off" maxW="32" />
             </Field>
-            <Field id={FIELD_IDS.note} label={t('form.note')} optionalText={t('common:form.optional')} errorText={errors.note?.message} errorPrefix={errorPrefix}>
+            <Field
+              id={FIELD_IDS.note}
+              label={t('form.note')}
+              optionalText={t('common:form.optional')}
+              errorText={errors.note?.message}
+              errorPrefix={errorPrefix}
+            >
               <Textarea {...register('note')} rows={3} />
             </Field>
             <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>

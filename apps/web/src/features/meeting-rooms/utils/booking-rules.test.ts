@@ -14,13 +14,19 @@ describe('booking rules checked before sending', () => {
   });
 
   it('asks for what is missing', () => {
-    expect(kinds({ date: '', start: '', end: '' })).toEqual(['date:dateRequired', 'start:startRequired', 'end:endRequired']);
+    expect(kinds({ date: '', start: '', end: '' })).toEqual([
+      'date:dateRequired',
+      'start:startRequired',
+      'end:endRequired',
+    ]);
   });
 
   it('reads the day as Czechs write it', () => {
     expect(kinds({ date: '24. 11. 2026', start: '600', end: '660' })).toEqual([]);
     expect(kinds({ date: '24.11.2026', start: '600', end: '660' })).toEqual([]);
-    expect(bookingInstants({ date: '24. 11. 2026', start: '600', end: '660' }).starts_at).toBe('2026-11-24T09:00:00.000Z');
+    expect(bookingInstants({ date: '24. 11. 2026', start: '600', end: '660' }).starts_at).toBe(
+      '2026-11-24T09:00:00.000Z',
+    );
     expect(kinds({ date: '31. 11. 2026', start: '600', end: '660' })).toEqual(['date:dateInvalid']);
     expect(kinds({ date: 'zítra', start: '600', end: '660' })).toEqual(['date:dateInvalid']);
   });

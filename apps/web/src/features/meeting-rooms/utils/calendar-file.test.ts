@@ -4,7 +4,11 @@ import { calendarFile } from './calendar-file.ts';
 /** Unfolds RFC 5545 continuation lines and reads NAME:value pairs. */
 function properties(ics: string): Map<string, string> {
   const lines = ics.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
-  return new Map(lines.filter((line) => line.includes(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]));
+  return new Map(
+    lines
+      .filter((line) => line.includes(':'))
+      .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]),
+  );
 }
 
 describe('the calendar file of a reservation', () => {

@@ -94,7 +94,8 @@ export function formatMinutesRange(start: number, end: number): string {
 
 // A day string at UTC noon, formatted in UTC, is that calendar day in every zone.
 const dayAsDate = (day: string) => new Date(`${day}T12:00:00Z`);
-const dayFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('cs-CZ', { ...options, timeZone: 'UTC' });
+const dayFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('cs-CZ', { ...options, timeZone: 'UTC' });
 const LONG_DAY = dayFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const SHORT_DAY = dayFormat({ weekday: 'short', day: 'numeric', month: 'numeric' });
 const NUMERIC_DAY = dayFormat({ day: 'numeric', month: 'numeric', year: 'numeric' });

@@ -23,7 +23,10 @@ describe('the room view in the URL', () => {
   });
 
   it('writes a linkable search and keeps unrelated parameters', () => {
-    const search = roomViewSearch({ roomId: 3, day: '2026-11-25', mode: 'tyden' }, new URLSearchParams('strana=2&den=x'));
+    const search = roomViewSearch(
+      { roomId: 3, day: '2026-11-25', mode: 'tyden' },
+      new URLSearchParams('strana=2&den=x'),
+    );
     expect(search.toString()).toBe('strana=2&mistnost=3&den=2026-11-25&zobrazeni=tyden');
     expect(roomViewSearch({ roomId: null, day: TODAY, mode: 'den' }, search).toString()).toBe('strana=2');
   });

@@ -12,7 +12,13 @@ export type MeterUnit = Meter['unit'];
 export type Reading = Omit<components['schemas']['Reading'], 'picture'>;
 export type ReadingReason = NonNullable<components['schemas']['ReadingReason']>;
 
-export const METER_KINDS = ['electricity', 'gas', 'water_cold', 'water_hot', 'heat'] as const satisfies readonly MeterKind[];
+export const METER_KINDS = [
+  'electricity',
+  'gas',
+  'water_cold',
+  'water_hot',
+  'heat',
+] as const satisfies readonly MeterKind[];
 
 /** Readings per history page: two years of monthly readings, enough for a telling chart. */
 export const HISTORY_PAGE_SIZE = 24;

@@ -9,7 +9,9 @@ import { formatMeterQuantity } from '../utils/format-meter.ts';
 
 /** „1. 11." – the axis has little room; the table and the tooltip carry the full date. */
 const shortDate = (value: string) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { day: 'numeric', month: 'numeric' }).format(new Date(value)).replace(/ /g, '\u00a0');
+  new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { day: 'numeric', month: 'numeric' })
+    .format(new Date(value))
+    .replace(/ /g, '\u00a0');
 
 /**
  * Consumption between readings as bars. Loaded on demand (React.lazy in meter-history.tsx):
@@ -18,7 +20,15 @@ const shortDate = (value: string) =>
  * table next to it holds the same numbers, so recharts' own keyboard layer is switched off –
  * it would put a focus stop inside an image.
  */
-export function ConsumptionChart({ points, unit, summary }: { points: ConsumptionPoint[]; unit: MeterUnit; summary: string }) {
+export function ConsumptionChart({
+  points,
+  unit,
+  summary,
+}: {
+  points: ConsumptionPoint[];
+  unit: MeterUnit;
+  summary: string;
+}) {
   const { t } = useTranslation('meterReadings');
   const chart = useChart({
     data: points.map((point) => ({ ...point, label: shortDate(point.readAt) })),
@@ -26,9 +36,20 @@ export function ConsumptionChart({ points, unit, summary }: { points: Consumptio
   });
   return (
     <Chart.Root chart={chart} h={{ base: '56', md: '64' }} aspectRatio="auto" role="img" aria-label={summary}>
-      <BarChart data={chart.data} responsive accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart
+        data={chart.data}
+        responsive
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        <XAxis dataKey={chart.key('label')} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={8} />
+        <XAxis
+          dataKey={chart.key('label')}
+          tickLine={false}
+          axisLine={false}
+          interval="preserveStartEnd"
+          minTickGap={8}
+        />
         <YAxis
           tickLine={false}
           axisLine={false}
@@ -49,7 +70,12 @@ export function ConsumptionChart({ points, unit, summary }: { points: Consumptio
             />
           }
         />
-        <Bar dataKey={chart.key('consumption')} fill={chart.color('brand.solid')} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey={chart.key('consumption')}
+          fill={chart.color('brand.solid')}
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </Chart.Root>
   );

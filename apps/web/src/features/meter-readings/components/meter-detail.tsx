@@ -40,7 +40,16 @@ export function MeterDetail({ meter, historyPage }: { meter: Meter; historyPage:
   return (
     <Stack as="section" aria-labelledby={headingId} gap="8" minW="0">
       <Box>
-        <Heading as="h2" id={headingId} ref={headingRef} tabIndex={-1} size="xl" mb="3" wordBreak="break-word" _focusVisible={{ outline: 'none' }}>
+        <Heading
+          as="h2"
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          size="xl"
+          mb="3"
+          wordBreak="break-word"
+          _focusVisible={{ outline: 'none' }}
+        >
           {meterName(t, meter)}
         </Heading>
         <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="3">

@@ -10,7 +10,9 @@ import { formatMeterQuantity, UNIT_SYMBOL } from '../utils/format-meter.ts';
 import { meterSearch, type FocusTarget } from '../utils/meter-search.ts';
 
 // recharts and the chart pieces stay out of the page's chunk: fetched once the history renders.
-const ConsumptionChart = lazy(() => import('./consumption-chart.tsx').then((module) => ({ default: module.ConsumptionChart })));
+const ConsumptionChart = lazy(() =>
+  import('./consumption-chart.tsx').then((module) => ({ default: module.ConsumptionChart })),
+);
 
 /**
  * On a phone the note moves under the date, so the three number columns fit 360 px without
@@ -23,7 +25,11 @@ const CELL_PX = { base: '1.5', md: '3' } as const;
 /** The consumption cell: the amount, or why there is none, plus the implausible-jump mark. */
 function ConsumptionCell({ reading, meter }: { reading: Reading; meter: Meter }) {
   const { t } = useTranslation('meterReadings');
-  const none = reading.reason ? t(`reason.${reading.reason}`) : reading.previous_value === null ? t('history.first') : null;
+  const none = reading.reason
+    ? t(`reason.${reading.reason}`)
+    : reading.previous_value === null
+      ? t('history.first')
+      : null;
   return (
     <>
       {reading.consumption !== null ? (
@@ -67,7 +73,11 @@ export function MeterHistory({ meter, page }: { meter: Meter; page: number }) {
 
   const pageLink = (target: number, label: string) => (
     <Button asChild variant="outline" size="sm">
-      <RouterLink to={meterSearch({ meter: meter.id, page: target })} state={{ focus: 'history' satisfies FocusTarget }} preventScrollReset>
+      <RouterLink
+        to={meterSearch({ meter: meter.id, page: target })}
+        state={{ focus: 'history' satisfies FocusTarget }}
+        preventScrollReset
+      >
         {label}
       </RouterLink>
     </Button>
@@ -75,7 +85,15 @@ export function MeterHistory({ meter, page }: { meter: Meter; page: number }) {
 
   return (
     <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h3" id={headingId} ref={headingRef} tabIndex={-1} size="lg" mb="1" _focusVisible={{ outline: 'none' }}>
+      <Heading
+        as="h3"
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        size="lg"
+        mb="1"
+        _focusVisible={{ outline: 'none' }}
+      >
         {t('history.title')}
       </Heading>
       {data.total === 0 ? (
@@ -111,7 +129,16 @@ export function MeterHistory({ meter, page }: { meter: Meter; page: number }) {
           </Box>
 
           {/* Should a screen be narrower still, the table scrolls on its own, never the page (WCAG 1.4.10). */}
-          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('history.tableRegion')} borderWidth="1px" borderColor="border" borderRadius="l2" _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}>
+          <Box
+            overflowX="auto"
+            tabIndex={0}
+            role="region"
+            aria-label={t('history.tableRegion')}
+            borderWidth="1px"
+            borderColor="border"
+            borderRadius="l2"
+            _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
+          >
             <Table.Root size="sm" w="full" borderCollapse="collapse" textStyle="sm">
               <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold">
                 {t('history.tableCaption')}
@@ -135,7 +162,12 @@ export function MeterHistory({ meter, page }: { meter: Meter; page: number }) {
               </Table.Header>
               <Table.Body>
                 {data.items.map((reading) => (
-                  <Table.Row key={reading.id} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: '0' }}>
+                  <Table.Row
+                    key={reading.id}
+                    borderBottomWidth="1px"
+                    borderColor="border"
+                    _last={{ borderBottomWidth: '0' }}
+                  >
                     <Table.Cell px={CELL_PX} py="2">
                       <time dateTime={reading.read_at} style={{ whiteSpace: 'nowrap' }}>
                         {formatDate(reading.read_at)}
@@ -146,10 +178,22 @@ export function MeterHistory({ meter, page }: { meter: Meter; page: number }) {
                         </Text>
                       ) : null}
                     </Table.Cell>
-                    <Table.Cell px={CELL_PX} py="2" textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                    <Table.Cell
+                      px={CELL_PX}
+                      py="2"
+                      textAlign="end"
+                      whiteSpace="nowrap"
+                      fontVariantNumeric="tabular-nums"
+                    >
                       {formatMeterQuantity(reading.value, meter.unit)}
                     </Table.Cell>
-                    <Table.Cell px={CELL_PX} py="2" textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                    <Table.Cell
+                      px={CELL_PX}
+                      py="2"
+                      textAlign="end"
+                      whiteSpace="nowrap"
+                      fontVariantNumeric="tabular-nums"
+                    >
                       <ConsumptionCell reading={reading} meter={meter} />
                     </Table.Cell>
                     <Table.Cell px={CELL_PX} py="2" minW="40" wordBreak="break-word" display={NOTE_COLUMN_DISPLAY}>

@@ -21,7 +21,10 @@ const SERVER_FIELDS = ['value', 'note', 'meter'] as const;
 /** upstream.yaml ReadingCreate: `note` maxLength. */
 export const NOTE_MAX = 500;
 
-const VALUE_ERRORS: Record<MeterValueProblem, 'form.errors.valueRequired' | 'form.errors.valueFormat' | 'form.errors.valueDecimals' | 'form.errors.valueTooLarge'> = {
+const VALUE_ERRORS: Record<
+  MeterValueProblem,
+  'form.errors.valueRequired' | 'form.errors.valueFormat' | 'form.errors.valueDecimals' | 'form.errors.valueTooLarge'
+> = {
   required: 'form.errors.valueRequired',
   format: 'form.errors.valueFormat',
   decimals: 'form.errors.valueDecimals',
@@ -72,7 +75,11 @@ export function ReadingForm({ meter }: { meter: Meter }) {
         ...(fields.note ? { note: { message: fields.note } } : {}),
       });
       setServerError(fields.meter ?? errorMessage(failure));
-      toast.add({ severity: 'error', summary: t('form.failed'), detail: fields.value ?? fields.meter ?? errorMessage(failure) });
+      toast.add({
+        severity: 'error',
+        summary: t('form.failed'),
+        detail: fields.value ?? fields.meter ?? errorMessage(failure),
+      });
       summary.focus();
     }
   };
@@ -110,7 +117,11 @@ export function ReadingForm({ meter }: { meter: Meter }) {
   const errorPrefix = t('common:form.errorPrefix');
   return (
     <Box>
-      <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(READING_FIELD_IDS, errors, serverError)} />
+      <ErrorSummary
+        ref={summary.ref}
+        title={t('common:form.errorSummaryTitle')}
+        items={formSummaryItems(READING_FIELD_IDS, errors, serverError)}
+      />
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="4" maxW="xl">
           <Field

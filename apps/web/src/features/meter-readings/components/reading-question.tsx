@@ -41,7 +41,11 @@ export function ReadingQuestion({
   const date = formatDate(question.last.read_at);
   const text =
     question.kind === 'lower'
-      ? t('lower.text', { value: formatMeterQuantity(value, unit), last: formatMeterQuantity(question.last.value, unit), date })
+      ? t('lower.text', {
+          value: formatMeterQuantity(value, unit),
+          last: formatMeterQuantity(question.last.value, unit),
+          date,
+        })
       : t('jump.text', {
           date,
           consumption: formatMeterQuantity(question.consumption, unit),
@@ -50,8 +54,24 @@ export function ReadingQuestion({
         });
 
   return (
-    <Box role="group" aria-labelledby={headingId} borderWidth="2px" borderColor="border.warning" bg="bg.warning" borderRadius="l2" p="4">
-      <Heading as="h4" id={headingId} ref={headingRef} tabIndex={-1} size="md" mb="2" _focusVisible={{ outline: 'none' }}>
+    <Box
+      role="group"
+      aria-labelledby={headingId}
+      borderWidth="2px"
+      borderColor="border.warning"
+      bg="bg.warning"
+      borderRadius="l2"
+      p="4"
+    >
+      <Heading
+        as="h4"
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        size="md"
+        mb="2"
+        _focusVisible={{ outline: 'none' }}
+      >
         {t(question.kind === 'lower' ? 'lower.title' : 'jump.title')}
       </Heading>
       <Text>{text}</Text>

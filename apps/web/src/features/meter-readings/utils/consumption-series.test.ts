@@ -21,7 +21,9 @@ describe('consumptionSeries', () => {
   });
 
   it('knows no start for an interval whose first reading is on the next page', () => {
-    expect(consumptionSeries(readings.slice(0, 1))).toEqual([{ id: 5, startedAt: null, readAt: '2026-11-01T09:00:00Z', consumption: 20.5 }]);
+    expect(consumptionSeries(readings.slice(0, 1))).toEqual([
+      { id: 5, startedAt: null, readAt: '2026-11-01T09:00:00Z', consumption: 20.5 },
+    ]);
   });
 });
 

@@ -49,10 +49,18 @@ export interface ConsumptionSummary {
  * lowest and highest. Null when there is no bar to draw.
  */
 export function summarizeConsumption(points: readonly ConsumptionPoint[]): ConsumptionSummary | null {
-  const measured = points.filter((point): point is ConsumptionPoint & { consumption: number } => point.consumption !== null);
+  const measured = points.filter(
+    (point): point is ConsumptionPoint & { consumption: number } => point.consumption !== null,
+  );
   const first = measured[0];
   const last = measured.at(-1);
   if (first === undefined || last === undefined) return null;
   const values = measured.map((point) => point.consumption);
-  return { count: measured.length, from: first.startedAt ?? first.readAt, to: last.readAt, min: Math.min(...values), max: Math.max(...values) };
+  return {
+    count: measured.length,
+    from: first.startedAt ?? first.readAt,
+    to: last.readAt,
+    min: Math.min(...values),
+    max: Math.max(...values),
+  };
 }

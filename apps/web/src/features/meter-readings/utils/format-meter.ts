@@ -13,4 +13,3 @@ export function formatMeterQuantity(value: string | number, unit: MeterUnit): st
 export function formatDailyRate(rate: number, unit: MeterUnit): string {
   return formatQuantity(rate, UNIT_SYMBOL[unit], { maximumSignificantDigits: 3 });
 }
-

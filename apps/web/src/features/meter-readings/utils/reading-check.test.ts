@@ -27,7 +27,10 @@ describe('checkReading', () => {
   });
 
   it('counts at least an hour since the last reading, like the API', () => {
-    const justRead = { last_reading: { value: '100', read_at: new Date(now.getTime() - 60_000).toISOString() }, usual_daily_consumption: 24 };
+    const justRead = {
+      last_reading: { value: '100', read_at: new Date(now.getTime() - 60_000).toISOString() },
+      usual_daily_consumption: 24,
+    };
     // 10 units a minute after the last reading: 240 a day over the hour floor, exactly ten times 24.
     expect(checkReading(justRead, '110', now)).toEqual({ kind: 'ok' });
     expect(checkReading(justRead, '110.1', now)).toMatchObject({ kind: 'jump' });

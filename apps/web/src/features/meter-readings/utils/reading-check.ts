@@ -41,5 +41,7 @@ export function checkReading(meter: MeterState, value: string, now: Date = new D
   const consumption = meterValueDifference(value, last.value);
   const days = Math.max((now.getTime() - Date.parse(last.read_at)) / DAY_MS, MIN_DAYS);
   const dailyRate = consumption / days;
-  return dailyRate > IMPLAUSIBLE_FACTOR * usual ? { kind: 'jump', last, consumption, dailyRate, usualDailyRate: usual } : { kind: 'ok' };
+  return dailyRate > IMPLAUSIBLE_FACTOR * usual
+    ? { kind: 'jump', last, consumption, dailyRate, usualDailyRate: usual }
+    : { kind: 'ok' };
 }

@@ -38,11 +38,20 @@ export function CalendarFeed({ building, buildingName }: { building: number | nu
   };
 
   return (
-    <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="border" borderRadius="l2" p={{ base: '4', md: '5' }}>
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="l2"
+      p={{ base: '4', md: '5' }}
+    >
       <Heading as="h2" id={headingId} size="md" mb="2">
         {t('feed.title')}
       </Heading>
-      <Text mb="3">{buildingName === null ? t('feed.intro') : t('feed.introBuilding', { building: buildingName })}</Text>
+      <Text mb="3">
+        {buildingName === null ? t('feed.intro') : t('feed.introBuilding', { building: buildingName })}
+      </Text>
       <label htmlFor={inputId}>
         <Text fontWeight="medium" mb="1">
           {t('feed.address')}

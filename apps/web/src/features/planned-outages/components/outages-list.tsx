@@ -4,7 +4,12 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
-import { OUTAGES_PAGE_SIZE, outageBuildingsQueryOptions, outagesQueryOptions, type Outage } from '../api/outage-queries.ts';
+import {
+  OUTAGES_PAGE_SIZE,
+  outageBuildingsQueryOptions,
+  outagesQueryOptions,
+  type Outage,
+} from '../api/outage-queries.ts';
 import { OUTAGE_PARAMS, outageFiltersFromSearch, outageSearch } from '../utils/outage-search.ts';
 import { formatOutageWhen, outageTiming } from '../utils/outage-timing.ts';
 import { CalendarFeed } from './calendar-feed.tsx';
@@ -70,7 +75,9 @@ export function OutagesList() {
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const next = outageFiltersFromSearch(new URLSearchParams({ [OUTAGE_PARAMS.building]: String(form.get('building') ?? '') }));
+    const next = outageFiltersFromSearch(
+      new URLSearchParams({ [OUTAGE_PARAMS.building]: String(form.get('building') ?? '') }),
+    );
     setSearchParams(new URLSearchParams(outageSearch({ ...filters, building: next.building, page: 1 })));
   };
 
@@ -91,7 +98,12 @@ export function OutagesList() {
                 </Text>
               </label>
               <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field key={searchParams.toString()} id="outage-filter-building" name="building" defaultValue={filters.building ?? ''}>
+                <NativeSelect.Field
+                  key={searchParams.toString()}
+                  id="outage-filter-building"
+                  name="building"
+                  defaultValue={filters.building ?? ''}
+                >
                   <option value="">{t('filters.allBuildings')}</option>
                   {buildings.map((building) => (
                     <option key={building.id} value={building.id}>
@@ -105,7 +117,12 @@ export function OutagesList() {
             <HStack gap="2">
               <Button type="submit">{t('filters.apply')}</Button>
               {filters.building !== null ? (
-                <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams(outageSearch({ ...filters, building: null, page: 1 })))}>
+                <Button
+                  variant="ghost"
+                  onClick={() =>
+                    setSearchParams(new URLSearchParams(outageSearch({ ...filters, building: null, page: 1 })))
+                  }
+                >
                   {t('filters.reset')}
                 </Button>
               ) : null}

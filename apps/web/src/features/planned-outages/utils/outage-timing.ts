@@ -13,7 +13,12 @@ export function outageTiming(outage: Pick<Outage, 'starts_at' | 'ends_at'>, now:
   return Date.parse(outage.starts_at) <= time ? 'ongoing' : 'upcoming';
 }
 
-const dayFormat = new Intl.DateTimeFormat('cs-CZ', { timeZone: TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('cs-CZ', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+});
 const timeFormat = new Intl.DateTimeFormat('cs-CZ', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' });
 
 /** „5. 12. 2026" in Prague, with no-break spaces. */

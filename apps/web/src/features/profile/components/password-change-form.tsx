@@ -25,10 +25,12 @@ function createSchema(t: TFunction<'profile'>) {
     .object({
       // Passwords are taken verbatim: spaces may be part of them.
       current_password: z.string().check(z.minLength(1, { error: t('password.errors.currentRequired') })),
-      new_password: z.string().check(
-        z.minLength(1, { error: t('password.errors.newRequired'), abort: true }),
-        z.minLength(MIN_PASSWORD_LENGTH, { error: t('password.errors.newTooShort') }),
-      ),
+      new_password: z
+        .string()
+        .check(
+          z.minLength(1, { error: t('password.errors.newRequired'), abort: true }),
+          z.minLength(MIN_PASSWORD_LENGTH, { error: t('password.errors.newTooShort') }),
+        ),
       confirm: z.string().check(z.minLength(1, { error: t('password.errors.confirmRequired') })),
     })
     .check(
@@ -68,7 +70,8 @@ export function PasswordChangeForm({ email }: { email: string }) {
     try {
       await change.mutateAsync({ body: { current_password, new_password } });
     } catch (error) {
-      for (const [name, message] of serverFieldErrors(error, SERVER_FIELDS)) setError(name, { type: 'server', message });
+      for (const [name, message] of serverFieldErrors(error, SERVER_FIELDS))
+        setError(name, { type: 'server', message });
       setServerError(errorMessage(error));
       summary.focus();
       return;
@@ -80,7 +83,11 @@ export function PasswordChangeForm({ email }: { email: string }) {
   const errorPrefix = t('common:form.errorPrefix');
   return (
     <Box as="section" aria-labelledby={headingId}>
-      <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(FIELD_IDS, errors, serverError)} />
+      <ErrorSummary
+        ref={summary.ref}
+        title={t('common:form.errorSummaryTitle')}
+        items={formSummaryItems(FIELD_IDS, errors, serverError)}
+      />
       <Heading as="h2" id={headingId} size="xl" mb="5">
         {t('password.title')}
       </Heading>
@@ -89,7 +96,12 @@ export function PasswordChangeForm({ email }: { email: string }) {
         <Stack gap="5" maxW="md">
           {/* Password managers file the new password under this account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <Field id={FIELD_IDS.current_password} label={t('password.current')} errorText={errors.current_password?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={FIELD_IDS.current_password}
+            label={t('password.current')}
+            errorText={errors.current_password?.message}
+            errorPrefix={errorPrefix}
+          >
             <Input {...register('current_password')} type="password" autoComplete="current-password" />
           </Field>
           <Field
@@ -101,7 +113,12 @@ export function PasswordChangeForm({ email }: { email: string }) {
           >
             <Input {...register('new_password')} type="password" autoComplete="new-password" />
           </Field>
-          <Field id={FIELD_IDS.confirm} label={t('password.confirm')} errorText={errors.confirm?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={FIELD_IDS.confirm}
+            label={t('password.confirm')}
+            errorText={errors.confirm?.message}
+            errorPrefix={errorPrefix}
+          >
             <Input {...register('confirm')} type="password" autoComplete="new-password" />
           </Field>
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>

@@ -27,16 +27,20 @@ export function isPlausiblePhone(value: string): boolean {
 
 function createSchema(t: TFunction<'profile'>) {
   return z.object({
-    first_name: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('details.errors.firstNameRequired'), abort: true }),
-      z.maxLength(NAME_MAX, { error: t('details.errors.firstNameTooLong') }),
-    ),
-    last_name: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('details.errors.lastNameRequired'), abort: true }),
-      z.maxLength(NAME_MAX, { error: t('details.errors.lastNameTooLong') }),
-    ),
+    first_name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('details.errors.firstNameRequired'), abort: true }),
+        z.maxLength(NAME_MAX, { error: t('details.errors.firstNameTooLong') }),
+      ),
+    last_name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('details.errors.lastNameRequired'), abort: true }),
+        z.maxLength(NAME_MAX, { error: t('details.errors.lastNameTooLong') }),
+      ),
     // Optional: an empty field removes the phone (incidents then use nothing).
     phone: z.string().check(
       z.trim(),
@@ -96,7 +100,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const errorPrefix = t('common:form.errorPrefix');
   return (
     <Box as="section" aria-labelledby={headingId}>
-      <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(FIELD_IDS, errors, serverError)} />
+      <ErrorSummary
+        ref={summary.ref}
+        title={t('common:form.errorSummaryTitle')}
+        items={formSummaryItems(FIELD_IDS, errors, serverError)}
+      />
       <Heading as="h2" id={headingId} size="xl" mb="2">
         {t('details.title')}
       </Heading>
@@ -105,13 +113,28 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       </Text>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="5" maxW="md">
-          <Field id={FIELD_IDS.first_name} label={t('details.firstName')} errorText={errors.first_name?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={FIELD_IDS.first_name}
+            label={t('details.firstName')}
+            errorText={errors.first_name?.message}
+            errorPrefix={errorPrefix}
+          >
             <Input {...register('first_name')} autoComplete="given-name" />
           </Field>
-          <Field id={FIELD_IDS.last_name} label={t('details.lastName')} errorText={errors.last_name?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={FIELD_IDS.last_name}
+            label={t('details.lastName')}
+            errorText={errors.last_name?.message}
+            errorPrefix={errorPrefix}
+          >
             <Input {...register('last_name')} autoComplete="family-name" />
           </Field>
-          <Field id="profile-email" label={t('details.email')} helperText={t('details.emailHint')} errorPrefix={errorPrefix}>
+          <Field
+            id="profile-email"
+            label={t('details.email')}
+            helperText={t('details.emailHint')}
+            errorPrefix={errorPrefix}
+          >
             <Input value={profile.email} readOnly type="email" bg="bg.muted" />
           </Field>
           <Field

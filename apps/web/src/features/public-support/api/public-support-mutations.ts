@@ -68,10 +68,17 @@ async function send(path: string, init: RequestInit): Promise<Response> {
  * POST …/attachments/?code= (multipart, one `files` part per file). A FormData body gets its
  * Content-Length from the browser, which the BFF requires before it streams the upload on.
  */
-export async function uploadPublicAttachments(id: number, code: string, files: readonly File[]): Promise<PublicAttachment[]> {
+export async function uploadPublicAttachments(
+  id: number,
+  code: string,
+  files: readonly File[],
+): Promise<PublicAttachment[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const response = await send(`/api/v1/public_support/${id}/attachments/?code=${encodeURIComponent(code)}`, { method: 'POST', body: form });
+  const response = await send(`/api/v1/public_support/${id}/attachments/?code=${encodeURIComponent(code)}`, {
+    method: 'POST',
+    body: form,
+  });
   const body: unknown = await response.json().catch(() => null);
   if (!Array.isArray(body) || body.length === 0) throw new EmptyUploadError();
   return body as PublicAttachment[];

@@ -31,7 +31,12 @@ export const publicRequestQueryOptions = (id: number, code: string) =>
 
 /** Every building, for the public forms' building choice (buildings are public). */
 export const publicBuildingsQueryOptions = () =>
-  $api.queryOptions('get', '/api/v1/buildings/', { params: { query: { page_size: 100, ordering: 'name' } } }, { staleTime: 5 * 60_000 });
+  $api.queryOptions(
+    'get',
+    '/api/v1/buildings/',
+    { params: { query: { page_size: 100, ordering: 'name' } } },
+    { staleTime: 5 * 60_000 },
+  );
 
 /**
  * Planned outages under way in a building right now (public ones; the fault report is anonymous).
@@ -44,7 +49,9 @@ export const ongoingOutagesQueryOptions = (buildingId: number) =>
       const now = new Date();
       const today = pragueDate(now);
       const { data } = await apiClient.GET('/api/v1/maintenance_events/', {
-        params: { query: { building: buildingId, date_from: today, date_to: today, page_size: 100, ordering: 'starts_at' } },
+        params: {
+          query: { building: buildingId, date_from: today, date_to: today, page_size: 100, ordering: 'starts_at' },
+        },
         signal,
       });
       return (data ?? []).filter((event) => isUnderWay(event, now));

@@ -52,16 +52,20 @@ export function photoProblem(file: File | null): 'notImage' | 'tooLarge' | null 
 function createSchema(t: TFunction<'publicSupport'>) {
   return z.object({
     building: z.string().check(z.minLength(1, { error: t('errors.buildingRequired') })),
-    place: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('fault.placeRequired'), abort: true }),
-      z.maxLength(LOCATION_MAX, { error: t('fault.placeTooLong') }),
-    ),
-    what: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('fault.whatRequired'), abort: true }),
-      z.maxLength(MESSAGE_MAX, { error: t('fault.whatTooLong') }),
-    ),
+    place: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('fault.placeRequired'), abort: true }),
+        z.maxLength(LOCATION_MAX, { error: t('fault.placeTooLong') }),
+      ),
+    what: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('fault.whatRequired'), abort: true }),
+        z.maxLength(MESSAGE_MAX, { error: t('fault.whatTooLong') }),
+      ),
     ...contactSchema(t, { nameRequired: false }),
   });
 }
@@ -112,7 +116,9 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
 
   const checkPhoto = (): boolean => {
     const problem = photoProblem(photo);
-    setPhotoError(problem === 'notImage' ? t('fault.photoNotImage') : problem === 'tooLarge' ? t('fault.photoTooLarge') : null);
+    setPhotoError(
+      problem === 'notImage' ? t('fault.photoNotImage') : problem === 'tooLarge' ? t('fault.photoTooLarge') : null,
+    );
     return problem === null;
   };
 
@@ -124,7 +130,11 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
         return;
       }
       const building = buildings.find((item) => String(item.id) === values.building);
-      const { subject, message } = composeFaultReport({ buildingName: building?.name ?? '', place: values.place, what: values.what });
+      const { subject, message } = composeFaultReport({
+        buildingName: building?.name ?? '',
+        place: values.place,
+        what: values.what,
+      });
       const outcome = await submit({
         category: 'fault_report',
         building: Number(values.building),
@@ -151,7 +161,12 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
           uploadError = errorMessage(error);
         }
       }
-      setCreated({ request: outcome.request, remembered: outcome.remembered, email: values.email || null, photoError: uploadError });
+      setCreated({
+        request: outcome.request,
+        remembered: outcome.remembered,
+        email: values.email || null,
+        photoError: uploadError,
+      });
     },
     () => {
       checkPhoto();
@@ -183,7 +198,11 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
     );
   }
 
-  const items = formSummaryItems(FIELD_IDS, { ...errors, photo: photoError ? { message: photoError } : undefined }, serverError);
+  const items = formSummaryItems(
+    FIELD_IDS,
+    { ...errors, photo: photoError ? { message: photoError } : undefined },
+    serverError,
+  );
   const errorPrefix = t('common:form.errorPrefix');
   return (
     <Box>
@@ -214,7 +233,13 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
           >
             <Input {...register('place')} autoComplete="off" maxLength={LOCATION_MAX + 50} />
           </Field>
-          <Field id={FIELD_IDS.what} label={t('fault.what')} helperText={t('fault.whatHint')} errorText={errors.what?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={FIELD_IDS.what}
+            label={t('fault.what')}
+            helperText={t('fault.whatHint')}
+            errorText={errors.what?.message}
+            errorPrefix={errorPrefix}
+          >
             <Textarea {...register('what')} rows={5} />
           </Field>
           <Field

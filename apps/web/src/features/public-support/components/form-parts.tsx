@@ -83,7 +83,13 @@ export function ContactFields({
   const optional = { optionalText: t('common:form.optional') };
   return (
     <>
-      <Field id={ids.name} label={t('fields.name')} errorText={errors.name?.message} errorPrefix={errorPrefix} {...(nameOptional ? optional : {})}>
+      <Field
+        id={ids.name}
+        label={t('fields.name')}
+        errorText={errors.name?.message}
+        errorPrefix={errorPrefix}
+        {...(nameOptional ? optional : {})}
+      >
         <Input {...register('name')} autoComplete="name" />
       </Field>
       <Field
@@ -94,7 +100,14 @@ export function ContactFields({
         errorPrefix={errorPrefix}
         {...optional}
       >
-        <Input {...register('email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <Input
+          {...register('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
       </Field>
       <Field
         id={ids.phone}

@@ -20,11 +20,13 @@ function createSchema(t: TFunction<'publicSupport'>) {
       z.minLength(1, { error: t('open.idRequired'), abort: true }),
       z.regex(/^[1-9]\d{0,9}$/, { error: t('open.idInvalid') }),
     ),
-    code: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('open.codeRequired'), abort: true }),
-      z.maxLength(CODE_MAX, { error: t('open.codeTooLong') }),
-    ),
+    code: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('open.codeRequired'), abort: true }),
+        z.maxLength(CODE_MAX, { error: t('open.codeTooLong') }),
+      ),
   });
 }
 type Schema = ReturnType<typeof createSchema>;
@@ -33,7 +35,13 @@ type Schema = ReturnType<typeof createSchema>;
  * Opens any request by id and access code (from another device, or after forgetting it here).
  * The page it opens checks the code; a wrong one looks exactly like a missing request.
  */
-export function OpenRequestForm({ defaultId = '', headingLevel = 'h2' }: { defaultId?: string; headingLevel?: 'h2' | 'h1' }) {
+export function OpenRequestForm({
+  defaultId = '',
+  headingLevel = 'h2',
+}: {
+  defaultId?: string;
+  headingLevel?: 'h2' | 'h1';
+}) {
   const { t } = useTranslation(['publicSupport', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const navigate = useNavigate();
@@ -64,7 +72,11 @@ export function OpenRequestForm({ defaultId = '', headingLevel = 'h2' }: { defau
         {t('open.title')}
       </Heading>
       <Text mb="4">{t('open.intro')}</Text>
-      <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={formSummaryItems(ids, errors, null)} />
+      <ErrorSummary
+        ref={summary.ref}
+        title={t('common:form.errorSummaryTitle')}
+        items={formSummaryItems(ids, errors, null)}
+      />
       {/* method="post": a native submit never puts the access code into an address. */}
       <form method="post" noValidate onSubmit={onSubmit}>
         <Stack gap="4" maxW="md">
@@ -72,7 +84,13 @@ export function OpenRequestForm({ defaultId = '', headingLevel = 'h2' }: { defau
             <Input {...register('id')} inputMode="numeric" autoComplete="off" />
           </Field>
           <Field id={ids.code} label={t('open.code')} errorText={errors.code?.message} errorPrefix={errorPrefix}>
-            <Input {...register('code')} autoComplete="off" autoCapitalize="none" spellCheck={false} fontFamily="mono" />
+            <Input
+              {...register('code')}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              fontFamily="mono"
+            />
           </Field>
           <Button type="submit" alignSelf="flex-start">
             {t('open.submit')}

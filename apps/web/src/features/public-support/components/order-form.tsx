@@ -28,17 +28,27 @@ const FIELD_IDS = {
 } as const;
 
 /** API field → form field (subject and message are composed from service, quantity and notes). */
-const SERVER_FIELDS = { building: 'building', message: 'notes', subject: 'notes', name: 'name', email: 'email', phone: 'phone' } as const;
+const SERVER_FIELDS = {
+  building: 'building',
+  message: 'notes',
+  subject: 'notes',
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+} as const;
 
 export const NOTES_MAX = 2000;
-
 
 function createSchema(t: TFunction<'publicSupport'>) {
   // No field check aborts (`abort: true`): zod then skips these cross-field rules, and the
   // summary would not list every problem at once (GOV.UK).
   return z
     .object({
-      service: z.string().check(z.refine((value) => ORDER_SERVICES.includes(value as OrderService), { error: t('order.serviceRequired') })),
+      service: z
+        .string()
+        .check(
+          z.refine((value) => ORDER_SERVICES.includes(value as OrderService), { error: t('order.serviceRequired') }),
+        ),
       quantity: z.string().check(
         z.trim(),
         z.refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= ORDER_QUANTITY_MAX, {
@@ -78,7 +88,9 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
   const { submit, widget } = useSubmitPublicRequest();
   const summary = useErrorSummaryFocus();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ request: PublicRequest; remembered: boolean; email: string | null } | null>(null);
+  const [created, setCreated] = useState<{ request: PublicRequest; remembered: boolean; email: string | null } | null>(
+    null,
+  );
 
   const {
     register,
@@ -153,7 +165,13 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
       </Text>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="5" maxW={PUBLIC_FORM_MAX_WIDTH} minW="0">
-          <Field minW="0" id={FIELD_IDS.service} label={t('order.service')} errorText={errors.service?.message} errorPrefix={errorPrefix}>
+          <Field
+            minW="0"
+            id={FIELD_IDS.service}
+            label={t('order.service')}
+            errorText={errors.service?.message}
+            errorPrefix={errorPrefix}
+          >
             <NativeSelect.Root minW="0" w="full">
               <NativeSelect.Field {...register('service')} id={FIELD_IDS.service}>
                 <option value="">{t('order.servicePlaceholder')}</option>
@@ -193,7 +211,13 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
             <Textarea {...register('notes')} rows={4} />
           </Field>
           <FieldGroup legend={t('order.contactTitle')} hint={t('order.contactHint')}>
-            <ContactFields ids={FIELD_IDS} register={register} errors={errors} nameOptional={false} emailHint={t('fields.emailHint')} />
+            <ContactFields
+              ids={FIELD_IDS}
+              register={register}
+              errors={errors}
+              nameOptional={false}
+              emailHint={t('fields.emailHint')}
+            />
           </FieldGroup>
           {widget}
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>

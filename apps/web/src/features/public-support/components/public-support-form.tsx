@@ -32,23 +32,34 @@ function createSchema(t: TFunction<'publicSupport'>) {
   return z.object({
     ...contactSchema(t, { nameRequired: true }),
     building: z.string(),
-    subject: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('errors.subjectRequired'), abort: true }),
-      z.minLength(3, { error: t('errors.subjectTooShort'), abort: true }),
-      z.maxLength(SUBJECT_MAX, { error: t('errors.subjectTooLong') }),
-    ),
-    message: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('errors.descriptionRequired'), abort: true }),
-      z.maxLength(MESSAGE_MAX, { error: t('errors.descriptionTooLong') }),
-    ),
+    subject: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('errors.subjectRequired'), abort: true }),
+        z.minLength(3, { error: t('errors.subjectTooShort'), abort: true }),
+        z.maxLength(SUBJECT_MAX, { error: t('errors.subjectTooLong') }),
+      ),
+    message: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('errors.descriptionRequired'), abort: true }),
+        z.maxLength(MESSAGE_MAX, { error: t('errors.descriptionTooLong') }),
+      ),
   });
 }
 type Schema = ReturnType<typeof createSchema>;
 
 /** The API's field names are this form's. */
-const SERVER_FIELDS = { name: 'name', email: 'email', phone: 'phone', building: 'building', subject: 'subject', message: 'message' } as const;
+const SERVER_FIELDS = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  building: 'building',
+  subject: 'subject',
+  message: 'message',
+} as const;
 type Values = z.input<Schema>;
 
 const EMPTY: Values = { name: '', email: '', phone: '', building: '', subject: '', message: '' };
@@ -64,7 +75,9 @@ export function PublicSupportForm({ buildings }: { buildings: readonly Building[
   const { submit, widget } = useSubmitPublicRequest();
   const summary = useErrorSummaryFocus();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ request: PublicRequest; remembered: boolean; email: string | null } | null>(null);
+  const [created, setCreated] = useState<{ request: PublicRequest; remembered: boolean; email: string | null } | null>(
+    null,
+  );
 
   const {
     register,
@@ -139,7 +152,12 @@ export function PublicSupportForm({ buildings }: { buildings: readonly Building[
             placeholder={t('fields.buildingNone')}
             optional
           />
-          <Field id={FIELD_IDS.subject} label={t('fields.subject')} errorText={errors.subject?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={FIELD_IDS.subject}
+            label={t('fields.subject')}
+            errorText={errors.subject?.message}
+            errorPrefix={errorPrefix}
+          >
             <Input {...register('subject')} autoComplete="off" maxLength={SUBJECT_MAX + 50} />
           </Field>
           <Field

@@ -78,14 +78,26 @@ export function RequestCreated({
           <Text as="dt" fontWeight="semibold">
             {t('created.code')}
           </Text>
-          <Text as="dd" fontSize={{ base: 'xl', md: '2xl' }} fontFamily="mono" wordBreak="break-all" userSelect="all" data-testid="public-request-code">
+          <Text
+            as="dd"
+            fontSize={{ base: 'xl', md: '2xl' }}
+            fontFamily="mono"
+            wordBreak="break-all"
+            userSelect="all"
+            data-testid="public-request-code"
+          >
             {code}
           </Text>
         </Box>
       </Box>
       <HStack gap="3" wrap="wrap">
-        <Button onClick={() => void copy(code, t('created.copiedCode'), t('created.copyFailed'))}>{t('created.copyCode')}</Button>
-        <Button variant="outline" onClick={() => void copy(requestLink(id, code), t('created.copiedLink'), t('created.copyFailed'))}>
+        <Button onClick={() => void copy(code, t('created.copiedCode'), t('created.copyFailed'))}>
+          {t('created.copyCode')}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => void copy(requestLink(id, code), t('created.copiedLink'), t('created.copyFailed'))}
+        >
           {t('created.copyLink')}
         </Button>
       </HStack>
@@ -94,7 +106,13 @@ export function RequestCreated({
       <HStack gap="3" wrap="wrap">
         <Button asChild variant="outline">
           {/* Without the code when this browser remembers it; otherwise the page needs it in the address. */}
-          <RouterLink to={remembered ? href('publicSupportDetail', { id }) : `${href('publicSupportDetail', { id })}?code=${encodeURIComponent(code)}`}>
+          <RouterLink
+            to={
+              remembered
+                ? href('publicSupportDetail', { id })
+                : `${href('publicSupportDetail', { id })}?code=${encodeURIComponent(code)}`
+            }
+          >
             {t('created.open')}
           </RouterLink>
         </Button>

@@ -18,7 +18,12 @@ import {
 } from '../api/public-support-queries.ts';
 import { MESSAGE_MAX } from '../utils/compose-request.ts';
 
-const STATUS_PALETTE: Record<PublicStatus, string> = { open: 'blue', in_progress: 'orange', resolved: 'green', closed: 'gray' };
+const STATUS_PALETTE: Record<PublicStatus, string> = {
+  open: 'blue',
+  in_progress: 'orange',
+  resolved: 'green',
+  closed: 'gray',
+};
 
 /** The status in words; the colour only repeats them. */
 export function PublicStatusBadge({ status }: { status: PublicStatus }) {
@@ -251,7 +256,12 @@ function MessageForm({ id, code }: { id: number; code: string }) {
       </Heading>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="3" maxW="2xl">
-          <Field id={fieldId} label={t('message.label')} errorText={error ?? undefined} errorPrefix={t('common:form.errorPrefix')}>
+          <Field
+            id={fieldId}
+            label={t('message.label')}
+            errorText={error ?? undefined}
+            errorPrefix={t('common:form.errorPrefix')}
+          >
             <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={4} />
           </Field>
           {bot.widget}

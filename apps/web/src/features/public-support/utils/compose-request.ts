@@ -36,7 +36,10 @@ export interface OrderInput {
 }
 
 /** „Objednávka: Kopie klíče, 2 ks" and a message listing every answer of the form. */
-export function composeOrder({ service, quantity, buildingName, notes }: OrderInput): { subject: string; message: string } {
+export function composeOrder({ service, quantity, buildingName, notes }: OrderInput): {
+  subject: string;
+  message: string;
+} {
   const name = ORDER_SERVICE_NAMES[service];
   const subject = truncate(`Objednávka: ${name}, ${quantity} ks`, SUBJECT_MAX);
   const lines = [

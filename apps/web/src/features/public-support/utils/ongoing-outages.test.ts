@@ -21,8 +21,15 @@ describe('outages under way', () => {
     const start = new Date(2026, 10, 22, 9, 0);
     const sameDay = formatOutageRange(start.toISOString(), new Date(2026, 10, 22, 12, 30).toISOString());
     expect(sameDay).toEqual({ from: '22.\u00a011.\u00a02026\u00a09:00', to: '12:30', sameDay: true });
-    const overnight = formatOutageRange(new Date(2026, 10, 22, 21, 0).toISOString(), new Date(2026, 10, 23, 7, 0).toISOString());
-    expect(overnight).toEqual({ from: '22.\u00a011.\u00a02026\u00a021:00', to: '23.\u00a011.\u00a02026\u00a07:00', sameDay: false });
+    const overnight = formatOutageRange(
+      new Date(2026, 10, 22, 21, 0).toISOString(),
+      new Date(2026, 10, 23, 7, 0).toISOString(),
+    );
+    expect(overnight).toEqual({
+      from: '22.\u00a011.\u00a02026\u00a021:00',
+      to: '23.\u00a011.\u00a02026\u00a07:00',
+      sameDay: false,
+    });
     expect(formatOutageRange(start.toISOString(), null)).toMatchObject({ to: null });
   });
 });

@@ -21,7 +21,10 @@ export function isUnderWay(event: Pick<MaintenanceEvent, 'starts_at' | 'ends_at'
  * days (Czech typography: a range of single items takes no spaces around the dash). In the
  * browser's time zone, like every date the portal shows (lib/format). `to` is null for an open end.
  */
-export function formatOutageRange(startsAt: string, endsAt: string | null): { from: string; to: string | null; sameDay: boolean } {
+export function formatOutageRange(
+  startsAt: string,
+  endsAt: string | null,
+): { from: string; to: string | null; sameDay: boolean } {
   if (endsAt === null) return { from: formatDateTime(startsAt), to: null, sameDay: false };
   const sameDay = formatDate(startsAt) === formatDate(endsAt);
   return sameDay

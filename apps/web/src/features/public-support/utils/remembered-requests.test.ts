@@ -40,7 +40,11 @@ describe('requests remembered in this browser', () => {
   it('skips stored entries that do not look right and survives broken JSON', () => {
     window.localStorage.setItem(
       REMEMBERED_REQUESTS_KEY,
-      JSON.stringify([entry(3, '2026-11-21T08:00:00Z'), { id: 'x', code: 'a' }, { ...entry(4, '2026-11-21T08:00:00Z'), category: 'hack' }]),
+      JSON.stringify([
+        entry(3, '2026-11-21T08:00:00Z'),
+        { id: 'x', code: 'a' },
+        { ...entry(4, '2026-11-21T08:00:00Z'), category: 'hack' },
+      ]),
     );
     expect(readRememberedRequests().map((item) => item.id)).toEqual([3]);
     window.localStorage.setItem(REMEMBERED_REQUESTS_KEY, '{nope');

@@ -4,10 +4,7 @@ import { apiClient } from '#src/lib/api.ts';
 import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 import { sessionQueryKey, setSession } from '#src/lib/session.ts';
 
-const TENANT_INDEPENDENT = new Set<unknown>([
-  sessionQueryKey[1],
-  runtimeConfigQueryOptions().queryKey[1],
-]);
+const TENANT_INDEPENDENT = new Set<unknown>([sessionQueryKey[1], runtimeConfigQueryOptions().queryKey[1]]);
 
 /** PUT /api/session/tenant; answers the updated session. */
 export async function selectTenant(tenantId: string): Promise<Session> {

@@ -24,9 +24,7 @@ export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherPro
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" maxW={{ base: '44', sm: '72' }} loading={pending}>
           <VisuallyHidden>{t('switcher.label')}</VisuallyHidden>{' '}
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {current?.name ?? t('switcher.none')}
-          </span>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{current?.name ?? t('switcher.none')}</span>
           <MenuChevron />
         </Button>
       </Menu.Trigger>

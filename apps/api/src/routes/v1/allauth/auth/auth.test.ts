@@ -6,13 +6,7 @@ import { users } from '../../../../db/schema.js';
 import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../../testing/scratch-database.js';
-import {
-  LOGIN_URL,
-  SESSION_URL,
-  login,
-  refresh,
-  request,
-} from '../../../../testing/test-client.js';
+import { LOGIN_URL, SESSION_URL, login, refresh, request } from '../../../../testing/test-client.js';
 
 const jana = DEMO_USERS.jana;
 const LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
@@ -185,7 +179,10 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
         .values({ email, passwordHash: await legacyHash(DEMO_PASSWORD) })
         .returning();
       await login(t.app, email, DEMO_PASSWORD);
-      const [updated] = await t.app.db.select().from(users).where(eq(users.id, row?.id ?? 0));
+      const [updated] = await t.app.db
+        .select()
+        .from(users)
+        .where(eq(users.id, row?.id ?? 0));
       expect(updated?.passwordHash).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$/);
       await login(t.app, email, DEMO_PASSWORD);
     });

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ALLAUTH_UNAUTHENTICATED_BODY, allauthError } from '../../../../http/api-error.js';
 import { displayName } from '../../../../plugins/app/users.js';
-import {
-  hashPassword,
-  needsRehash,
-  verifyAgainstDummy,
-  verifyPassword,
-} from '../../../../security/password-hash.js';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../../../security/password-hash.js';
 import { loginSchema, logoutSchema, type LoginBody, type LogoutBody } from './schemas.js';
 
 /** allauth's answer for an account that may not log in: the login flow is still open. */
@@ -34,9 +29,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     }
     const user = await fastify.users.findByEmail(email);
     // Unknown addresses cost a full scrypt run too, so timing does not reveal accounts.
-    const matches = user
-      ? await verifyPassword(password, user.passwordHash)
-      : await verifyAgainstDummy(password);
+    const matches = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
     if (user === undefined || !matches) {
       await fastify.attemptLimits.record('loginFailed', email);
       throw allauthError(400, [

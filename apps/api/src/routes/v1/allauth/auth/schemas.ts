@@ -1,7 +1,4 @@
-import {
-  allauthErrorResponses,
-  AllauthUnauthenticatedBody,
-} from '../../../../schemas/common.js';
+import { allauthErrorResponses, AllauthUnauthenticatedBody } from '../../../../schemas/common.js';
 
 export interface LoginBody {
   email: string;

@@ -4,12 +4,7 @@ import { hashPassword } from '../../../../security/password-hash.js';
 import { checkPassword } from '../../../../security/password-policy.js';
 import { passwordChangedMail, passwordResetMail } from './mail.js';
 import { createPasswordResetRepository } from './repository.js';
-import {
-  requestSchema,
-  resetSchema,
-  type PasswordResetBody,
-  type PasswordResetRequestBody,
-} from './schemas.js';
+import { requestSchema, resetSchema, type PasswordResetBody, type PasswordResetRequestBody } from './schemas.js';
 
 const invalidKey = () =>
   allauthError(400, [
@@ -56,40 +51,36 @@ export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  fastify.post<{ Body: PasswordResetBody }>(
-    '/auth/password/reset',
-    { schema: resetSchema },
-    async (request, reply) => {
-      const { key, password } = request.body;
-      const token = await resets.find(key);
-      const user = token === undefined ? undefined : await fastify.users.findById(token.userId);
-      if (token === undefined || user === undefined || !user.isActive) throw invalidKey();
+  fastify.post<{ Body: PasswordResetBody }>('/auth/password/reset', { schema: resetSchema }, async (request, reply) => {
+    const { key, password } = request.body;
+    const token = await resets.find(key);
+    const user = token === undefined ? undefined : await fastify.users.findById(token.userId);
+    if (token === undefined || user === undefined || !user.isActive) throw invalidKey();
 
-      // Checked before the token is spent, so a refused password does not burn the link.
-      const problems = checkPassword(password, user);
-      if (problems.length > 0) {
-        throw allauthError(
-          400,
-          problems.map((problem) => ({ ...problem, param: 'password' })),
-        );
-      }
-
-      const passwordHash = await hashPassword(password);
-      const changed = await fastify.db.transaction(async (tx) => {
-        if (!(await resets.spend(token, tx))) return false;
-        await fastify.users.updatePasswordHash(user.id, passwordHash, tx);
-        // Whoever knew the old password must not stay logged in.
-        await fastify.tokens.revokeAllForUser(user.id, tx);
-        return true;
-      });
-      if (!changed) throw invalidKey();
-
-      request.log.info({ userId: user.id }, 'password reset');
-      fastify.background.run('password-changed-mail', () =>
-        fastify.mailer.send(passwordChangedMail(user.email, fastify.config.portalUrl)),
+    // Checked before the token is spent, so a refused password does not burn the link.
+    const problems = checkPassword(password, user);
+    if (problems.length > 0) {
+      throw allauthError(
+        400,
+        problems.map((problem) => ({ ...problem, param: 'password' })),
       );
-      // allauth answers 401 after a reset: the client logs in with the new password.
-      return reply.code(401).send(ALLAUTH_UNAUTHENTICATED_BODY);
-    },
-  );
+    }
+
+    const passwordHash = await hashPassword(password);
+    const changed = await fastify.db.transaction(async (tx) => {
+      if (!(await resets.spend(token, tx))) return false;
+      await fastify.users.updatePasswordHash(user.id, passwordHash, tx);
+      // Whoever knew the old password must not stay logged in.
+      await fastify.tokens.revokeAllForUser(user.id, tx);
+      return true;
+    });
+    if (!changed) throw invalidKey();
+
+    request.log.info({ userId: user.id }, 'password reset');
+    fastify.background.run('password-changed-mail', () =>
+      fastify.mailer.send(passwordChangedMail(user.email, fastify.config.portalUrl)),
+    );
+    // allauth answers 401 after a reset: the client logs in with the new password.
+    return reply.code(401).send(ALLAUTH_UNAUTHENTICATED_BODY);
+  });
 };
