@@ -48,8 +48,8 @@ if (!process.env[E2E_DATABASE_URL_ENV]) {
   process.env[E2E_DATABASE_URL_ENV] = `${E2E_POSTGRES_SERVER}/${name}`;
   process.env[E2E_JWT_SECRET_ENV] = randomBytes(32).toString('hex');
 }
-const databaseUrl = process.env[E2E_DATABASE_URL_ENV] as string;
-const jwtSecret = process.env[E2E_JWT_SECRET_ENV] as string;
+const databaseUrl = process.env[E2E_DATABASE_URL_ENV] ?? '';
+const jwtSecret = process.env[E2E_JWT_SECRET_ENV] ?? '';
 
 const baseURL = bffUrl(E2E_BFF_PORT);
 

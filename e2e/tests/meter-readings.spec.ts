@@ -251,7 +251,7 @@ test('a value below the last reading asks whether the meter was replaced or roll
 
   await question.getByRole('button', { name: 'Měřič se přetočil' }).click();
   await expect(page.getByText('Odečet byl uložen.')).toBeVisible();
-  expect(posts.map((post) => post.postDataJSON())).toEqual([
+  expect(posts.map((post) => post.postDataJSON() as unknown)).toEqual([
     { meter: meter.id, value: '12.5', note: null, picture: null, reason: 'rollover' },
   ]);
   await expect(card(page, meter.serial)).toContainText('Poslední odečet: 12,5\u00a0kWh');
@@ -346,7 +346,7 @@ test('by keyboard alone: choose a meter, send a reading, answer the lower-value 
   await expect(page.getByText('Odečet byl uložen.')).toBeVisible();
   await expect(card(page, meter.serial)).toContainText('Poslední odečet: 3\u00a0420,5\u00a0kWh');
   await expectFocusVisible(page);
-  expect(posts.map((post) => post.postDataJSON())).toEqual([
+  expect(posts.map((post) => post.postDataJSON() as unknown)).toEqual([
     { meter: meter.id, value: '3420.5', note: 'Z klávesnice', picture: null },
   ]);
 

@@ -56,8 +56,8 @@ const DEMO_PUBLIC_REQUEST = { id: 1, subject: 'Nesvítí osvětlení u vchodu' }
 interface Route {
   /** The address typed into the browser. */
   visit: string;
-  /** The page's h1 when it is shown (the home page's depends on the user). */
-  heading: string | typeof HOME;
+  /** The page's h1 when it is shown; `HOME` for the home page, whose h1 depends on the user. */
+  heading: string;
   /** Where a shown page settles when not at `visit`: a public request drops its access code. */
   shownAt?: string;
   outcomes: Record<Column, Outcome>;

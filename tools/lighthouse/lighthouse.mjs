@@ -13,6 +13,7 @@
  * Requires `pnpm exec turbo run build` first (apps/api, apps/bff, apps/web dist).
  * @see docs/benchmarks.md
  */
+/* global document -- the page.evaluate / waitForFunction callbacks run in the browser */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
