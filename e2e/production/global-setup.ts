@@ -9,13 +9,14 @@ import {
   STATE_DIR_ENV,
   type OperatorData,
 } from './support.js';
+import { setUpTenant } from '../support/operator.js';
 
 /**
  * Brings the production set up (scripts/production.sh start) in a fresh state directory with
  * a fresh database, then does what an operator does first: creates a tenant, a user with
  * access to it and a building, through portal-admin. No demo data exists in production.
  */
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
   process.env[STATE_DIR_ENV] = mkdtempSync(join(tmpdir(), 'portal-production-'));
   process.env[DATABASE_NAME_ENV] = `portal_production_e2e_${process.pid}`;
   const started = productionScript('start');
@@ -30,31 +31,12 @@ export default function globalSetup(): void {
     password: 'Silne-Heslo-2026',
     firstName: 'Eva',
   };
-  data.tenantId = String(portalAdmin('create-tenant', '--name', data.tenantName)['id']);
-  portalAdmin(
-    'create-user',
-    '--email',
-    data.email,
-    '--password',
-    data.password,
-    '--first-name',
-    data.firstName,
-    '--last-name',
-    'Malá',
-  );
-  portalAdmin('grant-access', '--user', data.email, '--tenant', data.tenantId);
-  portalAdmin(
-    'create-building',
-    '--name',
-    'Dům Gama',
-    '--street',
-    'Dlouhá 1',
-    '--city',
-    'Praha 1',
-    '--postal-code',
-    '110 00',
-    '--tenant',
-    data.tenantId,
-  );
+  const { email, password, firstName } = data;
+  const { tenantId } = await setUpTenant(portalAdmin, {
+    tenantName: data.tenantName,
+    user: { email, password, firstName, lastName: 'Malá' },
+    buildingName: 'Dům Gama',
+  });
+  data.tenantId = tenantId;
   process.env[OPERATOR_DATA_ENV] = JSON.stringify(data);
 }

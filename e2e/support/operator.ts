@@ -31,3 +31,60 @@ export async function portalAdmin(...args: string[]): Promise<unknown> {
   );
   return JSON.parse(stdout) as unknown;
 }
+
+/** A tenant user the operator creates for a test (the CLI's create-user). */
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Where a test building stands; only the name usually matters. */
+export interface NewBuilding {
+  name: string;
+  street?: string;
+  city?: string;
+  postalCode?: string;
+  /** The tenant that rents space in it (its incidents, rooms and outages then show). */
+  tenantId?: string;
+}
+
+/** Runs one portal-admin command: the e2e suite's (async) or the production set's (sync). */
+export type PortalAdminRunner = (...args: string[]) => unknown;
+
+/** portal-admin arguments for a building, with a Prague address unless the test names one. */
+export function createBuildingArgs(building: NewBuilding): string[] {
+  const { name, street = 'Dlouhá 1', city = 'Praha 1', postalCode = '110 00', tenantId } = building;
+  const tenant = tenantId === undefined ? [] : ['--tenant', tenantId];
+  return [
+    'create-building',
+    '--name',
+    name,
+    '--street',
+    street,
+    '--city',
+    city,
+    '--postal-code',
+    postalCode,
+    ...tenant,
+  ];
+}
+
+/**
+ * What an operator does first for a new customer: a tenant, a user with access to it and,
+ * when named, a building it rents space in – through the CLI, as in production.
+ */
+export async function setUpTenant(
+  run: PortalAdminRunner,
+  setup: { tenantName: string; user: NewUser; buildingName?: string },
+): Promise<{ tenantId: string; buildingId: number | null }> {
+  const { tenantName, user, buildingName } = setup;
+  const tenant = (await run('create-tenant', '--name', tenantName)) as { id: string };
+  const userArgs = ['--email', user.email, '--password', user.password];
+  await run('create-user', ...userArgs, '--first-name', user.firstName, '--last-name', user.lastName);
+  await run('grant-access', '--user', user.email, '--tenant', tenant.id);
+  if (buildingName === undefined) return { tenantId: tenant.id, buildingId: null };
+  const building = (await run(...createBuildingArgs({ name: buildingName, tenantId: tenant.id }))) as { id: number };
+  return { tenantId: tenant.id, buildingId: building.id };
+}

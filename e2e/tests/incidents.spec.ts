@@ -1,5 +1,5 @@
 import { expect, goAndLogIn, logIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
-import { DEMO_STAFF, portalAdmin } from '../support/operator.js';
+import { DEMO_STAFF, portalAdmin, setUpTenant } from '../support/operator.js';
 import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
@@ -131,20 +131,11 @@ test('an unknown or another tenant’s incident id shows the spec’s message', 
 
 test('a tenant without incidents sees the empty state; filters narrow the list', async ({ page, a11y }, testInfo) => {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
-  const tenant = (await portalAdmin('create-tenant', '--name', `Gama ${stamp} s.r.o.`)) as { id: string };
   const user = { email: `eva.${stamp}@example.cz`, password: 'Silne-Heslo-2026' };
-  await portalAdmin(
-    'create-user',
-    '--email',
-    user.email,
-    '--password',
-    user.password,
-    '--first-name',
-    'Eva',
-    '--last-name',
-    'Malá',
-  );
-  await portalAdmin('grant-access', '--user', user.email, '--tenant', tenant.id);
+  await setUpTenant(portalAdmin, {
+    tenantName: `Gama ${stamp} s.r.o.`,
+    user: { ...user, firstName: 'Eva', lastName: 'Malá' },
+  });
 
   await goAndLogIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Dobrý den, Eva' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page, Request, TestInfo } from '@playwright/test';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
-import { portalAdmin } from '../support/operator.js';
+import { portalAdmin, setUpTenant } from '../support/operator.js';
 import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
@@ -42,36 +42,13 @@ let workerTenant: Promise<WorkerTenant> | undefined;
 function tenantOfWorker(testInfo: TestInfo): Promise<WorkerTenant> {
   workerTenant ??= (async () => {
     const stamp = `${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`;
-    const tenant = (await portalAdmin('create-tenant', '--name', `Měřidla ${stamp} s.r.o.`)) as { id: string };
     const user = { email: `odecty.${stamp}@example.cz`, password: PASSWORD };
-    await portalAdmin(
-      'create-user',
-      '--email',
-      user.email,
-      '--password',
-      PASSWORD,
-      '--first-name',
-      'Olga',
-      '--last-name',
-      'Odečtová',
-    );
-    await portalAdmin('grant-access', '--user', user.email, '--tenant', tenant.id);
-    const building = (await portalAdmin(
-      'create-building',
-      '--name',
-      `Dům ${stamp}`,
-      '--street',
-      'Dlouhá 1',
-      '--city',
-      'Praha 1',
-      '--postal-code',
-      '110 00',
-      '--tenant',
-      tenant.id,
-    )) as {
-      id: number;
-    };
-    return { id: tenant.id, building: building.id, user };
+    const { tenantId, buildingId } = await setUpTenant(portalAdmin, {
+      tenantName: `Měřidla ${stamp} s.r.o.`,
+      user: { ...user, firstName: 'Olga', lastName: 'Odečtová' },
+      buildingName: `Dům ${stamp}`,
+    });
+    return { id: tenantId, building: buildingId ?? 0, user };
   })();
   return workerTenant;
 }
@@ -138,6 +115,19 @@ async function selectMeter(page: Page, meter: { id: number; serial: string }, na
   await card(page, meter.serial).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeFocused();
   expect(new URL(page.url()).search).toBe(`?meridlo=${meter.id}`);
+}
+
+/**
+ * A fresh electricity meter of the worker's tenant (last reading 3 400 kWh ten days ago), open
+ * on the meter readings page, with the reading POSTs recorded from here on.
+ */
+async function openElectricityMeter(page: Page, testInfo: TestInfo) {
+  const { user, meters } = await metersWithHistory(testInfo, [ELECTRICITY]);
+  const [meter] = meters as [(typeof meters)[number]];
+  const posts = readingPosts(page);
+  await openMeterReadings(page, user);
+  await selectMeter(page, meter, `Elektroměr ${meter.serial}`);
+  return { meter, posts };
 }
 
 test('meters with their last reading; a reading is sent and shows as the last one, in the history and the chart @journey', async ({
@@ -233,12 +223,7 @@ test('a value below the last reading asks whether the meter was replaced or roll
   a11y,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const { user, meters } = await metersWithHistory(testInfo, [ELECTRICITY]);
-  const [meter] = meters as [(typeof meters)[number]];
-  const posts = readingPosts(page);
-  await openMeterReadings(page, user);
-  await selectMeter(page, meter, `Elektroměr ${meter.serial}`);
-
+  const { meter, posts } = await openElectricityMeter(page, testInfo);
   await page.getByLabel('Stav měřidla').fill('12,5');
   await page.getByRole('button', { name: 'Odeslat odečet' }).click();
   const question = page.getByRole('group', { name: 'Stav je nižší než poslední odečet' });
@@ -260,11 +245,7 @@ test('a value below the last reading asks whether the meter was replaced or roll
 
 test('an implausible jump asks for confirmation before it is sent', async ({ page, a11y }, testInfo) => {
   test.setTimeout(150_000);
-  const { user, meters } = await metersWithHistory(testInfo, [ELECTRICITY]);
-  const [meter] = meters as [(typeof meters)[number]];
-  const posts = readingPosts(page);
-  await openMeterReadings(page, user);
-  await selectMeter(page, meter, `Elektroměr ${meter.serial}`);
+  const { meter, posts } = await openElectricityMeter(page, testInfo);
 
   // Ten days at the usual 30 kWh a day is 300; ten times that is the limit, 9 600 is far above.
   await page.getByLabel('Stav měřidla').fill('13000');

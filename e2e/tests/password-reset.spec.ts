@@ -2,7 +2,7 @@ import { passwordResetLink, readOutbox, waitForMail } from '@portal/api/testing/
 import type { APIRequestContext } from '@playwright/test';
 import { expect, logIn, ONE_TENANT_USER, outboxDir, test } from '../support/fixtures.js';
 import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
-import { portalAdmin } from '../support/operator.js';
+import { portalAdmin, setUpTenant } from '../support/operator.js';
 
 // Spec §2 password reset, from the request form through the e-mailed link to a login with the
 // new password. Petr's password is put back at the end: other tests log in as him.
@@ -114,20 +114,8 @@ test('by keyboard alone: request the link, set the new password, log in with it'
   // An account of its own: the API allows five reset requests a minute per address, and the
   // other tests of this file already ask for Petr's (and put his password back the same way).
   const stamp = `${testInfo.project.name}-${Date.now()}`;
-  const tenant = (await portalAdmin('create-tenant', '--name', `Delta ${stamp} s.r.o.`)) as { id: string };
   const user = { email: `klara.${stamp}@example.cz`, password: 'Puvodni-Heslo-2026', firstName: 'Klára' };
-  await portalAdmin(
-    'create-user',
-    '--email',
-    user.email,
-    '--password',
-    user.password,
-    '--first-name',
-    user.firstName,
-    '--last-name',
-    'Nová',
-  );
-  await portalAdmin('grant-access', '--user', user.email, '--tenant', tenant.id);
+  await setUpTenant(portalAdmin, { tenantName: `Delta ${stamp} s.r.o.`, user: { ...user, lastName: 'Nová' } });
 
   const before = await mailsBefore();
   await page.goto('/prihlaseni');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { waitForMail } from '@portal/api/testing/outbox';
 import type { Page } from '@playwright/test';
 import { expect, mainMenu, outboxDir, test } from '../support/fixtures.js';
-import { DEMO_STAFF, portalAdmin } from '../support/operator.js';
+import { createBuildingArgs, DEMO_STAFF, portalAdmin } from '../support/operator.js';
 import { expectFocusVisible, expectOnPage, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
@@ -225,26 +225,10 @@ test('the fault report shows an outage under way first, then reports with a phot
   test.setTimeout(90_000);
   const stamp = `${testInfo.project.name} ${Date.now()}`;
   const quiet = (await portalAdmin(
-    'create-building',
-    '--name',
-    `Zkušební dům bez odstávky ${stamp}`,
-    '--street',
-    'Tichá 1',
-    '--city',
-    'Praha 2',
-    '--postal-code',
-    '120 00',
+    ...createBuildingArgs({ name: `Zkušební dům bez odstávky ${stamp}`, street: 'Tichá 1', city: 'Praha 2' }),
   )) as { id: number };
   const busy = (await portalAdmin(
-    'create-building',
-    '--name',
-    `Zkušební dům s odstávkou ${stamp}`,
-    '--street',
-    'Hlučná 2',
-    '--city',
-    'Praha 3',
-    '--postal-code',
-    '130 00',
+    ...createBuildingArgs({ name: `Zkušební dům s odstávkou ${stamp}`, street: 'Hlučná 2', city: 'Praha 3' }),
   )) as { id: number };
   const outageTitle = `Odstávka vody ${stamp}`;
   await portalAdmin(
