@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
+import type { UpstreamTokens } from '../upstream/upstream-auth.js';
 import type { SessionReadCache } from './session-read-cache.js';
-import type { SessionPatch, SessionRecord, SessionStore, SessionTokens } from './session-store.js';
+import type { SessionPatch, SessionRecord, SessionStore } from './session-store.js';
 
 /**
  * Sessions in Redis, so any BFF instance can serve any request.
@@ -131,7 +132,7 @@ export class RedisSessionStore implements SessionStore {
     });
   }
 
-  async replaceTokens(id: string, expectedRefreshToken: string, tokens: SessionTokens): Promise<boolean> {
+  async replaceTokens(id: string, expectedRefreshToken: string, tokens: UpstreamTokens): Promise<boolean> {
     return this.update(id, (record) => {
       if (record.refreshToken !== expectedRefreshToken) return null;
       const { accessToken, accessExpiresAt, refreshToken } = tokens;
