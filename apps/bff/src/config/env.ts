@@ -63,6 +63,8 @@ const envSchema = z.object({
   UPSTREAM_RETRY_BUDGET_PERCENT: z.coerce.number().min(0).max(100).default(20),
   UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND: z.coerce.number().min(0).max(1_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines for production and log collectors; `pretty` for a developer's terminal. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   /** Shared sessions, renewal locks, rate limits and the ALTCHA replay store; memory when unset. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:bff:'),
@@ -134,6 +136,7 @@ export interface BffConfig {
   /** Retries as a share of calls (0–1) and the per-second minimum; see upstream/retry-budget.ts. */
   upstreamRetryBudget: { ratio: number; minPerSecond: number };
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   redis: { url: string; keyPrefix: string } | null;
   trustProxy: string[] | null;
   botProtection: BotProtectionConfig;
@@ -234,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       minPerSecond: values.UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND,
     },
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
     trustProxy: values.TRUST_PROXY && values.TRUST_PROXY.length > 0 ? values.TRUST_PROXY : null,
     botProtection,

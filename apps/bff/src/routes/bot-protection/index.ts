@@ -7,8 +7,9 @@ import { BffError, errorMessages } from '../../http/errors.js';
  * Answers 404 unless ALTCHA is the configured bot protection. Rate-limited like the forms, as
  * issuing signed challenges costs CPU.
  */
-export const botProtectionRoutes: FastifyPluginAsync<{ perMinute: number }> = async (app, { perMinute }) => {
-  const { botProtection } = app.portal;
+export const botProtectionRoutes: FastifyPluginAsync = async (app) => {
+  const { config, botProtection } = app;
+  const perMinute = config.rateLimits.publicFormsPerMinute;
   app.get<{ Querystring: { form: BotForm } }>(
     '/api/bot-protection/challenge',
     {

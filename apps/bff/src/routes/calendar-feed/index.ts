@@ -25,7 +25,7 @@ const CACHE_CONTROL = 'public, max-age=900';
  * The `maintenanceEvents` flag hides it like every other part of the feature (404).
  */
 export const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
-  const { config, upstream } = app.portal;
+  const { config, upstream } = app;
 
   app.get(
     CALENDAR_FEED_PATH,

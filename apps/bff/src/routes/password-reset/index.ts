@@ -31,12 +31,9 @@ export const RESET_REQUEST_ANSWER_MS = 400;
  * sends an e-mail), so the answer waits for a fixed time instead of for the upstream, and an
  * upstream still busy then finishes in the background.
  */
-export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answerAfterMs?: number }> = async (
-  app,
-  { perMinute, answerAfterMs = RESET_REQUEST_ANSWER_MS },
-) => {
-  const { upstreamAuth, botProtection } = app.portal;
-  const rateLimit = { max: perMinute, timeWindow: 60_000 };
+export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
+  const { config, upstreamAuth, botProtection } = app;
+  const rateLimit = { max: config.rateLimits.passwordResetPerMinute, timeWindow: 60_000 };
   const requestForm = botFormOf('/api/password-reset/request', 'post');
 
   app.post<{ Body: { email: string } }>(
@@ -55,7 +52,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answer
         () => ({ error: null }),
         (error: unknown) => ({ error }),
       );
-      const outcome = await Promise.race([call, sleep(answerAfterMs).then(() => null)]);
+      const outcome = await Promise.race([call, sleep(RESET_REQUEST_ANSWER_MS).then(() => null)]);
       if (outcome === null) {
         // Still running: answer now; a late failure is only logged (it says nothing about the account).
         void call.then(({ error }) => {
@@ -63,7 +60,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answer
             request.log.warn({ err: error, event: 'password_reset_request_failed' }, 'late password reset failure');
         });
       } else {
-        await sleep(Math.max(0, answerAfterMs - (Date.now() - started)));
+        await sleep(Math.max(0, RESET_REQUEST_ANSWER_MS - (Date.now() - started)));
         // Upstream failures (down, rate limited) do not depend on the account, so they are shown.
         if (outcome.error) throw outcome.error;
       }

@@ -5,14 +5,14 @@ import type { FastifyPluginAsync } from 'fastify';
  * of the web app serves every operator, whose flags and public keys come from the BFF's
  * environment.
  */
-export const runtimeConfigRoutes: FastifyPluginAsync<{ buildId: string }> = async (app, { buildId }) => {
-  const { config, botProtection } = app.portal;
+export const runtimeConfigRoutes: FastifyPluginAsync = async (app) => {
+  const { config, botProtection, webApp } = app;
   const body = {
     features: config.features,
     hideTenantLogin: config.hideTenantLogin,
     botProtection: botProtection.publicConfig(),
     sentry: { dsn: config.sentry.dsn, environment: config.sentry.environment },
-    buildId,
+    buildId: webApp.buildId,
   };
   app.get('/api/config', async () => body);
 };

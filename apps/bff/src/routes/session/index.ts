@@ -30,8 +30,9 @@ const tenantBodySchema = {
  * Log in, log out, the current session and tenant selection. Tokens never leave this module's
  * session store: the answers carry only the user, the tenants and the chosen tenant.
  */
-export const sessionRoutes: FastifyPluginAsync<{ loginPerMinute: number }> = async (app, { loginPerMinute }) => {
-  const { sessions, upstreamAuth } = app.portal;
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  const { config, sessions, upstreamAuth } = app;
+  const loginPerMinute = config.rateLimits.loginPerMinute;
 
   app.get('/api/session', async (request, reply) => {
     // A session check must not extend the session (idle timeout), hence touch: false.

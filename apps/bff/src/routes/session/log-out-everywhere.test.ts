@@ -51,7 +51,7 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
     for (const cookie of cookies) expect((await check(b, cookie)).statusCode).toBe(200);
     // Another user's session in the same store must survive.
     const bystander = newSessionId();
-    const store = a.portal.sessions.store;
+    const store = a.sessionStore;
     const now = Date.now();
     await store.create(bystander, {
       accessToken: 'access-bystander',

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBff } from '../../testing/build-test-bff.js';
 import { MemorySessionStore, type SessionRecord } from '../../sessions/session-store.js';
-import { inlineScriptHashes, pickEncoding } from './pages.js';
+import { inlineScriptHashes, pickEncoding } from '../../web-app/spa-documents.js';
 
 describe('serving the built web app', () => {
   let app: FastifyInstance;

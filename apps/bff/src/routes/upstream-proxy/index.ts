@@ -4,7 +4,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifySchemaFor, listOperations, loadDocument, type OperationInfo } from '@portal/openapi/documents';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import type { FeatureFlag } from '../../config/env.js';
-import type { AccessCodeGuard } from '../../http/access-code-guard.js';
 import { BffError, errorMessages, type ErrorBody } from '../../http/errors.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
@@ -34,11 +33,9 @@ const FORWARDED_RESPONSE_HEADERS = [
  * tenant, the request id, an idempotency key). The browser's cookies, Authorization and
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
-export const upstreamProxyRoutes: FastifyPluginAsync<{
-  publicFormsPerMinute: number;
-  accessCodeGuard: AccessCodeGuard;
-}> = async (app, { publicFormsPerMinute, accessCodeGuard }) => {
-  const { config, sessions, upstream, upstreamAuth, botProtection } = app.portal;
+export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
+  const { config, sessions, upstream, upstreamAuth, botProtection, accessCodeGuard } = app;
+  const publicFormsPerMinute = config.rateLimits.publicFormsPerMinute;
 
   /**
    * What the BFF does after an operation succeeded, besides answering. A password change: the
