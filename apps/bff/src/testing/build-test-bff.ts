@@ -1,7 +1,8 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { SessionStore } from '../sessions/session-store.js';
+import { assertMatchesContract } from './contract.js';
 
 export interface TestBffOptions {
   upstreamUrl: string;
@@ -13,7 +14,11 @@ export interface TestBffOptions {
   serverTimeouts?: BuildAppOptions['serverTimeouts'];
 }
 
-/** A BFF on the given upstream, with no web build and a silent logger unless asked. */
+/**
+ * A BFF on the given upstream, with no web build and a silent logger unless asked. Every
+ * answer `inject` returns for one of the BFF's own operations is checked against bff.yaml
+ * (testing/contract.ts): a test that provokes an undocumented status or body fails.
+ */
 export async function buildTestBff(options: TestBffOptions): Promise<FastifyInstance> {
   const config = loadConfig({
     UPSTREAM_URL: options.upstreamUrl,
@@ -25,7 +30,7 @@ export async function buildTestBff(options: TestBffOptions): Promise<FastifyInst
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  return buildApp({
+  const app = await buildApp({
     config,
     ...(options.now ? { now: options.now } : {}),
     ...(options.store ? { store: options.store } : {}),
@@ -33,6 +38,19 @@ export async function buildTestBff(options: TestBffOptions): Promise<FastifyInst
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
   });
+  return withContractCheck(app);
+}
+
+/** Wraps `inject` (the promise form the tests use) so each answer is checked as it arrives. */
+function withContractCheck(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const checkedInject = async (options: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const response = await inject(options);
+    assertMatchesContract(response);
+    return response;
+  };
+  app.inject = checkedInject as FastifyInstance['inject'];
+  return app;
 }
 
 /** Headers every API call of the SPA carries. */

@@ -25,7 +25,7 @@ export interface UpstreamTokens {
 
 /** The logged-in user's profile (`Profile`), the fields the portal shows. */
 export interface UpstreamUser {
-  id: number | string;
+  id: number;
   email: string;
   first_name: string;
   last_name: string;
@@ -212,7 +212,7 @@ function isProfile(data: unknown): data is UpstreamUser {
   if (typeof data !== 'object' || data === null) return false;
   const candidate = data as Record<string, unknown>;
   return (
-    (typeof candidate.id === 'number' || typeof candidate.id === 'string') &&
+    Number.isInteger(candidate.id) &&
     typeof candidate.email === 'string' &&
     typeof candidate.first_name === 'string' &&
     typeof candidate.last_name === 'string' &&

@@ -2,24 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import { BffError, errorMessages } from '../../http/errors.js';
-
-const requestBodySchema = {
-  type: 'object',
-  required: ['email'],
-  additionalProperties: false,
-  properties: { email: { type: 'string', format: 'email', minLength: 1, maxLength: 254 } },
-} as const;
-
-const confirmBodySchema = {
-  type: 'object',
-  required: ['uid', 'token', 'password'],
-  additionalProperties: false,
-  properties: {
-    uid: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
-    token: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[A-Za-z0-9_-]+$' },
-    password: { type: 'string', minLength: 8, maxLength: 1024 },
-  },
-} as const;
+import { ownRoute } from '../../http/own-route.js';
 
 /** The reset request answers after this long, whatever the upstream does for the address. */
 export const RESET_REQUEST_ANSWER_MS = 400;
@@ -36,17 +19,13 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   const rateLimit = { max: config.rateLimits.passwordResetPerMinute, timeWindow: 60_000 };
   const requestForm = botFormOf('/api/password-reset/request', 'post');
 
-  app.post<{ Body: { email: string } }>(
-    '/api/password-reset/request',
-    {
-      schema: { body: requestBodySchema },
-      config: { rateLimit },
-      // After validation, so a typo does not use up the single-use token.
-      preHandler: async (request) => {
-        if (requestForm) await botProtection.check(request, requestForm);
-      },
+  ownRoute(app, 'requestPasswordResetEmail', {
+    config: { rateLimit },
+    // After validation, so a typo does not use up the single-use token.
+    preHandler: async (request) => {
+      if (requestForm) await botProtection.check(request, requestForm);
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const started = Date.now();
       const call = upstreamAuth.requestPasswordReset(request.body.email.trim(), request.id).then(
         () => ({ error: null }),
@@ -66,12 +45,11 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
       }
       return reply.code(202).send({});
     },
-  );
+  });
 
-  app.post<{ Body: { uid: string; token: string; password: string } }>(
-    '/api/password-reset/confirm',
-    { schema: { body: confirmBodySchema }, config: { rateLimit } },
-    async (request, reply) => {
+  ownRoute(app, 'confirmPasswordReset', {
+    config: { rateLimit },
+    handler: async (request, reply) => {
       const { uid, token, password } = request.body;
       // The upstream (allauth) takes one key: the user part and the token joined by a hyphen.
       const fields = await upstreamAuth.resetPassword(`${uid}-${token}`, password, request.id);
@@ -81,5 +59,5 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
       }
       return reply.code(204).send();
     },
-  );
+  });
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ownRoute } from '../../http/own-route.js';
 
 /**
  * The runtime configuration the SPA reads at start-up (`RuntimeConfig` in bff.yaml): one build
@@ -14,5 +15,5 @@ export const runtimeConfigRoutes: FastifyPluginAsync = async (app) => {
     sentry: { dsn: config.sentry.dsn, environment: config.sentry.environment },
     buildId: webApp.buildId,
   };
-  app.get('/api/config', async () => body);
+  ownRoute(app, 'getRuntimeConfig', { handler: async () => body });
 };

@@ -5,6 +5,7 @@ import { fastifySchemaFor, listOperations, loadDocument, type OperationInfo } fr
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import type { FeatureFlag } from '../../config/env.js';
 import { BffError, errorMessages, type ErrorBody } from '../../http/errors.js';
+import { isOwnOperationPath } from '../../http/own-operations.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { UpstreamMethod } from '../../upstream/upstream-client.js';
@@ -12,6 +13,16 @@ import { upstreamErrorBody } from './upstream-errors.js';
 
 /** Upload limit for streamed multipart bodies (Fastify's bodyLimit does not see them). */
 export const MULTIPART_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/**
+ * A forwarded operation's request: its parameters and query, validated by the operation's own
+ * schema, are passed on by name, whatever the operation.
+ */
+interface ForwardedRoute {
+  Params: Record<string, string | number>;
+  Querystring: Record<string, unknown>;
+}
+type ForwardedRequest = FastifyRequest<ForwardedRoute>;
 
 /** Response headers of the upstream that the browser may see; everything else is dropped. */
 const FORWARDED_RESPONSE_HEADERS = [
@@ -57,7 +68,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
   for (const operation of listOperations('bff')) {
-    if (!operation.path.startsWith('/api/v1/')) continue;
+    if (isOwnOperationPath(operation.path)) continue;
     const schema = fastifySchemaFor('bff', operation.operationId);
     const isPublic = allowsAnonymous(document.paths?.[operation.path]?.[operation.method]?.security);
     const botForm = botFormOf(operation.path, operation.method);
@@ -78,7 +89,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
       });
     }
 
-    app.route({
+    app.route<ForwardedRoute>({
       method: operation.method.toUpperCase() as UpstreamMethod,
       url: operation.fastifyPath,
       // HEAD would otherwise be added for every GET and reach the upstream unlisted.
@@ -99,7 +110,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     operation: OperationInfo,
     isPublic: boolean,
     accessCode: boolean,
-    request: FastifyRequest,
+    request: ForwardedRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     if (!featureEnabled(operation)) throw new BffError(404, 'not_found', errorMessages.notFound);
@@ -256,15 +267,13 @@ function assertContentType(operation: OperationInfo, request: FastifyRequest): v
 }
 
 /** The operation's own path template with the validated parameters, never the raw URL. */
-function upstreamPath(operation: OperationInfo, request: FastifyRequest): string {
-  const params = (request.params ?? {}) as Record<string, unknown>;
+function upstreamPath(operation: OperationInfo, request: ForwardedRequest): string {
+  const { params } = request;
   // Most list operations have no path parameters and no query: no regex, no URLSearchParams.
   const path = operation.path.includes('{')
-    ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) =>
-        encodeURIComponent(String(params[name] ?? '')),
-      )
+    ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) => encodeURIComponent(params[name] ?? ''))
     : operation.path;
-  const queryValues = (request.query ?? {}) as Record<string, unknown>;
+  const queryValues = request.query;
   let search = '';
   for (const name in queryValues) {
     const value = queryValues[name];
