@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
@@ -10,6 +10,7 @@ import {
   startFakeUpstream,
   type FakeUpstream,
 } from './testing/fake-upstream.js';
+import type { ErrorBody } from './http/errors.js';
 import { createRedis } from './redis/redis-client.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
 import { connectTestRedis } from './testing/test-redis.js';
@@ -48,7 +49,7 @@ describe('the BFF application', () => {
 
     for (const route of apiRoutes) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
-      const method = route.method as HTTPMethods;
+      const method = route.method;
       const missing = await app.inject({ method, url, headers: { cookie } });
       expect(missing.statusCode, `${method} ${url}`).toBe(403);
       if (method !== 'HEAD') expect(missing.json()).toMatchObject({ code: 'csrf_failed' });
@@ -281,7 +282,8 @@ describe('the BFF application', () => {
     const response = await app.inject({ method: 'GET', url: '/api/config', headers: API_HEADERS });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('10');
-    expect(response.json()).toMatchObject({ code: 'overloaded', message: expect.stringContaining('přetížená') });
+    expect(response.json<ErrorBody>()).toMatchObject({ code: 'overloaded' });
+    expect(response.json<ErrorBody>().message).toContain('přetížená');
   });
 
   it('serves bff.yaml as JSON and as a readable reference page without scripts', async () => {

@@ -197,6 +197,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+// eslint-disable-next-line no-restricted-properties -- the one reader of the environment (docs/architecture.md §5)
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   const parsed = envSchema.safeParse(
     // Empty strings mean "not set", as in most .env tooling.

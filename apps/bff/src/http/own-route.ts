@@ -1,6 +1,5 @@
 import type {
   FastifyInstance,
-  HTTPMethods,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -57,7 +56,7 @@ export function ownRoute<Id extends OwnOperationId>(
   const { headers: _requestHeaders, ...schema } = fastifySchemaFor('bff', operationId);
   app.route<OwnRoute<Id>>({
     ...options,
-    method: operation.method.toUpperCase() as HTTPMethods,
+    method: operation.method.toUpperCase(),
     url: operation.fastifyPath,
     schema,
   });

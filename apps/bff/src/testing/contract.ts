@@ -93,7 +93,8 @@ export function contractProblems(response: ContractResponse): string[] {
     if (response.body !== '') problems.push(`${key}: documents no content but the body is ${response.body}`);
     return problems;
   }
-  const contentType = String(response.headers['content-type'] ?? '');
+  const header = response.headers['content-type'];
+  const contentType = typeof header === 'string' ? header : '';
   if (!contentType.startsWith('application/json')) {
     return [...problems, `${key}: content type ${contentType || '(none)'} instead of application/json`];
   }

@@ -136,7 +136,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       return;
     }
     if (request.method === 'POST' && path === '/api/v1/token/refresh/') {
-      const refresh = String(body.refresh ?? '');
+      const refresh = typeof body.refresh === 'string' ? body.refresh : '';
       if (!validRefreshTokens.delete(refresh)) {
         json(response, 401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
         return;
@@ -145,7 +145,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       return;
     }
     if (request.method === 'DELETE' && path === '/api/v1/_allauth/app/v1/auth/session') {
-      validRefreshTokens.delete(String(body.refresh ?? ''));
+      if (typeof body.refresh === 'string') validRefreshTokens.delete(body.refresh);
       json(response, 401, { status: 401, data: { flows: [] }, meta: { is_authenticated: false } });
       return;
     }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BffError, errorMessages } from '../../http/errors.js';
-import { upstreamErrorBody } from '../upstream-proxy/upstream-errors.js';
+import { upstreamErrorBody } from '../../upstream/upstream-errors.js';
 
 /** The public address calendar applications subscribe to (also as `webcal://`). */
 export const CALENDAR_FEED_PATH = '/kalendar/planovane-vypadky.ics';

@@ -29,7 +29,9 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
       const started = Date.now();
       const call = upstreamAuth.requestPasswordReset(request.body.email.trim(), request.id).then(
         () => ({ error: null }),
-        (error: unknown) => ({ error }),
+        (error: unknown) => ({
+          error: error instanceof Error ? error : new Error('password reset failed', { cause: error }),
+        }),
       );
       const outcome = await Promise.race([call, sleep(RESET_REQUEST_ANSWER_MS).then(() => null)]);
       if (outcome === null) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../http/errors.js';
 import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
 import {
   FAKE_PASSWORD,
@@ -195,7 +196,7 @@ describe('session routes', () => {
 
     const logoutCall = upstream.hits('/api/v1/_allauth/app/v1/auth/session')[0];
     expect(logoutCall?.method).toBe('DELETE');
-    expect(upstream.issuedTokens).toContain(JSON.parse(logoutCall?.body ?? '{}').refresh);
+    expect(upstream.issuedTokens).toContain((JSON.parse(logoutCall?.body ?? '{}') as { refresh?: string }).refresh);
 
     const after = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
     expect(after.statusCode).toBe(401);
@@ -227,10 +228,8 @@ describe('session routes', () => {
       payload: credentials,
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({
-      code: 'upstream_unavailable',
-      message: expect.stringContaining('nedostupná'),
-    });
+    expect(response.json<ErrorBody>()).toMatchObject({ code: 'upstream_unavailable' });
+    expect(response.json<ErrorBody>().message).toContain('nedostupná');
     upstream = await startFakeUpstream();
   });
 });

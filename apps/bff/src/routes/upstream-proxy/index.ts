@@ -9,7 +9,7 @@ import { isOwnOperationPath } from '../../http/own-operations.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { UpstreamMethod } from '../../upstream/upstream-client.js';
-import { upstreamErrorBody } from './upstream-errors.js';
+import { upstreamErrorBody } from '../../upstream/upstream-errors.js';
 
 /** Upload limit for streamed multipart bodies (Fastify's bodyLimit does not see them). */
 export const MULTIPART_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -90,7 +90,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     }
 
     app.route<ForwardedRoute>({
-      method: operation.method.toUpperCase() as UpstreamMethod,
+      method: operation.method.toUpperCase(),
       url: operation.fastifyPath,
       // HEAD would otherwise be added for every GET and reach the upstream unlisted.
       exposeHeadRoute: false,
