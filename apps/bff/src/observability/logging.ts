@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import type { BffConfig } from '../config/env.js';
@@ -44,15 +45,11 @@ export function redactUrl(url: string): string {
  * The pino options of the BFF: JSON lines with secrets redacted, or with `LOG_FORMAT=pretty`
  * the same records made readable for a developer's terminal by pino-pretty. Pretty printing
  * runs in-process (a stream, not a worker transport): it is meant for one developer's
- * requests, not for production traffic.
+ * requests, not for production traffic. The lines go to `logStream` when given, else stdout.
  * @see {@link https://github.com/pinojs/pino-pretty}
  */
 export function loggerOptions(config: BffConfig, logStream?: LogStream): FastifyServerOptions['logger'] {
-  const stream =
-    logStream ??
-    (config.logFormat === 'pretty'
-      ? pinoPretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true })
-      : undefined);
+  const stream = config.logFormat === 'pretty' ? prettyStream(logStream) : logStream;
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
@@ -66,4 +63,16 @@ export function loggerOptions(config: BffConfig, logStream?: LogStream): Fastify
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+function prettyStream(logStream: LogStream | undefined) {
+  const destination = logStream
+    ? new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logStream.write(chunk.toString('utf8'));
+          done();
+        },
+      })
+    : 1;
+  return pinoPretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true, destination });
 }

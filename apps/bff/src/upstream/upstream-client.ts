@@ -65,6 +65,9 @@ export class UpstreamClient {
     this.basePath = base.pathname.replace(/\/+$/, '');
     // One origin, so a Pool rather than an Agent: no URL parsing and origin lookup per request.
     this.pool = new Pool(base.origin, {
+      // HTTP/1.1 keep-alive connections, as before undici 8 offered HTTP/2 to TLS servers by
+      // default: the per-try timeouts and the retry rules assume one request per connection.
+      allowH2: false,
       connections: 128,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,

@@ -2,13 +2,14 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { BffError, errorMessages } from '../../http/errors.js';
 import { validationFields } from '../../http/validation-messages.js';
+import { reportServerError } from '../../observability/error-reporting.js';
 import { isRedisUnavailable } from '../../redis/redis-client.js';
 
 /**
  * The one error handler (docs/architecture.md §5): every failure becomes the BFF's error body
  * (`ErrorBody`, Czech message): validation failures with Czech field messages, Fastify's own
  * 4xx with a known code, Redis out of reach as 503, anything else as a masked 500. 5xx are
- * logged with the request context.
+ * logged with the request context and reported (observability/error-reporting.ts).
  *
  * Registered before the route plugins: a child plugin keeps the handler it saw when it was
  * registered.
@@ -18,7 +19,10 @@ export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | BffError, request, reply) => {
       const mapped = toBffError(error);
-      if (mapped.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (mapped.statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        reportServerError(error, request);
+      }
       for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
       return reply.code(mapped.statusCode).send(mapped.toBody());
     });
