@@ -56,7 +56,7 @@ const envSchema = z.object({
   /** Total time for one upstream call including its retry; the per-try limit is UPSTREAM_TIMEOUT_MS. */
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   /**
-   * Instance-wide retry budget (check F5): retries may add at most this share of the upstream
+   * Instance-wide retry budget (docs/architecture.md §4, Retries): retries may add at most this share of the upstream
    * calls of the last 10 s, so an upstream outage does not double the load; the minimum keeps
    * single retries working on a quiet instance.
    */
@@ -260,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
 /**
  * PRODUCTION=true: the settings that are convenient for a trial on one machine but unsafe
  * behind a load balancer stop start-up, all named at once. An explicit flag, not NODE_ENV
- * (CONVENTIONS AP8).
+ * (docs/architecture.md §5).
  */
 function refuseUnsafeProductionSettings(values: z.infer<typeof envSchema>): void {
   const problems: string[] = [];

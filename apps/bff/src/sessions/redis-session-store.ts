@@ -20,7 +20,7 @@ import type { SessionPatch, SessionRecord, SessionStore } from './session-store.
  * The key expires at the earlier of the absolute end and the idle deadline; the session
  * manager checks both on every read as well.
  *
- * Per-user index (check A10, "end all sessions of user X"): a set of session ids per user,
+ * Per-user index (docs/architecture.md §4, "log out everywhere"): a set of session ids per user,
  * expiring with the longest-lived session in it. Ids of sessions that ended by expiry are
  * pruned at the user's next login and ignored by `destroyAllForUser`.
  *

@@ -138,7 +138,7 @@ export class SessionManager {
   }
 }
 
-/** Spec §5: a tenant id is trimmed and an empty value means none. */
+/** docs/product.md §5: a tenant id is trimmed and an empty value means none. */
 export function normaliseTenantId(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();

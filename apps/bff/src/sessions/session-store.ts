@@ -37,7 +37,8 @@ export interface SessionStore {
   /**
    * Ends every session of one user (`String(user.id)`), except the one named in `except`, and
    * returns the records that were ended, so the caller can end them at the upstream too.
-   * Check A10: "all sessions of user X" (log out everywhere, after a password change).
+   * Log out everywhere and the end of the other sessions after a password change
+   * (docs/architecture.md §4).
    */
   destroyAllForUser(userId: string, options?: { except?: string }): Promise<SessionRecord[]>;
   /** Number of live sessions (for metrics and tests). */

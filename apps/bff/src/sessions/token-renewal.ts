@@ -5,7 +5,7 @@ import type { RefreshResult, UpstreamAuth, UpstreamTokens } from '../upstream/up
 import { MemoryRenewalCoordination, type RenewalCoordination } from './renewal-coordination.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
-/** Renew when the access token has this many seconds left or fewer (spec §4, §9). */
+/** Renew when the access token has this many seconds left or fewer (docs/product.md §4, §9). */
 export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 /** A renewal result is reused this long for requests still holding the old refresh token. */
 export const RENEWAL_CACHE_MS = 30_000;

@@ -47,7 +47,7 @@ describe('RetryBudget', () => {
   });
 });
 
-describe('UpstreamClient under an upstream outage (check F5)', () => {
+describe('UpstreamClient under an upstream outage (docs/architecture.md §4, Retries)', () => {
   let server: Server | undefined;
   let client: UpstreamClient | undefined;
   afterEach(async () => {

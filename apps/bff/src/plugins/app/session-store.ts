@@ -26,7 +26,7 @@ export const sessionStorePlugin = fp<SessionStorePluginOptions>(
     const { config, redis } = app;
     const keyPrefix = config.redis?.keyPrefix ?? '';
     const idleTimeoutMs = config.sessionIdleTimeoutSeconds * 1000;
-    // With Redis, each instance keeps tracked copies of the sessions it read (ADR 002); the
+    // With Redis, each instance keeps tracked copies of the sessions it read (docs/decisions/002-bff-sessions-and-upstream-transport.md); the
     // Redis store closes its cache when it closes.
     const readCache = redis && !given ? new SessionReadCache(redis, keyPrefix) : null;
     await readCache?.start();

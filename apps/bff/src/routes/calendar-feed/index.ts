@@ -19,7 +19,7 @@ interface CalendarFeedRoute {
 
 /**
  * The planned-outage feed for calendar applications: the documented exception to the rule that
- * every request under `/api` carries `X-CSRF: 1` and rides on the session (DESIGN "CSRF").
+ * every request under `/api` carries `X-CSRF: 1` and rides on the session (docs/architecture.md §4, CSRF).
  *
  * A calendar application (Google Calendar, Outlook, iOS) fetches a subscribed URL on its own
  * schedule, from its own servers, with no cookie and no custom header, so the allowlisted

@@ -10,7 +10,7 @@ export const RESET_REQUEST_ANSWER_MS = 400;
 /**
  * Password reset on behalf of the browser. The request always answers the same, whether or not
  * the e-mail belongs to an account, so the form cannot be used to find accounts: the same status
- * and body, and the same time (checks H3): the upstream does more work for a known address (it
+ * and body, and the same time (docs/architecture.md §4, Abuse limits): the upstream does more work for a known address (it
  * sends an e-mail), so the answer waits for a fixed time instead of for the upstream, and an
  * upstream still busy then finishes in the background.
  */

@@ -107,7 +107,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   /**
    * Re-reads the profile and the tenant list, so a change made by the operator (a revoked
    * tenant, a new phone number) shows on the next page load. A 401 from the profile call ends
-   * the session (spec §4).
+   * the session (docs/product.md §4).
    */
   async function refreshIdentity(
     session: ActiveSession,

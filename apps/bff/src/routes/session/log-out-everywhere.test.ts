@@ -9,7 +9,7 @@ import { connectTestRedis, type TestRedis } from '../../testing/test-redis.js';
 const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 const LOGOUT_PATH = '/api/v1/_allauth/app/v1/auth/session';
 
-// Check A10 with each store; Redis for real, two instances sharing it.
+// Log out everywhere (docs/architecture.md §4) with each store; Redis for real, two instances sharing it.
 describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (kind) => {
   let upstream: FakeUpstream;
   let redis: TestRedis | undefined;

@@ -202,7 +202,7 @@ describe('session routes', () => {
     expect(after.statusCode).toBe(401);
   });
 
-  it('ends a session whose profile call answers 401 (spec §4)', async () => {
+  it('ends a session whose profile call answers 401 (docs/product.md §4)', async () => {
     const { cookie } = await logIn(app, credentials);
     upstream.handlers.push((request, response) => {
       if (!request.url.startsWith('/api/v1/my_profile/')) return false;
