@@ -2,20 +2,20 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
+import { API_HEADERS, buildTestBff, logIn, postLogin } from './testing/build-test-bff.js';
 import {
+  FAKE_CREDENTIALS as credentials,
   FAKE_PASSWORD,
   FAKE_TENANTS,
-  FAKE_USER,
   startFakeUpstream,
   type FakeUpstream,
 } from './testing/fake-upstream.js';
 import type { ErrorBody } from './http/errors.js';
 import { createRedis } from './redis/redis-client.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
+import { TestClock } from './testing/test-clock.js';
 import { connectTestRedis } from './testing/test-redis.js';
 
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 /**
  * The only routes outside `/api`: probes, the public API reference and the public outage
  * calendar feed (routes/calendar-feed); none reads a session.
@@ -72,20 +72,10 @@ describe('the BFF application', () => {
   it('refuses a foreign Origin and never answers with CORS headers', async () => {
     upstream = await startFakeUpstream();
     app = await buildTestBff({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: 'https://portal.example.cz' } });
-    const foreign = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: { ...API_HEADERS, origin: 'https://evil.example' },
-      payload: credentials,
-    });
+    const foreign = await postLogin(app, credentials, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ code: 'origin_mismatch' });
-    const own = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: { ...API_HEADERS, origin: 'https://portal.example.cz' },
-      payload: credentials,
-    });
+    const own = await postLogin(app, credentials, { origin: 'https://portal.example.cz' });
     expect(own.statusCode).toBe(200);
     for (const origin of ['https://evil.example', 'null']) {
       const preflight = await app.inject({
@@ -110,13 +100,12 @@ describe('the BFF application', () => {
   });
 
   it('logs JSON lines with request ids, and never a token, a session id, a cookie or a password', async () => {
-    upstream = await startFakeUpstream();
-    let clock = Date.now();
-    upstream.now = () => clock;
+    const clock = new TestClock();
+    upstream = await startFakeUpstream({ now: clock.now });
     const lines: string[] = [];
     app = await buildTestBff({
       upstreamUrl: upstream.url,
-      now: () => clock,
+      now: clock.now,
       env: { LOG_LEVEL: 'trace' },
       logStream: { write: (line: string) => void lines.push(line) },
     });
@@ -131,7 +120,7 @@ describe('the BFF application', () => {
         payload: { tenantId: FAKE_TENANTS[0].id },
       }),
     );
-    clock += 280_000; // renewal
+    clock.advance(280_000); // renewal
     answers.push(await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers }));
     answers.push(await app.inject({ method: 'GET', url: '/api/session', headers }));
     answers.push(await app.inject({ method: 'DELETE', url: '/api/session', headers }));

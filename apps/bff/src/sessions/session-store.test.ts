@@ -19,7 +19,7 @@ afterAll(() => redis.close());
 describe.each([
   ['memory', () => new MemorySessionStore(TEST_IDLE_MS)],
   ['Redis', () => new RedisSessionStore(redis.client, redis.keyPrefix, TEST_IDLE_MS)],
-] as Array<[string, () => SessionStore]>)('%s session store: all sessions of one user (A10)', (_name, makeStore) => {
+] as Array<[string, () => SessionStore]>)('%s session store: all sessions of one user', (_name, makeStore) => {
   it('ends every session of the user, returns their records, and leaves other users alone', async () => {
     const store = makeStore();
     // A numeric id in the record and the string form in the call: the index keys by String(id).

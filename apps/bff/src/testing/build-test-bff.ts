@@ -1,8 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { SessionStore } from '../sessions/session-store.js';
 import { assertMatchesContract } from './contract.js';
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js';
 
 export interface TestBffOptions {
   upstreamUrl: string;
@@ -62,15 +64,51 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** A login (`POST /api/session`) as the web app sends it, with extra headers; any answer. */
+export function postLogin(
+  app: FastifyInstance,
+  payload: InjectOptions['payload'],
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/session', headers: { ...API_HEADERS, ...headers }, payload });
+}
+
+/** A successful login and the session cookie it set. */
 export async function logIn(
   app: FastifyInstance,
   credentials: { email: string; password: string },
 ): Promise<{ cookie: string; response: LightMyRequestResponse }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    headers: API_HEADERS,
-    payload: credentials,
-  });
+  const response = await postLogin(app, credentials);
   return { cookie: sessionCookieFrom(response), response };
+}
+
+/** The session check the web app makes on every page load. */
+export function getSession(app: FastifyInstance, cookie: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+}
+
+/**
+ * For a describe block whose tests each start their own BFF: `start()` starts a fake upstream
+ * and a BFF on it (on the test's clock when `now` is given), and both are closed after the
+ * test, the BFF first.
+ */
+export function bffPerTest(): {
+  start(options?: Omit<TestBffOptions, 'upstreamUrl'>): Promise<{ app: FastifyInstance; upstream: FakeUpstream }>;
+} {
+  const started: Array<{ app?: FastifyInstance; upstream: FakeUpstream }> = [];
+  afterEach(async () => {
+    for (const { app, upstream } of started.splice(0)) {
+      await app?.close();
+      await upstream.close();
+    }
+  });
+  return {
+    async start(options = {}) {
+      const upstream = await startFakeUpstream(options.now ? { now: options.now } : {});
+      const entry: { app?: FastifyInstance; upstream: FakeUpstream } = { upstream };
+      started.push(entry);
+      entry.app = await buildTestBff({ ...options, upstreamUrl: entry.upstream.url });
+      return { app: entry.app, upstream: entry.upstream };
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { BffError, errorMessages } from '../http/errors.js';
+import type { components } from '../http/own-operations.gen.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 /**
@@ -23,21 +24,14 @@ export interface UpstreamTokens {
   refreshToken: string;
 }
 
-/** The logged-in user's profile (`Profile`), the fields the portal shows. */
-export interface UpstreamUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  display_name: string;
-  phone: string | null;
-}
+/**
+ * The logged-in user's profile (`Profile`). bff.yaml passes the upstream's schema on unchanged,
+ * so its generated type is the upstream's shape and the `Session.user` the BFF answers.
+ */
+export type UpstreamUser = components['schemas']['Profile'];
 
-/** One tenant the user may act for (`tenant_access`). */
-export interface UpstreamTenant {
-  id: string;
-  name: string;
-}
+/** One tenant the user may act for (`Tenant`, listed by `tenant_access`). */
+export type UpstreamTenant = components['schemas']['Tenant'];
 
 export type LoginResult =
   { ok: true; tokens: UpstreamTokens } | { ok: false; status: number; fields: Record<string, string>; message: string };

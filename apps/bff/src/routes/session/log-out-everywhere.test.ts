@@ -3,10 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../http/errors.js';
 import { newSessionId } from '../../sessions/session-manager.js';
 import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.js';
+import {
+  FAKE_CREDENTIALS as credentials,
+  FAKE_PASSWORD,
+  FAKE_USER,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '../../testing/fake-upstream.js';
 import { connectTestRedis, type TestRedis } from '../../testing/test-redis.js';
 
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 const LOGOUT_PATH = '/api/v1/_allauth/app/v1/auth/session';
 
 // Log out everywhere (docs/architecture.md §4) with each store; Redis for real, two instances sharing it.
@@ -133,12 +138,7 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
 
   it('a refused password change ends no session', async () => {
     const [a, b] = instances as [FastifyInstance, FastifyInstance];
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/my_profile/password/')) return false;
-      response.writeHead(400, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ current_password: ['Současné heslo není správné.'] }));
-      return true;
-    });
+    upstream.answer('/api/v1/my_profile/password/', 400, { current_password: ['Současné heslo není správné.'] });
     const current = (await logIn(a, credentials)).cookie;
     const other = (await logIn(b, credentials)).cookie;
     const refused = await a.inject({
