@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BffError, errorMessages } from '../../http/errors.js';
+import type { components } from '../../http/own-operations.gen.js';
 import { ownRoute } from '../../http/own-route.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { SessionRecord } from '../../sessions/session-store.js';
 
 /** The `Session` schema of bff.yaml: who is logged in, for which tenants, and which is chosen. */
-export function sessionBody(record: SessionRecord) {
+export function sessionBody(record: SessionRecord): components['schemas']['Session'] {
   return { user: record.user, tenants: record.tenants, selectedTenantId: record.selectedTenantId };
 }
 
