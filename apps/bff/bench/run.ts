@@ -40,7 +40,7 @@ async function startServer(name: string, args: string[]): Promise<Server> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
-    child.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(String(message)))));
+    child.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(JSON.stringify(message)))));
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
   return {

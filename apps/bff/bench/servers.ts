@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/env.js';
+import { testUser } from '../src/testing/session-records.js';
 
 const [kind, portText, upstreamUrl, redisUrl] = process.argv.slice(2);
 const port = Number(portText);
@@ -74,17 +75,7 @@ async function startUpstream(): Promise<void> {
             }),
           );
         } else if (path === '/api/v1/my_profile/') {
-          send(
-            200,
-            json({
-              id: 7,
-              email: 'jana@example.cz',
-              first_name: 'Jana',
-              last_name: 'Nováková',
-              display_name: 'Jana Nováková',
-              phone: null,
-            }),
-          );
+          send(200, json(testUser()));
         } else if (path === '/api/v1/tenant_access/') {
           send(200, json([{ id: 'tenant-alfa', name: 'Alfa s.r.o.' }]));
         } else {

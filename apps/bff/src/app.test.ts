@@ -1,20 +1,21 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from './testing/build-test-bff.js';
+import { API_HEADERS, buildTestBff, logIn, postLogin } from './testing/build-test-bff.js';
 import {
+  FAKE_CREDENTIALS as credentials,
   FAKE_PASSWORD,
   FAKE_TENANTS,
-  FAKE_USER,
   startFakeUpstream,
   type FakeUpstream,
 } from './testing/fake-upstream.js';
+import type { ErrorBody } from './http/errors.js';
 import { createRedis } from './redis/redis-client.js';
 import { RedisSessionStore } from './sessions/redis-session-store.js';
+import { TestClock } from './testing/test-clock.js';
 import { connectTestRedis } from './testing/test-redis.js';
 
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 /**
  * The only routes outside `/api`: probes, the public API reference and the public outage
  * calendar feed (routes/calendar-feed); none reads a session.
@@ -48,7 +49,7 @@ describe('the BFF application', () => {
 
     for (const route of apiRoutes) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
-      const method = route.method as HTTPMethods;
+      const method = route.method;
       const missing = await app.inject({ method, url, headers: { cookie } });
       expect(missing.statusCode, `${method} ${url}`).toBe(403);
       if (method !== 'HEAD') expect(missing.json()).toMatchObject({ code: 'csrf_failed' });
@@ -71,20 +72,10 @@ describe('the BFF application', () => {
   it('refuses a foreign Origin and never answers with CORS headers', async () => {
     upstream = await startFakeUpstream();
     app = await buildTestBff({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: 'https://portal.example.cz' } });
-    const foreign = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: { ...API_HEADERS, origin: 'https://evil.example' },
-      payload: credentials,
-    });
+    const foreign = await postLogin(app, credentials, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ code: 'origin_mismatch' });
-    const own = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: { ...API_HEADERS, origin: 'https://portal.example.cz' },
-      payload: credentials,
-    });
+    const own = await postLogin(app, credentials, { origin: 'https://portal.example.cz' });
     expect(own.statusCode).toBe(200);
     for (const origin of ['https://evil.example', 'null']) {
       const preflight = await app.inject({
@@ -109,13 +100,12 @@ describe('the BFF application', () => {
   });
 
   it('logs JSON lines with request ids, and never a token, a session id, a cookie or a password', async () => {
-    upstream = await startFakeUpstream();
-    let clock = Date.now();
-    upstream.now = () => clock;
+    const clock = new TestClock();
+    upstream = await startFakeUpstream({ now: clock.now });
     const lines: string[] = [];
     app = await buildTestBff({
       upstreamUrl: upstream.url,
-      now: () => clock,
+      now: clock.now,
       env: { LOG_LEVEL: 'trace' },
       logStream: { write: (line: string) => void lines.push(line) },
     });
@@ -130,7 +120,7 @@ describe('the BFF application', () => {
         payload: { tenantId: FAKE_TENANTS[0].id },
       }),
     );
-    clock += 280_000; // renewal
+    clock.advance(280_000); // renewal
     answers.push(await app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers }));
     answers.push(await app.inject({ method: 'GET', url: '/api/session', headers }));
     answers.push(await app.inject({ method: 'DELETE', url: '/api/session', headers }));
@@ -281,7 +271,8 @@ describe('the BFF application', () => {
     const response = await app.inject({ method: 'GET', url: '/api/config', headers: API_HEADERS });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('10');
-    expect(response.json()).toMatchObject({ code: 'overloaded', message: expect.stringContaining('přetížená') });
+    expect(response.json<ErrorBody>()).toMatchObject({ code: 'overloaded' });
+    expect(response.json<ErrorBody>().message).toContain('přetížená');
   });
 
   it('serves bff.yaml as JSON and as a readable reference page without scripts', async () => {

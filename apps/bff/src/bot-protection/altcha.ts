@@ -54,19 +54,17 @@ export class AltchaVerifier implements BotVerifier {
     if (!token || token.length > MAX_PAYLOAD_LENGTH) throw new BotCheckFailed();
     const payload = parsePayload(token);
     if (!payload) throw new BotCheckFailed('malformed payload');
-    let verified = false;
-    try {
-      const result = await verifySolution({
-        challenge: payload.challenge,
-        solution: payload.solution,
-        deriveKey,
-        hmacSignatureSecret: this.signatureSecret,
-        hmacKeySignatureSecret: this.keySignatureSecret,
-      });
-      verified = result.verified;
-    } catch {
-      verified = false;
-    }
+    // A payload altcha-lib cannot even check is as unverified as a wrong one.
+    const verified = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: this.signatureSecret,
+      hmacKeySignatureSecret: this.keySignatureSecret,
+    }).then(
+      (result) => result.verified,
+      () => false,
+    );
     if (!verified) throw new BotCheckFailed('not verified');
     // The signature covers the parameters, so `data.form` is the form the challenge was issued for.
     if (payload.challenge.parameters.data?.form !== form) throw new BotCheckFailed('issued for another form');

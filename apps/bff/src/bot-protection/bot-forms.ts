@@ -19,6 +19,6 @@ export function botFormOf(path: string, method: string): BotForm | null {
   const value = paths[path]?.[method.toLowerCase()]?.['x-bot-protection'];
   if (value === undefined) return null;
   if (!BOT_FORMS.includes(value as BotForm))
-    throw new Error(`bff.yaml: unknown x-bot-protection "${String(value)}" on ${method} ${path}`);
+    throw new Error(`bff.yaml: unknown x-bot-protection ${JSON.stringify(value)} on ${method} ${path}`);
   return value as BotForm;
 }

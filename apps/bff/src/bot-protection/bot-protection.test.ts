@@ -3,6 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config/env.js';
+import type { ErrorBody } from '../http/errors.js';
 import { API_HEADERS, buildTestBff } from '../testing/build-test-bff.js';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
 import { startFakeVerifier, type FakeVerifier } from '../testing/fake-verifier.js';
@@ -145,10 +146,8 @@ describe('bot protection with Cloudflare Turnstile', () => {
     };
     const garbage = await app.inject(withToken(supportRequest, 'valid-public-support'));
     expect(garbage.statusCode).toBe(503);
-    expect(garbage.json()).toMatchObject({
-      code: 'bot_check_unavailable',
-      message: expect.stringContaining('dočasně nedostupné'),
-    });
+    expect(garbage.json<ErrorBody>()).toMatchObject({ code: 'bot_check_unavailable' });
+    expect(garbage.json<ErrorBody>().message).toContain('dočasně nedostupné');
 
     verifier.reply = () => true; // never answers
     const slow = await app.inject(withToken(supportRequest, 'valid-public-support'));
@@ -218,10 +217,8 @@ describe('bot protection with self-hosted ALTCHA', () => {
       url: '/api/bot-protection/challenge?form=public-support',
       headers: API_HEADERS,
     });
-    expect(challenge.json()).toMatchObject({
-      parameters: { data: { form: 'public-support' } },
-      signature: expect.any(String),
-    });
+    expect(challenge.json<Challenge>()).toMatchObject({ parameters: { data: { form: 'public-support' } } });
+    expect(typeof challenge.json<Challenge>().signature).toBe('string');
     const unknown = await app.inject({
       method: 'GET',
       url: '/api/bot-protection/challenge?form=admin',

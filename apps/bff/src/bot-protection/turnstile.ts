@@ -71,7 +71,7 @@ export class TurnstileVerifier implements BotVerifier {
       const text = await response.body.text();
       if (response.statusCode !== 200) return null;
       const data = JSON.parse(text) as unknown;
-      return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as SiteverifyAnswer) : null;
+      return typeof data === 'object' && data !== null && !Array.isArray(data) ? data : null;
     } catch (error) {
       if (error instanceof BffError) throw error;
       return null;

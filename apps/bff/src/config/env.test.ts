@@ -61,3 +61,14 @@ describe('PRODUCTION=true', () => {
     );
   });
 });
+
+describe('LOG_FORMAT', () => {
+  it('is JSON unless pretty is asked for', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+  });
+
+  it('refuses any other value, naming the variable', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});

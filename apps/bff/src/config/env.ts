@@ -56,13 +56,15 @@ const envSchema = z.object({
   /** Total time for one upstream call including its retry; the per-try limit is UPSTREAM_TIMEOUT_MS. */
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   /**
-   * Instance-wide retry budget (check F5): retries may add at most this share of the upstream
+   * Instance-wide retry budget (docs/architecture.md §4, Retries): retries may add at most this share of the upstream
    * calls of the last 10 s, so an upstream outage does not double the load; the minimum keeps
    * single retries working on a quiet instance.
    */
   UPSTREAM_RETRY_BUDGET_PERCENT: z.coerce.number().min(0).max(100).default(20),
   UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND: z.coerce.number().min(0).max(1_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines for production and log collectors; `pretty` for a developer's terminal. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   /** Shared sessions, renewal locks, rate limits and the ALTCHA replay store; memory when unset. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('portal:bff:'),
@@ -134,6 +136,7 @@ export interface BffConfig {
   /** Retries as a share of calls (0–1) and the per-second minimum; see upstream/retry-budget.ts. */
   upstreamRetryBudget: { ratio: number; minPerSecond: number };
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   redis: { url: string; keyPrefix: string } | null;
   trustProxy: string[] | null;
   botProtection: BotProtectionConfig;
@@ -194,6 +197,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+// eslint-disable-next-line no-restricted-properties -- the one reader of the environment (docs/architecture.md §5)
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   const parsed = envSchema.safeParse(
     // Empty strings mean "not set", as in most .env tooling.
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       minPerSecond: values.UPSTREAM_RETRY_BUDGET_MIN_PER_SECOND,
     },
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
     trustProxy: values.TRUST_PROXY && values.TRUST_PROXY.length > 0 ? values.TRUST_PROXY : null,
     botProtection,
@@ -255,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
 /**
  * PRODUCTION=true: the settings that are convenient for a trial on one machine but unsafe
  * behind a load balancer stop start-up, all named at once. An explicit flag, not NODE_ENV
- * (CONVENTIONS AP8).
+ * (docs/architecture.md §5).
  */
 function refuseUnsafeProductionSettings(values: z.infer<typeof envSchema>): void {
   const problems: string[] = [];

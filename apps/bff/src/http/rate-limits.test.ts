@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
 import { API_HEADERS, buildTestBff } from '../testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
+import { FAKE_USER, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
 import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
 
 const PROXY = '10.0.0.5';

@@ -61,7 +61,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     failed = error;
   });
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (failed) throw failed instanceof Error ? failed : new Error('helmet refused its options', { cause: failed });
   return headers;
 }
 

@@ -1,9 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestBff } from '../testing/build-test-bff.js';
-import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { bffPerTest } from '../testing/build-test-bff.js';
 
 /** Sends `data` on a raw socket and resolves with what came back and when the server closed it. */
 async function sendAndWaitForClose(
@@ -28,21 +26,11 @@ async function sendAndWaitForClose(
   });
 }
 
-describe('server socket timeouts (F8)', () => {
-  let app: FastifyInstance | undefined;
-  let upstream: FakeUpstream | undefined;
-
-  afterEach(async () => {
-    await app?.close();
-    await upstream?.close();
-    app = undefined;
-    upstream = undefined;
-  });
+describe('server socket timeouts', () => {
+  const bff = bffPerTest();
 
   async function listening(): Promise<number> {
-    upstream = await startFakeUpstream();
-    app = await buildTestBff({
-      upstreamUrl: upstream.url,
+    const { app } = await bff.start({
       serverTimeouts: { requestTimeoutMs: 400, connectionTimeoutMs: 800, checkIntervalMs: 100 },
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -69,8 +57,7 @@ describe('server socket timeouts (F8)', () => {
   });
 
   it('keeps non-zero timeouts by default', async () => {
-    upstream = await startFakeUpstream();
-    app = await buildTestBff({ upstreamUrl: upstream.url });
+    const { app } = await bff.start();
     expect(app.server.requestTimeout).toBeGreaterThan(0);
     expect(app.server.requestTimeout).toBeLessThanOrEqual(120_000);
     expect(app.initialConfig.connectionTimeout).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ export function validationFields(errors: FastifySchemaValidationError[]): Record
 }
 
 function fieldName(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') return params.missingProperty;
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
     return params.additionalProperty;
@@ -26,7 +26,7 @@ function fieldName(error: FastifySchemaValidationError): string {
 }
 
 function messageFor(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   switch (error.keyword) {
     case 'required':
       return 'Vyplňte toto pole.';

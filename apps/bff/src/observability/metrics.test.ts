@@ -1,29 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from '../testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
-
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
+import { beforeEach, describe, expect, it } from 'vitest';
+import { API_HEADERS, bffPerTest, getSession, logIn, postLogin } from '../testing/build-test-bff.js';
+import { TestClock } from '../testing/test-clock.js';
+import { FAKE_CREDENTIALS as credentials, type FakeUpstream } from '../testing/fake-upstream.js';
 
 describe('metrics', () => {
+  // One clock for the file: each test logs in afresh and moves it from there.
+  const clock = new TestClock();
+  const bff = bffPerTest();
   let upstream: FakeUpstream;
   let app: FastifyInstance;
-  let clock: number;
 
   beforeEach(async () => {
-    upstream = await startFakeUpstream();
-    clock = Date.now();
-    upstream.now = () => clock;
-    app = await buildTestBff({
-      upstreamUrl: upstream.url,
-      now: () => clock,
+    ({ app, upstream } = await bff.start({
+      now: clock.now,
       env: { METRICS_PORT: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '2' },
-    });
+    }));
     await app.ready();
-  });
-  afterEach(async () => {
-    await app.close();
-    await upstream.close();
   });
 
   async function scrape(): Promise<string> {
@@ -36,25 +29,14 @@ describe('metrics', () => {
 
   it('reports requests by route, upstream attempts, renewals, rate-limit hits and sessions', async () => {
     const { cookie } = await logIn(app, credentials);
-    clock += 250_000; // within 60 s of the access token's expiry: the next call renews it
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } })).statusCode,
-    ).toBe(200);
+    clock.advance(250_000); // within 60 s of the access token's expiry: the next call renews it
+    expect((await getSession(app, cookie)).statusCode).toBe(200);
     // The third login in a minute from one address is over the limit of two.
     await logIn(app, credentials);
-    const limited = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: API_HEADERS,
-      payload: credentials,
-    });
+    const limited = await postLogin(app, credentials);
     expect(limited.statusCode).toBe(429);
     // The upstream fails: counted as an upstream error (and retried once, as a GET).
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/buildings/')) return false;
-      response.writeHead(503).end();
-      return true;
-    });
+    upstream.answer('/api/v1/buildings/', 503);
     await app.inject({ method: 'GET', url: '/api/v1/buildings/', headers: { ...API_HEADERS, cookie } });
 
     const text = await scrape();

@@ -5,7 +5,7 @@ import type { SessionStore } from './session-store.js';
 /**
  * Ends the user's sessions in the store (all of them, or all but `except`) and then at the
  * upstream: each session's refresh token is logged out, which revokes its token family, so
- * nothing of those sessions can be renewed either. Check A10 (ASVS 5.0 7.4.2, 7.4.5).
+ * nothing of those sessions can be renewed either. docs/architecture.md §4 (OWASP ASVS 5.0 7.4.2, 7.4.5).
  *
  * The store goes first: from that moment every instance answers those cookies with 401. An
  * upstream that cannot be reached does not keep anyone logged in here; it is logged (without

@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  sessionRecord as record,
+  TEST_IDLE_MS as IDLE_MS,
+  testUser,
+  uniqueUserId,
+} from '../testing/session-records.js';
 import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { newSessionId } from './session-manager.js';
-import type { SessionRecord } from './session-store.js';
-
-const IDLE_MS = 30 * 60_000;
-
-function record(now: number, overrides: Partial<SessionRecord> = {}): SessionRecord {
-  return {
-    accessToken: 'access-1',
-    accessExpiresAt: Math.floor(now / 1000) + 300,
-    refreshToken: 'refresh-1',
-    user: {
-      id: 7,
-      email: 'jana@example.cz',
-      first_name: 'Jana',
-      last_name: 'Nováková',
-      display_name: 'Jana Nováková',
-      phone: null,
-    },
-    tenants: [],
-    selectedTenantId: null,
-    createdAt: now,
-    absoluteExpiresAt: now + 11 * 24 * 3600_000,
-    lastActiveAt: now,
-    ...overrides,
-  };
-}
 
 describe('RedisSessionStore', () => {
   let redis: TestRedis;
@@ -113,7 +94,7 @@ describe('RedisSessionStore', () => {
   });
 
   it('keeps a per-user index that expires with its longest session and forgets expired ones', async () => {
-    const user = { ...record(clock).user, id: `idx-${newSessionId()}` };
+    const user = testUser(uniqueUserId());
     const indexKey = `${redis.keyPrefix}user-sessions:${user.id}`;
     const short = newSessionId();
     await store.create(short, record(clock, { user, absoluteExpiresAt: clock + 60_000 }));

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
+import type { UpstreamTokens } from '../upstream/upstream-auth.js';
 import type { SessionReadCache } from './session-read-cache.js';
-import type { SessionPatch, SessionRecord, SessionStore, SessionTokens } from './session-store.js';
+import type { SessionPatch, SessionRecord, SessionStore } from './session-store.js';
 
 /**
  * Sessions in Redis, so any BFF instance can serve any request.
@@ -19,7 +20,7 @@ import type { SessionPatch, SessionRecord, SessionStore, SessionTokens } from '.
  * The key expires at the earlier of the absolute end and the idle deadline; the session
  * manager checks both on every read as well.
  *
- * Per-user index (check A10, "end all sessions of user X"): a set of session ids per user,
+ * Per-user index (docs/architecture.md §4, "log out everywhere"): a set of session ids per user,
  * expiring with the longest-lived session in it. Ids of sessions that ended by expiry are
  * pruned at the user's next login and ignored by `destroyAllForUser`.
  *
@@ -131,7 +132,7 @@ export class RedisSessionStore implements SessionStore {
     });
   }
 
-  async replaceTokens(id: string, expectedRefreshToken: string, tokens: SessionTokens): Promise<boolean> {
+  async replaceTokens(id: string, expectedRefreshToken: string, tokens: UpstreamTokens): Promise<boolean> {
     return this.update(id, (record) => {
       if (record.refreshToken !== expectedRefreshToken) return null;
       const { accessToken, accessExpiresAt, refreshToken } = tokens;

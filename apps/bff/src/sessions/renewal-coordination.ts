@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { SessionTokens } from './session-store.js';
+import type { UpstreamTokens } from '../upstream/upstream-auth.js';
 
 /**
  * What token renewal shares beyond one process: the 30 s result cache keyed by the old refresh
@@ -13,19 +13,19 @@ export interface RenewalLock {
 }
 
 export interface RenewalCoordination {
-  cached(refreshToken: string): Promise<SessionTokens | null>;
-  remember(refreshToken: string, tokens: SessionTokens, ttlMs: number): Promise<void>;
+  cached(refreshToken: string): Promise<UpstreamTokens | null>;
+  remember(refreshToken: string, tokens: UpstreamTokens, ttlMs: number): Promise<void>;
   /** The lock for this refresh token, or null when another instance holds it. */
   tryLock(refreshToken: string): Promise<RenewalLock | null>;
   isLocked(refreshToken: string): Promise<boolean>;
 }
 
 export class MemoryRenewalCoordination implements RenewalCoordination {
-  private readonly recent = new Map<string, { tokens: SessionTokens; expiresAt: number }>();
+  private readonly recent = new Map<string, { tokens: UpstreamTokens; expiresAt: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async cached(refreshToken: string): Promise<SessionTokens | null> {
+  async cached(refreshToken: string): Promise<UpstreamTokens | null> {
     const now = this.now();
     for (const [token, entry] of this.recent) {
       if (entry.expiresAt <= now) this.recent.delete(token);
@@ -33,7 +33,7 @@ export class MemoryRenewalCoordination implements RenewalCoordination {
     return this.recent.get(refreshToken)?.tokens ?? null;
   }
 
-  async remember(refreshToken: string, tokens: SessionTokens, ttlMs: number): Promise<void> {
+  async remember(refreshToken: string, tokens: UpstreamTokens, ttlMs: number): Promise<void> {
     this.recent.set(refreshToken, { tokens, expiresAt: this.now() + ttlMs });
   }
 
@@ -67,12 +67,12 @@ export class RedisRenewalCoordination implements RenewalCoordination {
     return `${this.keyPrefix}${kind}:${createHash('sha256').update(refreshToken).digest('base64url')}`;
   }
 
-  async cached(refreshToken: string): Promise<SessionTokens | null> {
+  async cached(refreshToken: string): Promise<UpstreamTokens | null> {
     const value = await this.redis.get(this.key('renewal', refreshToken));
-    return value === null ? null : (JSON.parse(value) as SessionTokens);
+    return value === null ? null : (JSON.parse(value) as UpstreamTokens);
   }
 
-  async remember(refreshToken: string, tokens: SessionTokens, ttlMs: number): Promise<void> {
+  async remember(refreshToken: string, tokens: UpstreamTokens, ttlMs: number): Promise<void> {
     await this.redis.set(this.key('renewal', refreshToken), JSON.stringify(tokens), 'PX', ttlMs);
   }
 

@@ -1,8 +1,8 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 
-/** Session lifetime: the 11 days the original kept its token cookies (spec §9). */
+/** Session lifetime: the 11 days the original kept its token cookies (docs/product.md §9). */
 export const SESSION_LIFETIME_SECONDS = 11 * 24 * 60 * 60;
-/** The selected tenant is remembered for 30 days (spec §9). */
+/** The selected tenant is remembered for 30 days (docs/product.md §9). */
 export const TENANT_COOKIE_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 export interface CookieNames {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BffError, errorMessages } from '../http/errors.js';
+import type { UpstreamTenant, UpstreamTokens, UpstreamUser } from '../upstream/upstream-auth.js';
 import {
   SESSION_LIFETIME_SECONDS,
   TENANT_COOKIE_LIFETIME_SECONDS,
@@ -9,7 +10,7 @@ import {
   cookieOptions,
   type CookieNames,
 } from './session-cookies.js';
-import type { SessionRecord, SessionStore, SessionTenant, SessionTokens, SessionUser } from './session-store.js';
+import type { SessionRecord, SessionStore } from './session-store.js';
 import { SessionEndedError, type TokenRenewal } from './token-renewal.js';
 
 export interface ActiveSession {
@@ -92,7 +93,7 @@ export class SessionManager {
   async start(
     request: FastifyRequest,
     reply: FastifyReply,
-    login: { tokens: SessionTokens; user: SessionUser; tenants: SessionTenant[] },
+    login: { tokens: UpstreamTokens; user: UpstreamUser; tenants: UpstreamTenant[] },
   ): Promise<ActiveSession> {
     const previous = request.cookies[this.cookies.session];
     if (previous) await this.store.destroy(previous);
@@ -137,7 +138,7 @@ export class SessionManager {
   }
 }
 
-/** Spec §5: a tenant id is trimmed and an empty value means none. */
+/** docs/product.md §5: a tenant id is trimmed and an empty value means none. */
 export function normaliseTenantId(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();

@@ -1,12 +1,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionRecord, TEST_IDLE_MS as IDLE_MS, testUser, uniqueUserId } from '../testing/session-records.js';
 import { connectTestRedis, TEST_REDIS_URL, type TestRedis } from '../testing/test-redis.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { SessionReadCache } from './session-read-cache.js';
 import { newSessionId } from './session-manager.js';
 import type { SessionRecord } from './session-store.js';
-
-const IDLE_MS = 30 * 60_000;
 
 /**
  * Lets the invalidation of a write just made reach the other instance. A read that an
@@ -15,25 +14,7 @@ const IDLE_MS = 30 * 60_000;
 const invalidationsDelivered = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 function record(now: number, overrides: Partial<SessionRecord> = {}): SessionRecord {
-  return {
-    accessToken: 'access-1',
-    accessExpiresAt: Math.floor(now / 1000) + 300,
-    refreshToken: 'refresh-1',
-    user: {
-      id: 7,
-      email: 'jana@example.cz',
-      first_name: 'Jana',
-      last_name: 'Nováková',
-      display_name: 'Jana Nováková',
-      phone: null,
-    },
-    tenants: [{ id: 'alfa', name: 'Alfa s.r.o.' }],
-    selectedTenantId: null,
-    createdAt: now,
-    absoluteExpiresAt: now + 11 * 24 * 3600_000,
-    lastActiveAt: now,
-    ...overrides,
-  };
+  return sessionRecord(now, { tenants: [{ id: 'alfa', name: 'Alfa s.r.o.' }], ...overrides });
 }
 
 /** One BFF instance: its own Redis connection, tracked cache and store over the shared Redis. */
@@ -125,7 +106,7 @@ describe('tracked session reads (Redis CLIENT TRACKING)', () => {
 
   it('forgets its own copy at once when it writes, and after "log out everywhere" on another instance', async () => {
     const [a, b] = [newSessionId(), newSessionId()];
-    const user = { ...record(Date.now()).user, id: 'everywhere-user' };
+    const user = testUser(uniqueUserId());
     await first.store.create(a, record(Date.now(), { user }));
     await first.store.create(b, record(Date.now(), { user }));
     await first.store.get(a);
@@ -134,7 +115,7 @@ describe('tracked session reads (Redis CLIENT TRACKING)', () => {
     expect((await first.store.get(a))?.selectedTenantId).toBe('alfa');
 
     await first.store.get(b);
-    await second.store.destroyAllForUser('everywhere-user');
+    await second.store.destroyAllForUser(String(user.id));
     await expect
       .poll(async () => [await first.store.get(a), await first.store.get(b)], { interval: 5, timeout: 1_000 })
       .toEqual([null, null]);

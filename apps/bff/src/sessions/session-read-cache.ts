@@ -22,7 +22,8 @@ export interface SessionReadCacheOptions {
  * Whenever any client changes, deletes or expires a session key – another BFF instance's
  * logout, token renewal or touch – Redis publishes the key on `__redis__:invalidate` and every
  * instance drops its copy. A request then costs no Redis round trip when its session has not
- * changed, which is most requests (issue 4's throughput target; ADR 002).
+ * changed, which is most requests (the throughput target of the benchmark in README.md;
+ * docs/decisions/002-bff-sessions-and-upstream-transport.md).
  *
  * Invalidations arrive on a second connection, so a read's reply and an invalidation can cross:
  * a value is remembered only when no invalidation at all arrived while it was being read. While

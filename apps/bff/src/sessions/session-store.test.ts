@@ -1,30 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionRecord, TEST_IDLE_MS, testUser, uniqueUserId } from '../testing/session-records.js';
 import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { newSessionId } from './session-manager.js';
 import { MemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
 
-const IDLE_MS = 30 * 60_000;
-
-function record(userId: number | string, refreshToken: string, now = Date.now()): SessionRecord {
-  return {
-    accessToken: `access-${refreshToken}`,
-    accessExpiresAt: Math.floor(now / 1000) + 300,
-    refreshToken,
-    user: {
-      id: userId,
-      email: 'jana@example.cz',
-      first_name: 'Jana',
-      last_name: 'Nováková',
-      display_name: 'Jana Nováková',
-      phone: null,
-    },
-    tenants: [],
-    selectedTenantId: null,
-    createdAt: now,
-    absoluteExpiresAt: now + 11 * 24 * 3600_000,
-    lastActiveAt: now,
-  };
+function record(userId: number, refreshToken: string): SessionRecord {
+  return sessionRecord(Date.now(), { accessToken: `access-${refreshToken}`, refreshToken, user: testUser(userId) });
 }
 
 let redis: TestRedis;
@@ -35,13 +17,13 @@ afterAll(() => redis.close());
 
 // Both stores keep the same promises; Redis runs for real (a test that cannot reach it fails).
 describe.each([
-  ['memory', () => new MemorySessionStore(IDLE_MS)],
-  ['Redis', () => new RedisSessionStore(redis.client, redis.keyPrefix, IDLE_MS)],
-] as Array<[string, () => SessionStore]>)('%s session store: all sessions of one user (A10)', (_name, makeStore) => {
+  ['memory', () => new MemorySessionStore(TEST_IDLE_MS)],
+  ['Redis', () => new RedisSessionStore(redis.client, redis.keyPrefix, TEST_IDLE_MS)],
+] as Array<[string, () => SessionStore]>)('%s session store: all sessions of one user', (_name, makeStore) => {
   it('ends every session of the user, returns their records, and leaves other users alone', async () => {
     const store = makeStore();
     // A numeric id in the record and the string form in the call: the index keys by String(id).
-    const userId = Math.floor(Math.random() * 1e9);
+    const userId = uniqueUserId();
     const mine = [newSessionId(), newSessionId(), newSessionId()];
     for (const [index, id] of mine.entries()) await store.create(id, record(userId, `refresh-${index}`));
     const someoneElse = newSessionId();
@@ -58,11 +40,11 @@ describe.each([
 
   it('keeps the session named in except (the current one after a password change)', async () => {
     const store = makeStore();
-    const userId = `user-${newSessionId()}`;
+    const userId = uniqueUserId();
     const [current, other] = [newSessionId(), newSessionId()];
     await store.create(current, record(userId, 'refresh-current'));
     await store.create(other, record(userId, 'refresh-other'));
-    const ended = await store.destroyAllForUser(userId, { except: current });
+    const ended = await store.destroyAllForUser(String(userId), { except: current });
     expect(ended.map((entry) => entry.refreshToken)).toEqual(['refresh-other']);
     expect(await store.get(current)).toMatchObject({ refreshToken: 'refresh-current' });
     expect(await store.get(other)).toBeNull();
@@ -71,11 +53,13 @@ describe.each([
 
   it('does not return a session that was already logged out on its own', async () => {
     const store = makeStore();
-    const userId = `user-${newSessionId()}`;
+    const userId = uniqueUserId();
     const [first, second] = [newSessionId(), newSessionId()];
     await store.create(first, record(userId, 'refresh-first'));
     await store.create(second, record(userId, 'refresh-second'));
     await store.destroy(first);
-    expect((await store.destroyAllForUser(userId)).map((entry) => entry.refreshToken)).toEqual(['refresh-second']);
+    expect((await store.destroyAllForUser(String(userId))).map((entry) => entry.refreshToken)).toEqual([
+      'refresh-second',
+    ]);
   });
 });

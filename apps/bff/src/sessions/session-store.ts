@@ -1,3 +1,5 @@
+import type { UpstreamTenant, UpstreamTokens, UpstreamUser } from '../upstream/upstream-auth.js';
+
 /**
  * Server-side sessions. The browser holds only an opaque id; everything else, the upstream
  * tokens above all, lives here.
@@ -7,30 +9,9 @@
  * Other fields are patched individually for the same reason.
  */
 
-export interface SessionUser {
-  id: number | string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  display_name: string;
-  phone: string | null;
-}
-
-export interface SessionTenant {
-  id: string;
-  name: string;
-}
-
-export interface SessionTokens {
-  accessToken: string;
-  /** `exp` of the access token, in epoch seconds. */
-  accessExpiresAt: number;
-  refreshToken: string;
-}
-
-export interface SessionRecord extends SessionTokens {
-  user: SessionUser;
-  tenants: SessionTenant[];
+export interface SessionRecord extends UpstreamTokens {
+  user: UpstreamUser;
+  tenants: UpstreamTenant[];
   selectedTenantId: string | null;
   /** Epoch milliseconds. */
   createdAt: number;
@@ -51,12 +32,13 @@ export interface SessionStore {
    * Stores renewed tokens only when the session still holds `expectedRefreshToken`.
    * Returns false when another request already rotated them (or the session is gone).
    */
-  replaceTokens(id: string, expectedRefreshToken: string, tokens: SessionTokens): Promise<boolean>;
+  replaceTokens(id: string, expectedRefreshToken: string, tokens: UpstreamTokens): Promise<boolean>;
   destroy(id: string): Promise<void>;
   /**
    * Ends every session of one user (`String(user.id)`), except the one named in `except`, and
    * returns the records that were ended, so the caller can end them at the upstream too.
-   * Check A10: "all sessions of user X" (log out everywhere, after a password change).
+   * Log out everywhere and the end of the other sessions after a password change
+   * (docs/architecture.md §4).
    */
   destroyAllForUser(userId: string, options?: { except?: string }): Promise<SessionRecord[]>;
   /** Number of live sessions (for metrics and tests). */
@@ -110,7 +92,7 @@ export class MemorySessionStore implements SessionStore {
     if (record) Object.assign(record, structuredClone(patch));
   }
 
-  async replaceTokens(id: string, expectedRefreshToken: string, tokens: SessionTokens): Promise<boolean> {
+  async replaceTokens(id: string, expectedRefreshToken: string, tokens: UpstreamTokens): Promise<boolean> {
     const record = this.sessions.get(id);
     if (!record || record.refreshToken !== expectedRefreshToken) return false;
     record.accessToken = tokens.accessToken;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from '../testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
+import { buildTestBff, getSession, logIn } from '../testing/build-test-bff.js';
+import { FAKE_CREDENTIALS as credentials, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
+import { TestClock } from '../testing/test-clock.js';
 import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
 import type { RefreshResult, UpstreamAuth } from '../upstream/upstream-auth.js';
 import {
@@ -13,24 +14,21 @@ import { RedisSessionStore } from './redis-session-store.js';
 import { MemorySessionStore, type SessionRecord, type SessionStore } from './session-store.js';
 import { TokenRenewal } from './token-renewal.js';
 
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
-
 describe('access token renewal with sessions in Redis', () => {
   let redis: TestRedis;
   let upstream: FakeUpstream;
   let instances: FastifyInstance[];
-  let clock: number;
+  let clock: TestClock;
 
   beforeEach(async () => {
     redis = await connectTestRedis();
-    upstream = await startFakeUpstream();
-    clock = Date.now();
-    upstream.now = () => clock;
+    clock = new TestClock();
+    upstream = await startFakeUpstream({ now: clock.now });
     const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix };
     // Two BFF instances behind one load balancer: same Redis, nothing else shared.
     instances = [
-      await buildTestBff({ upstreamUrl: upstream.url, env, now: () => clock }),
-      await buildTestBff({ upstreamUrl: upstream.url, env, now: () => clock }),
+      await buildTestBff({ upstreamUrl: upstream.url, env, now: clock.now }),
+      await buildTestBff({ upstreamUrl: upstream.url, env, now: clock.now }),
     ];
   });
   afterEach(async () => {
@@ -39,8 +37,6 @@ describe('access token renewal with sessions in Redis', () => {
     await redis.close();
   });
 
-  const sessionCheck = (app: FastifyInstance, cookie: string) =>
-    app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
   const slowRefresh = (ms: number) =>
     upstream.handlers.push(async (request) => {
       if (request.url.startsWith('/api/v1/token/refresh/')) await new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,7 +47,7 @@ describe('access token renewal with sessions in Redis', () => {
   it('keeps the session in Redis, so a login on one instance is served by the other', async () => {
     const [a, b] = instances as [FastifyInstance, FastifyInstance];
     const { cookie } = await logIn(a, credentials);
-    expect((await sessionCheck(b, cookie)).statusCode).toBe(200);
+    expect((await getSession(b, cookie)).statusCode).toBe(200);
     const keys = await redis.keys();
     expect(keys.some((key) => key.startsWith(`${redis.keyPrefix}sess:`))).toBe(true);
     for (const token of upstream.issuedTokens) for (const key of keys) expect(key).not.toContain(token);
@@ -60,9 +56,9 @@ describe('access token renewal with sessions in Redis', () => {
   it('sends 50 concurrent requests on one instance through one refresh, with no 401', async () => {
     const [a] = instances as [FastifyInstance];
     const { cookie } = await logIn(a, credentials);
-    clock += 270_000; // 30 s before expiry
+    clock.advance(270_000); // 30 s before expiry
     slowRefresh(200);
-    const responses = await Promise.all(Array.from({ length: 50 }, () => sessionCheck(a, cookie)));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => getSession(a, cookie)));
     expect(statuses(responses)).toEqual(Array(50).fill(200));
     expect(upstream.refreshCalls()).toHaveLength(1);
   });
@@ -70,16 +66,16 @@ describe('access token renewal with sessions in Redis', () => {
   it('serves one session from two instances alternately, concurrently and then in turn, with one refresh', async () => {
     const [a, b] = instances as [FastifyInstance, FastifyInstance];
     const { cookie } = await logIn(a, credentials);
-    clock += 270_000;
+    clock.advance(270_000);
     slowRefresh(300);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => sessionCheck(index % 2 === 0 ? a : b, cookie)),
+      Array.from({ length: 50 }, (_, index) => getSession(index % 2 === 0 ? a : b, cookie)),
     );
     expect(statuses(responses)).toEqual(Array(50).fill(200));
     expect(upstream.refreshCalls()).toHaveLength(1);
 
     for (let index = 0; index < 10; index += 1) {
-      expect((await sessionCheck(index % 2 === 0 ? b : a, cookie)).statusCode).toBe(200);
+      expect((await getSession(index % 2 === 0 ? b : a, cookie)).statusCode).toBe(200);
     }
     expect(upstream.refreshCalls()).toHaveLength(1);
     // Every upstream call after the refresh carried the new access token.
@@ -91,35 +87,23 @@ describe('access token renewal with sessions in Redis', () => {
   it('ends the session for both instances when the upstream refuses the refresh token', async () => {
     const [a, b] = instances as [FastifyInstance, FastifyInstance];
     const { cookie } = await logIn(a, credentials);
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/token/refresh/')) return false;
-      response.writeHead(401, { 'content-type': 'application/json' });
-      response.end('{"detail":"Token is blacklisted","code":"token_not_valid"}');
-      return true;
-    });
-    clock += 290_000;
-    const refused = await sessionCheck(b, cookie);
+    upstream.answer('/api/v1/token/refresh/', 401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+    clock.advance(290_000);
+    const refused = await getSession(b, cookie);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'session_expired' });
     expect((await redis.keys()).filter((key) => key.includes(':sess:'))).toHaveLength(0);
-    expect((await sessionCheck(a, cookie)).json()).toMatchObject({ code: 'not_authenticated' });
+    expect((await getSession(a, cookie)).json()).toMatchObject({ code: 'not_authenticated' });
   });
 
   it('keeps the session through a transient refresh failure and caches nothing', async () => {
     const [a, b] = instances as [FastifyInstance, FastifyInstance];
     const { cookie } = await logIn(a, credentials);
-    let failures = 1;
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/token/refresh/') || failures === 0) return false;
-      failures -= 1;
-      response.writeHead(503, { 'content-type': 'application/json' });
-      response.end('{"detail":"maintenance"}');
-      return true;
-    });
-    clock += 290_000;
-    expect((await sessionCheck(a, cookie)).statusCode).toBe(502);
+    upstream.answer('/api/v1/token/refresh/', 503, { detail: 'maintenance' }, { times: 1 });
+    clock.advance(290_000);
+    expect((await getSession(a, cookie)).statusCode).toBe(502);
     expect((await redis.keys()).filter((key) => key.includes(':renewal'))).toHaveLength(0);
-    expect((await sessionCheck(b, cookie)).statusCode).toBe(200);
+    expect((await getSession(b, cookie)).statusCode).toBe(200);
     expect(upstream.refreshCalls()).toHaveLength(2);
   });
 });

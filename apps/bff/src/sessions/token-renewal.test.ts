@@ -1,52 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from '../testing/build-test-bff.js';
-import { FAKE_PASSWORD, FAKE_USER, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
-
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bffPerTest, getSession, logIn } from '../testing/build-test-bff.js';
+import { TestClock } from '../testing/test-clock.js';
+import { FAKE_CREDENTIALS as credentials, type FakeUpstream } from '../testing/fake-upstream.js';
 
 describe('access token renewal', () => {
-  let upstream: FakeUpstream;
+  const bff = bffPerTest();
+  // One clock for the file: each test logs in afresh and moves it from there.
+  const clock = new TestClock();
   let app: FastifyInstance;
-  let clock: number;
+  let upstream: FakeUpstream;
 
   beforeEach(async () => {
-    upstream = await startFakeUpstream();
-    clock = Date.now();
-    upstream.now = () => clock;
-    app = await buildTestBff({ upstreamUrl: upstream.url, now: () => clock });
+    ({ app, upstream } = await bff.start({ now: clock.now }));
   });
-  afterEach(async () => {
-    await app.close();
-    await upstream.close();
-  });
-
-  const sessionCheck = (cookie: string) =>
-    app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
 
   it('renews only when the access token expires within 60 seconds', async () => {
     const { cookie } = await logIn(app, credentials);
     // Issued for 300 s: at 239 s in, 61 s are left → no renewal.
-    clock += 239_000;
-    expect((await sessionCheck(cookie)).statusCode).toBe(200);
+    clock.advance(239_000);
+    expect((await getSession(app, cookie)).statusCode).toBe(200);
     expect(upstream.refreshCalls()).toHaveLength(0);
     // At 241 s, 59 s are left → exactly one renewal, then the new token is used.
-    clock += 2_000;
-    expect((await sessionCheck(cookie)).statusCode).toBe(200);
+    clock.advance(2_000);
+    expect((await getSession(app, cookie)).statusCode).toBe(200);
     expect(upstream.refreshCalls()).toHaveLength(1);
-    expect((await sessionCheck(cookie)).statusCode).toBe(200);
+    expect((await getSession(app, cookie)).statusCode).toBe(200);
     expect(upstream.refreshCalls()).toHaveLength(1);
   });
 
   it('sends 50 concurrent requests through one refresh of a rotating upstream, with no 401', async () => {
     const { cookie } = await logIn(app, credentials);
-    clock += 270_000; // 30 s before expiry
+    clock.advance(270_000); // 30 s before expiry
     // Slow the refresh down so all 50 requests are waiting on it at once.
     upstream.handlers.push(async (request) => {
       if (request.url.startsWith('/api/v1/token/refresh/')) await new Promise((resolve) => setTimeout(resolve, 200));
       return false;
     });
-    const responses = await Promise.all(Array.from({ length: 50 }, () => sessionCheck(cookie)));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => getSession(app, cookie)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
     expect(upstream.refreshCalls()).toHaveLength(1);
     // Every profile call after the refresh used the new access token.
@@ -58,38 +49,26 @@ describe('access token renewal', () => {
 
   it('ends the session with 401 session_expired when the upstream refuses the refresh token', async () => {
     const { cookie } = await logIn(app, credentials);
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/token/refresh/')) return false;
-      response.writeHead(401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ detail: 'Token is blacklisted', code: 'token_not_valid' }));
-      return true;
-    });
-    clock += 290_000;
-    const response = await sessionCheck(cookie);
+    upstream.answer('/api/v1/token/refresh/', 401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+    clock.advance(290_000);
+    const response = await getSession(app, cookie);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'session_expired' });
     expect(String(response.headers['set-cookie'])).toMatch(/^__Host-portal_session=;/);
     upstream.handlers.length = 0;
-    const after = await sessionCheck(cookie);
+    const after = await getSession(app, cookie);
     expect(after.json()).toMatchObject({ code: 'not_authenticated' });
   });
 
   it('keeps the session through a transient refresh failure and does not cache the failure', async () => {
     const { cookie } = await logIn(app, credentials);
     // A refresh is a POST with a body, so it is tried once: one failure fails one request.
-    let failures = 1;
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/token/refresh/') || failures === 0) return false;
-      failures -= 1;
-      response.writeHead(503, { 'content-type': 'application/json' });
-      response.end('{"detail":"maintenance"}');
-      return true;
-    });
-    clock += 290_000;
-    const failed = await sessionCheck(cookie);
+    upstream.answer('/api/v1/token/refresh/', 503, { detail: 'maintenance' }, { times: 1 });
+    clock.advance(290_000);
+    const failed = await getSession(app, cookie);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({ code: 'upstream_unavailable' });
-    const recovered = await sessionCheck(cookie);
+    const recovered = await getSession(app, cookie);
     expect(recovered.statusCode).toBe(200);
     expect(upstream.refreshCalls()).toHaveLength(2);
   });
@@ -97,11 +76,11 @@ describe('access token renewal', () => {
   it('ends the session after the idle timeout, and a session check does not extend it', async () => {
     const { cookie } = await logIn(app, credentials);
     // The default idle timeout is 30 minutes; keep checking the session every 10 minutes.
-    clock += 10 * 60_000;
-    expect((await sessionCheck(cookie)).statusCode).toBe(200);
-    clock += 10 * 60_000;
-    expect((await sessionCheck(cookie)).statusCode).toBe(200);
-    clock += 10 * 60_000 + 1;
-    expect((await sessionCheck(cookie)).statusCode).toBe(401);
+    clock.advance(10 * 60_000);
+    expect((await getSession(app, cookie)).statusCode).toBe(200);
+    clock.advance(10 * 60_000);
+    expect((await getSession(app, cookie)).statusCode).toBe(200);
+    clock.advance(10 * 60_000 + 1);
+    expect((await getSession(app, cookie)).statusCode).toBe(401);
   });
 });

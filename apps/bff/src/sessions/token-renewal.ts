@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { BffError, errorMessages } from '../http/errors.js';
-import type { RefreshResult, UpstreamAuth } from '../upstream/upstream-auth.js';
+import type { RefreshResult, UpstreamAuth, UpstreamTokens } from '../upstream/upstream-auth.js';
 import { MemoryRenewalCoordination, type RenewalCoordination } from './renewal-coordination.js';
-import type { SessionRecord, SessionStore, SessionTokens } from './session-store.js';
+import type { SessionRecord, SessionStore } from './session-store.js';
 
-/** Renew when the access token has this many seconds left or fewer (spec §4, §9). */
+/** Renew when the access token has this many seconds left or fewer (docs/product.md §4, §9). */
 export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 /** A renewal result is reused this long for requests still holding the old refresh token. */
 export const RENEWAL_CACHE_MS = 30_000;
@@ -60,7 +60,7 @@ export class TokenRenewal {
     this.onRenewal = options.onRenewal;
   }
 
-  needsRenewal(record: SessionTokens): boolean {
+  needsRenewal(record: UpstreamTokens): boolean {
     return record.accessExpiresAt - this.now() / 1000 <= RENEW_BEFORE_EXPIRY_SECONDS;
   }
 
@@ -166,7 +166,7 @@ export class TokenRenewal {
   }
 }
 
-function pickTokens(record: SessionTokens): SessionTokens {
+function pickTokens(record: UpstreamTokens): UpstreamTokens {
   return {
     accessToken: record.accessToken,
     accessExpiresAt: record.accessExpiresAt,

@@ -1,7 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { SessionStore } from '../sessions/session-store.js';
+import { assertMatchesContract } from './contract.js';
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js';
 
 export interface TestBffOptions {
   upstreamUrl: string;
@@ -13,7 +16,11 @@ export interface TestBffOptions {
   serverTimeouts?: BuildAppOptions['serverTimeouts'];
 }
 
-/** A BFF on the given upstream, with no web build and a silent logger unless asked. */
+/**
+ * A BFF on the given upstream, with no web build and a silent logger unless asked. Every
+ * answer `inject` returns for one of the BFF's own operations is checked against bff.yaml
+ * (testing/contract.ts): a test that provokes an undocumented status or body fails.
+ */
 export async function buildTestBff(options: TestBffOptions): Promise<FastifyInstance> {
   const config = loadConfig({
     UPSTREAM_URL: options.upstreamUrl,
@@ -25,7 +32,7 @@ export async function buildTestBff(options: TestBffOptions): Promise<FastifyInst
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  return buildApp({
+  const app = await buildApp({
     config,
     ...(options.now ? { now: options.now } : {}),
     ...(options.store ? { store: options.store } : {}),
@@ -33,6 +40,19 @@ export async function buildTestBff(options: TestBffOptions): Promise<FastifyInst
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
   });
+  return withContractCheck(app);
+}
+
+/** Wraps `inject` (the promise form the tests use) so each answer is checked as it arrives. */
+function withContractCheck(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const checkedInject = async (options: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const response = await inject(options);
+    assertMatchesContract(response);
+    return response;
+  };
+  app.inject = checkedInject as FastifyInstance['inject'];
+  return app;
 }
 
 /** Headers every API call of the SPA carries. */
@@ -44,15 +64,51 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** A login (`POST /api/session`) as the web app sends it, with extra headers; any answer. */
+export function postLogin(
+  app: FastifyInstance,
+  payload: InjectOptions['payload'],
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/session', headers: { ...API_HEADERS, ...headers }, payload });
+}
+
+/** A successful login and the session cookie it set. */
 export async function logIn(
   app: FastifyInstance,
   credentials: { email: string; password: string },
 ): Promise<{ cookie: string; response: LightMyRequestResponse }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    headers: API_HEADERS,
-    payload: credentials,
-  });
+  const response = await postLogin(app, credentials);
   return { cookie: sessionCookieFrom(response), response };
+}
+
+/** The session check the web app makes on every page load. */
+export function getSession(app: FastifyInstance, cookie: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+}
+
+/**
+ * For a describe block whose tests each start their own BFF: `start()` starts a fake upstream
+ * and a BFF on it (on the test's clock when `now` is given), and both are closed after the
+ * test, the BFF first.
+ */
+export function bffPerTest(): {
+  start(options?: Omit<TestBffOptions, 'upstreamUrl'>): Promise<{ app: FastifyInstance; upstream: FakeUpstream }>;
+} {
+  const started: Array<{ app?: FastifyInstance; upstream: FakeUpstream }> = [];
+  afterEach(async () => {
+    for (const { app, upstream } of started.splice(0)) {
+      await app?.close();
+      await upstream.close();
+    }
+  });
+  return {
+    async start(options = {}) {
+      const upstream = await startFakeUpstream(options.now ? { now: options.now } : {});
+      const entry: { app?: FastifyInstance; upstream: FakeUpstream } = { upstream };
+      started.push(entry);
+      entry.app = await buildTestBff({ ...options, upstreamUrl: entry.upstream.url });
+      return { app: entry.app, upstream: entry.upstream };
+    },
+  };
 }

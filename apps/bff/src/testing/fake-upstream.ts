@@ -30,6 +30,8 @@ export const FAKE_USER = {
   phone: '+420 601 234 567',
 };
 export const FAKE_PASSWORD = 'Heslo123!';
+/** The login the fake upstream accepts. */
+export const FAKE_CREDENTIALS = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 export const FAKE_TENANTS: [{ id: string; name: string }, { id: string; name: string }] = [
   { id: 'tenant-alfa', name: 'Alfa s.r.o.' },
   { id: 'tenant-beta', name: 'Beta a.s.' },
@@ -68,10 +70,22 @@ export interface FakeUpstream {
   issuedTokens: string[];
   refreshCalls(): RecordedRequest[];
   hits(pathPrefix: string): RecordedRequest[];
+  /**
+   * From now on, requests whose URL starts with `pathPrefix` get this answer instead of the
+   * default: `body` as JSON (a string as it is, none when undefined), `content-type` JSON
+   * unless `headers` say otherwise; with `times`, only the next that many of them.
+   */
+  answer(
+    pathPrefix: string,
+    status: number,
+    body?: unknown,
+    options?: { headers?: Record<string, string>; times?: number },
+  ): void;
   close(): Promise<void>;
 }
 
-export async function startFakeUpstream(): Promise<FakeUpstream> {
+/** Starts the fake upstream; `now` is its clock for the tokens it issues (a test's clock). */
+export async function startFakeUpstream({ now = Date.now }: { now?: () => number } = {}): Promise<FakeUpstream> {
   const validRefreshTokens = new Set<string>();
   const validAccessTokens = new Set<string>();
 
@@ -81,10 +95,20 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     handlers: [],
     rawHandlers: [],
     accessTokenLifetime: 300,
-    now: () => Date.now(),
+    now,
     issuedTokens: [],
     refreshCalls: () => fake.requests.filter((request) => request.url.startsWith('/api/v1/token/refresh/')),
     hits: (pathPrefix) => fake.requests.filter((request) => request.url.startsWith(pathPrefix)),
+    answer: (pathPrefix, status, body, { headers = {}, times = Infinity } = {}) => {
+      let left = times;
+      fake.handlers.push((request, response) => {
+        if (!request.url.startsWith(pathPrefix) || left <= 0) return false;
+        left -= 1;
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
+        return true;
+      });
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -136,7 +160,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       return;
     }
     if (request.method === 'POST' && path === '/api/v1/token/refresh/') {
-      const refresh = String(body.refresh ?? '');
+      const refresh = typeof body.refresh === 'string' ? body.refresh : '';
       if (!validRefreshTokens.delete(refresh)) {
         json(response, 401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
         return;
@@ -145,7 +169,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       return;
     }
     if (request.method === 'DELETE' && path === '/api/v1/_allauth/app/v1/auth/session') {
-      validRefreshTokens.delete(String(body.refresh ?? ''));
+      if (typeof body.refresh === 'string') validRefreshTokens.delete(body.refresh);
       json(response, 401, { status: 401, data: { flows: [] }, meta: { is_authenticated: false } });
       return;
     }

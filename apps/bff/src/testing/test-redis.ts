@@ -24,7 +24,9 @@ export async function connectTestRedis(): Promise<TestRedis> {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis tests need Redis at ${TEST_REDIS_URL} (set TEST_REDIS_URL): ${String(error)}`);
+    throw new Error(`Redis tests need Redis at ${TEST_REDIS_URL} (set TEST_REDIS_URL): ${String(error)}`, {
+      cause: error,
+    });
   }
   const keyPrefix = `portal-bff-test:${randomUUID()}:`;
   const keys = async () => {

@@ -2,8 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
-import { RetryBudget } from './retry-budget.js';
+import { RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
 import { UpstreamClient } from './upstream-client.js';
+
+/** A client of `url` that retries almost at once, out of the given budget. */
+function clientOn(url: string, retryBudget: RetryBudgetOptions): UpstreamClient {
+  return new UpstreamClient({ baseUrl: url, timeoutMs: 2_000, retryBackoffMs: 1, retryBudget });
+}
 
 describe('RetryBudget', () => {
   it('allows retries up to the ratio of calls in the window, or the minimum when that is larger', () => {
@@ -47,7 +52,7 @@ describe('RetryBudget', () => {
   });
 });
 
-describe('UpstreamClient under an upstream outage (check F5)', () => {
+describe('UpstreamClient under an upstream outage (docs/architecture.md §4, Retries)', () => {
   let server: Server | undefined;
   let client: UpstreamClient | undefined;
   afterEach(async () => {
@@ -73,12 +78,7 @@ describe('UpstreamClient under an upstream outage (check F5)', () => {
     // The budget's clock moves 10 ms per call (100 calls/s over exactly the 10 s of one window);
     // the calls themselves run as fast as they can, 20 at a time.
     let clock = 4_999_990;
-    client = new UpstreamClient({
-      baseUrl: upstream.url,
-      timeoutMs: 2_000,
-      retryBackoffMs: 1,
-      retryBudget: { ratio: 0.2, minPerSecond: 1, now: () => clock },
-    });
+    client = clientOn(upstream.url, { ratio: 0.2, minPerSecond: 1, now: () => clock });
     const calls = 1_000;
     let started = 0;
     const statuses: number[] = [];
@@ -109,12 +109,7 @@ describe('UpstreamClient under an upstream outage (check F5)', () => {
       return status;
     });
     let clock = 7_000_000;
-    client = new UpstreamClient({
-      baseUrl: upstream.url,
-      timeoutMs: 2_000,
-      retryBackoffMs: 1,
-      retryBudget: { ratio: 0.2, minPerSecond: 0.1, now: () => clock },
-    });
+    client = clientOn(upstream.url, { ratio: 0.2, minPerSecond: 0.1, now: () => clock });
     const get = async () => {
       const response = await client?.request({ method: 'GET', path: '/api/v1/buildings/', headers: {} });
       await response?.body.dump();

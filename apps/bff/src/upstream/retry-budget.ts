@@ -1,5 +1,5 @@
 /**
- * An instance-wide retry budget (check F5): retries may add at most `ratio` of the calls made
+ * An instance-wide retry budget (docs/architecture.md §4, Retries): retries may add at most `ratio` of the calls made
  * in the last `windowMs`, so when the upstream fails every call (an outage, an overload), this
  * instance sends it at most (1 + ratio) times its own traffic instead of twice as much. A
  * small allowance of `minPerSecond` retries is always there, so a quiet instance still retries

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { BffError, errorMessages } from '../http/errors.js';
-import type { SessionTenant, SessionTokens, SessionUser } from '../sessions/session-store.js';
+import type { components } from '../http/own-operations.gen.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 /**
@@ -11,12 +11,34 @@ import type { UpstreamClient } from './upstream-client.js';
 
 const AUTH_BASE = '/api/v1/_allauth/app/v1/auth';
 
+/**
+ * The shapes below are the upstream's (upstream.yaml); they belong here, and the sessions keep
+ * them as they are, so the session layer depends on this module and never the other way round.
+ */
+
+/** The tokens of one login or renewal. */
+export interface UpstreamTokens {
+  accessToken: string;
+  /** `exp` of the access token, in epoch seconds. */
+  accessExpiresAt: number;
+  refreshToken: string;
+}
+
+/**
+ * The logged-in user's profile (`Profile`). bff.yaml passes the upstream's schema on unchanged,
+ * so its generated type is the upstream's shape and the `Session.user` the BFF answers.
+ */
+export type UpstreamUser = components['schemas']['Profile'];
+
+/** One tenant the user may act for (`Tenant`, listed by `tenant_access`). */
+export type UpstreamTenant = components['schemas']['Tenant'];
+
 export type LoginResult =
-  { ok: true; tokens: SessionTokens } | { ok: false; status: number; fields: Record<string, string>; message: string };
+  { ok: true; tokens: UpstreamTokens } | { ok: false; status: number; fields: Record<string, string>; message: string };
 
 /** Refresh outcome: `refused` ends the session, `unavailable` keeps it (transient failure). */
 export type RefreshResult =
-  { kind: 'renewed'; tokens: SessionTokens } | { kind: 'refused' } | { kind: 'unavailable'; error: BffError };
+  { kind: 'renewed'; tokens: UpstreamTokens } | { kind: 'refused' } | { kind: 'unavailable'; error: BffError };
 
 interface AllauthError {
   code?: string;
@@ -98,7 +120,7 @@ export class UpstreamAuth {
     return { kind: 'unavailable', error: upstreamFailure(statusCode) };
   }
 
-  async profile(accessToken: string, requestId: string): Promise<SessionUser> {
+  async profile(accessToken: string, requestId: string): Promise<UpstreamUser> {
     const { statusCode, data } = await this.upstream.json({
       method: 'GET',
       path: '/api/v1/my_profile/',
@@ -116,7 +138,7 @@ export class UpstreamAuth {
     };
   }
 
-  async tenants(accessToken: string, requestId: string): Promise<SessionTenant[]> {
+  async tenants(accessToken: string, requestId: string): Promise<UpstreamTenant[]> {
     const { statusCode, data } = await this.upstream.json({
       method: 'GET',
       path: '/api/v1/tenant_access/',
@@ -169,7 +191,7 @@ export class UpstreamAuth {
   }
 }
 
-function tokensFrom(accessToken: string, refreshToken: string): SessionTokens {
+function tokensFrom(accessToken: string, refreshToken: string): UpstreamTokens {
   let exp: unknown;
   try {
     exp = decodeJwt(accessToken).exp;
@@ -180,11 +202,11 @@ function tokensFrom(accessToken: string, refreshToken: string): SessionTokens {
   return { accessToken, accessExpiresAt: exp, refreshToken };
 }
 
-function isProfile(data: unknown): data is SessionUser {
+function isProfile(data: unknown): data is UpstreamUser {
   if (typeof data !== 'object' || data === null) return false;
   const candidate = data as Record<string, unknown>;
   return (
-    (typeof candidate.id === 'number' || typeof candidate.id === 'string') &&
+    Number.isInteger(candidate.id) &&
     typeof candidate.email === 'string' &&
     typeof candidate.first_name === 'string' &&
     typeof candidate.last_name === 'string' &&

@@ -22,7 +22,7 @@ function scriptedServer(reply: (hit: number, request: IncomingMessage, response:
   };
 }
 
-describe('UpstreamClient retries (spec §7)', () => {
+describe('UpstreamClient retries (docs/product.md §7)', () => {
   let server: Server | undefined;
   let client: UpstreamClient | undefined;
 

@@ -6,8 +6,8 @@ import { BffError, errorMessages } from '../http/errors.js';
 import { RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
 
 /**
- * Every call the BFF makes to the upstream goes through here, so the retry rule of the
- * specification is applied exactly once and in one place:
+ * Every call the BFF makes to the upstream goes through here, so the retry rule
+ * (docs/product.md §7, docs/architecture.md §4) is applied exactly once and in one place:
  * - statuses 408, 409, 425, 429, 500, 502, 503, 504 and network failures are retried;
  * - a request without a body once, a request with a body never (unless the caller marks it
  *   idempotent, e.g. because it carries an `Idempotency-Key` the upstream honours);
@@ -16,7 +16,7 @@ import { RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
  * - retries come out of an instance-wide budget (a share of the calls, `retry-budget.ts`), so
  *   an upstream that fails everything sees at most that much extra load from this instance.
  * undici is used directly rather than @fastify/reply-from, whose built-in 503 retries, millisecond
- * `Retry-After` and unverified TLS would each have to be switched off (see ADR 002).
+ * `Retry-After` and unverified TLS would each have to be switched off (see docs/decisions/002-bff-sessions-and-upstream-transport.md).
  */
 
 export const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -65,6 +65,9 @@ export class UpstreamClient {
     this.basePath = base.pathname.replace(/\/+$/, '');
     // One origin, so a Pool rather than an Agent: no URL parsing and origin lookup per request.
     this.pool = new Pool(base.origin, {
+      // HTTP/1.1 keep-alive connections, as before undici 8 offered HTTP/2 to TLS servers by
+      // default: the per-try timeouts and the retry rules assume one request per connection.
+      allowH2: false,
       connections: 128,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,

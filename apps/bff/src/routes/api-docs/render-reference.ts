@@ -15,7 +15,10 @@ export interface OpenApiDocument {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 const escape = (value: unknown): string =>
-  String(value ?? '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)).replace(
+    /[&<>"']/g,
+    (char) => `&#${char.charCodeAt(0)};`,
+  );
 
 /** Inline code and paragraphs of the descriptions; nothing else of Markdown is needed here. */
 function prose(text: unknown): string {
@@ -87,7 +90,7 @@ export function renderApiReference(document: OpenApiDocument): string {
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
-      const operation = item[method] as Obj | undefined;
+      const operation = item[method];
       if (!operation) continue;
       const tag = (operation.tags as string[] | undefined)?.[0] ?? 'Other';
       if (!byTag.has(tag)) byTag.set(tag, []);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BffError, errorMessages } from '../../http/errors.js';
-import { upstreamErrorBody } from '../upstream-proxy/upstream-errors.js';
+import { upstreamErrorBody } from '../../upstream/upstream-errors.js';
 
 /** The public address calendar applications subscribe to (also as `webcal://`). */
 export const CALENDAR_FEED_PATH = '/kalendar/planovane-vypadky.ics';
@@ -10,8 +10,16 @@ const UPSTREAM_CALENDAR_PATH = '/api/v1/maintenance_events/calendar.ics';
 const CACHE_CONTROL = 'public, max-age=900';
 
 /**
+ * Not an operation of bff.yaml (the document describes `/api`, where every call carries
+ * `X-CSRF`), so its one parameter is declared here.
+ */
+interface CalendarFeedRoute {
+  Querystring: { budova?: number };
+}
+
+/**
  * The planned-outage feed for calendar applications: the documented exception to the rule that
- * every request under `/api` carries `X-CSRF: 1` and rides on the session (DESIGN "CSRF").
+ * every request under `/api` carries `X-CSRF: 1` and rides on the session (docs/architecture.md §4, CSRF).
  *
  * A calendar application (Google Calendar, Outlook, iOS) fetches a subscribed URL on its own
  * schedule, from its own servers, with no cookie and no custom header, so the allowlisted
@@ -25,9 +33,9 @@ const CACHE_CONTROL = 'public, max-age=900';
  * The `maintenanceEvents` flag hides it like every other part of the feature (404).
  */
 export const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
-  const { config, upstream } = app.portal;
+  const { config, upstream } = app;
 
-  app.get(
+  app.get<CalendarFeedRoute>(
     CALENDAR_FEED_PATH,
     {
       schema: {
@@ -40,7 +48,7 @@ export const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       if (!config.features.maintenanceEvents) throw new BffError(404, 'not_found', errorMessages.notFound);
-      const { budova } = request.query as { budova?: number };
+      const { budova } = request.query;
       const response = await upstream.request({
         method: 'GET',
         path: budova === undefined ? UPSTREAM_CALENDAR_PATH : `${UPSTREAM_CALENDAR_PATH}?building=${budova}`,

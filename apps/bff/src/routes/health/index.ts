@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Redis } from 'ioredis';
 
 /** How long a readiness probe waits for each dependency. */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -10,8 +9,8 @@ const PROBE_TIMEOUT_MS = 2_000;
  * traffic to an instance that could only fail it. Neither is under `/api`: probes send no
  * CSRF header.
  */
-export const healthRoutes: FastifyPluginAsync<{ redis: Redis | null }> = async (app, { redis }) => {
-  const { upstream } = app.portal;
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  const { redis, upstream } = app;
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

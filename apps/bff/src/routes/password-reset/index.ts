@@ -2,24 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import { BffError, errorMessages } from '../../http/errors.js';
-
-const requestBodySchema = {
-  type: 'object',
-  required: ['email'],
-  additionalProperties: false,
-  properties: { email: { type: 'string', format: 'email', minLength: 1, maxLength: 254 } },
-} as const;
-
-const confirmBodySchema = {
-  type: 'object',
-  required: ['uid', 'token', 'password'],
-  additionalProperties: false,
-  properties: {
-    uid: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
-    token: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[A-Za-z0-9_-]+$' },
-    password: { type: 'string', minLength: 8, maxLength: 1024 },
-  },
-} as const;
+import { ownRoute } from '../../http/own-route.js';
 
 /** The reset request answers after this long, whatever the upstream does for the address. */
 export const RESET_REQUEST_ANSWER_MS = 400;
@@ -27,35 +10,30 @@ export const RESET_REQUEST_ANSWER_MS = 400;
 /**
  * Password reset on behalf of the browser. The request always answers the same, whether or not
  * the e-mail belongs to an account, so the form cannot be used to find accounts: the same status
- * and body, and the same time (checks H3): the upstream does more work for a known address (it
+ * and body, and the same time (docs/architecture.md §4, Abuse limits): the upstream does more work for a known address (it
  * sends an e-mail), so the answer waits for a fixed time instead of for the upstream, and an
  * upstream still busy then finishes in the background.
  */
-export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answerAfterMs?: number }> = async (
-  app,
-  { perMinute, answerAfterMs = RESET_REQUEST_ANSWER_MS },
-) => {
-  const { upstreamAuth, botProtection } = app.portal;
-  const rateLimit = { max: perMinute, timeWindow: 60_000 };
+export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
+  const { config, upstreamAuth, botProtection } = app;
+  const rateLimit = { max: config.rateLimits.passwordResetPerMinute, timeWindow: 60_000 };
   const requestForm = botFormOf('/api/password-reset/request', 'post');
 
-  app.post<{ Body: { email: string } }>(
-    '/api/password-reset/request',
-    {
-      schema: { body: requestBodySchema },
-      config: { rateLimit },
-      // After validation, so a typo does not use up the single-use token.
-      preHandler: async (request) => {
-        if (requestForm) await botProtection.check(request, requestForm);
-      },
+  ownRoute(app, 'requestPasswordResetEmail', {
+    config: { rateLimit },
+    // After validation, so a typo does not use up the single-use token.
+    preHandler: async (request) => {
+      if (requestForm) await botProtection.check(request, requestForm);
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const started = Date.now();
       const call = upstreamAuth.requestPasswordReset(request.body.email.trim(), request.id).then(
         () => ({ error: null }),
-        (error: unknown) => ({ error }),
+        (error: unknown) => ({
+          error: error instanceof Error ? error : new Error('password reset failed', { cause: error }),
+        }),
       );
-      const outcome = await Promise.race([call, sleep(answerAfterMs).then(() => null)]);
+      const outcome = await Promise.race([call, sleep(RESET_REQUEST_ANSWER_MS).then(() => null)]);
       if (outcome === null) {
         // Still running: answer now; a late failure is only logged (it says nothing about the account).
         void call.then(({ error }) => {
@@ -63,18 +41,17 @@ export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answer
             request.log.warn({ err: error, event: 'password_reset_request_failed' }, 'late password reset failure');
         });
       } else {
-        await sleep(Math.max(0, answerAfterMs - (Date.now() - started)));
+        await sleep(Math.max(0, RESET_REQUEST_ANSWER_MS - (Date.now() - started)));
         // Upstream failures (down, rate limited) do not depend on the account, so they are shown.
         if (outcome.error) throw outcome.error;
       }
       return reply.code(202).send({});
     },
-  );
+  });
 
-  app.post<{ Body: { uid: string; token: string; password: string } }>(
-    '/api/password-reset/confirm',
-    { schema: { body: confirmBodySchema }, config: { rateLimit } },
-    async (request, reply) => {
+  ownRoute(app, 'confirmPasswordReset', {
+    config: { rateLimit },
+    handler: async (request, reply) => {
       const { uid, token, password } = request.body;
       // The upstream (allauth) takes one key: the user part and the token joined by a hyphen.
       const fields = await upstreamAuth.resetPassword(`${uid}-${token}`, password, request.id);
@@ -84,5 +61,5 @@ export const passwordResetRoutes: FastifyPluginAsync<{ perMinute: number; answer
       }
       return reply.code(204).send();
     },
-  );
+  });
 };

@@ -1,27 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff } from '../../testing/build-test-bff.js';
-import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { API_HEADERS, bffPerTest } from '../../testing/build-test-bff.js';
+import type { FakeUpstream } from '../../testing/fake-upstream.js';
 import { RESET_REQUEST_ANSWER_MS } from './index.js';
 
 const KNOWN = 'jana.novakova@example.cz';
 const UNKNOWN = 'nikdo@example.cz';
 
-describe('password reset request without account enumeration (H3)', () => {
-  let app: FastifyInstance | undefined;
+describe('password reset request without account enumeration (docs/architecture.md §4)', () => {
+  const bff = bffPerTest();
   let upstream: FakeUpstream | undefined;
-
-  afterEach(async () => {
-    await app?.close();
-    await upstream?.close();
-    app = undefined;
-    upstream = undefined;
-  });
 
   /** An upstream that, like a real one, works longer for a known address (it sends an e-mail). */
   async function start(knownDelayMs: number): Promise<FastifyInstance> {
-    upstream = await startFakeUpstream();
+    const started = await bff.start({ env: { RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '1000' } });
+    upstream = started.upstream;
     upstream.handlers.push(async (request, response) => {
       if (!request.url.startsWith('/api/v1/_allauth/app/v1/auth/password/request')) return false;
       const { email } = JSON.parse(request.body) as { email: string };
@@ -29,8 +23,7 @@ describe('password reset request without account enumeration (H3)', () => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 200 }));
       return true;
     });
-    app = await buildTestBff({ upstreamUrl: upstream.url, env: { RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '1000' } });
-    return app;
+    return started.app;
   }
 
   async function timed(bff: FastifyInstance, email: string) {

@@ -1,50 +1,37 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BffError, errorMessages } from '../../http/errors.js';
+import type { components } from '../../http/own-operations.gen.js';
+import { ownRoute } from '../../http/own-route.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { SessionRecord } from '../../sessions/session-store.js';
 
 /** The `Session` schema of bff.yaml: who is logged in, for which tenants, and which is chosen. */
-export function sessionBody(record: SessionRecord) {
+export function sessionBody(record: SessionRecord): components['schemas']['Session'] {
   return { user: record.user, tenants: record.tenants, selectedTenantId: record.selectedTenantId };
 }
-
-const loginBodySchema = {
-  type: 'object',
-  required: ['email', 'password'],
-  additionalProperties: false,
-  properties: {
-    email: { type: 'string', format: 'email', minLength: 1, maxLength: 254 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-  },
-} as const;
-
-const tenantBodySchema = {
-  type: 'object',
-  required: ['tenantId'],
-  additionalProperties: false,
-  properties: { tenantId: { type: ['string', 'null'], maxLength: 200 } },
-} as const;
 
 /**
  * Log in, log out, the current session and tenant selection. Tokens never leave this module's
  * session store: the answers carry only the user, the tenants and the chosen tenant.
  */
-export const sessionRoutes: FastifyPluginAsync<{ loginPerMinute: number }> = async (app, { loginPerMinute }) => {
-  const { sessions, upstreamAuth } = app.portal;
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  const { config, sessions, upstreamAuth } = app;
+  const loginPerMinute = config.rateLimits.loginPerMinute;
 
-  app.get('/api/session', async (request, reply) => {
-    // A session check must not extend the session (idle timeout), hence touch: false.
-    const session = await sessions.require(request, reply, { touch: false });
-    const fresh = await refreshIdentity(session, request.id, reply);
-    return sessionBody(fresh);
+  ownRoute(app, 'getSession', {
+    handler: async (request, reply) => {
+      // A session check must not extend the session (idle timeout), hence touch: false.
+      const session = await sessions.require(request, reply, { touch: false });
+      const fresh = await refreshIdentity(session, request.id, reply);
+      return sessionBody(fresh);
+    },
   });
 
-  app.post<{ Body: { email: string; password: string } }>(
-    '/api/session',
+  ownRoute(app, 'createSession', {
     // Per client IP; the upstream also locks an account after repeated failures.
-    { schema: { body: loginBodySchema }, config: { rateLimit: { max: loginPerMinute, timeWindow: 60_000 } } },
-    async (request, reply) => {
+    config: { rateLimit: { max: loginPerMinute, timeWindow: 60_000 } },
+    handler: async (request, reply) => {
       const email = request.body.email.trim();
       const result = await upstreamAuth.login(email, request.body.password, request.id);
       if (!result.ok) {
@@ -64,46 +51,49 @@ export const sessionRoutes: FastifyPluginAsync<{ loginPerMinute: number }> = asy
       request.log.info({ event: 'login', userId: user.id }, 'logged in');
       return sessionBody(session.record);
     },
-  );
+  });
 
-  app.delete('/api/session', async (request, reply) => {
-    const session = await sessions.read(request);
-    if (session) {
-      try {
-        await upstreamAuth.logout(session.record.refreshToken, request.id);
-      } catch (error) {
-        // The local session ends regardless; an unreachable upstream must not keep anyone in.
-        request.log.warn({ err: error }, 'upstream logout failed');
+  ownRoute(app, 'deleteSession', {
+    handler: async (request, reply) => {
+      const session = await sessions.read(request);
+      if (session) {
+        try {
+          await upstreamAuth.logout(session.record.refreshToken, request.id);
+        } catch (error) {
+          // The local session ends regardless; an unreachable upstream must not keep anyone in.
+          request.log.warn({ err: error }, 'upstream logout failed');
+        }
+        await sessions.end(session.id, reply);
+      } else {
+        sessions.clearSessionCookie(reply);
       }
-      await sessions.end(session.id, reply);
-    } else {
+      // Cookies and cached pages of this origin go too, so nothing of the session lingers.
+      reply.header('clear-site-data', '"cache", "cookies"');
+      return reply.code(204).send();
+    },
+  });
+
+  // Log out everywhere (docs/architecture.md §4): every session of this user, on every
+  // instance and device.
+  ownRoute(app, 'deleteAllSessions', {
+    handler: async (request, reply) => {
+      const session = await sessions.read(request);
+      if (!session) {
+        if (request.cookies[sessions.cookies.session]) sessions.clearSessionCookie(reply);
+        throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
+      }
+      await endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), {
+        requestId: request.id,
+        log: request.log,
+      });
       sessions.clearSessionCookie(reply);
-    }
-    // Cookies and cached pages of this origin go too, so nothing of the session lingers.
-    reply.header('clear-site-data', '"cache", "cookies"');
-    return reply.code(204).send();
+      reply.header('clear-site-data', '"cache", "cookies"');
+      return reply.code(204).send();
+    },
   });
 
-  // Log out everywhere (check A10): every session of this user, on every instance and device.
-  app.delete('/api/sessions', async (request, reply) => {
-    const session = await sessions.read(request);
-    if (!session) {
-      if (request.cookies[sessions.cookies.session]) sessions.clearSessionCookie(reply);
-      throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
-    }
-    await endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), {
-      requestId: request.id,
-      log: request.log,
-    });
-    sessions.clearSessionCookie(reply);
-    reply.header('clear-site-data', '"cache", "cookies"');
-    return reply.code(204).send();
-  });
-
-  app.put<{ Body: { tenantId: string | null } }>(
-    '/api/session/tenant',
-    { schema: { body: tenantBodySchema } },
-    async (request, reply) => {
+  ownRoute(app, 'selectSessionTenant', {
+    handler: async (request, reply) => {
       const session = await sessions.require(request, reply, { touch: true });
       const tenantId = normaliseTenantId(request.body.tenantId);
       if (tenantId !== null && !session.record.tenants.some((tenant) => tenant.id === tenantId)) {
@@ -113,12 +103,12 @@ export const sessionRoutes: FastifyPluginAsync<{ loginPerMinute: number }> = asy
       sessions.rememberTenant(reply, tenantId);
       return sessionBody({ ...session.record, selectedTenantId: tenantId });
     },
-  );
+  });
 
   /**
    * Re-reads the profile and the tenant list, so a change made by the operator (a revoked
    * tenant, a new phone number) shows on the next page load. A 401 from the profile call ends
-   * the session (spec §4).
+   * the session (docs/product.md §4).
    */
   async function refreshIdentity(
     session: ActiveSession,

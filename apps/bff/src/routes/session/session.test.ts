@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
+import type { ErrorBody } from '../../http/errors.js';
+import { API_HEADERS, buildTestBff, getSession, logIn, postLogin } from '../../testing/build-test-bff.js';
 import {
-  FAKE_PASSWORD,
+  FAKE_CREDENTIALS as credentials,
   FAKE_TENANTS,
   FAKE_USER,
   startFakeUpstream,
   type FakeUpstream,
 } from '../../testing/fake-upstream.js';
-
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 
 describe('session routes', () => {
   let upstream: FakeUpstream;
@@ -44,12 +43,7 @@ describe('session routes', () => {
   });
 
   it('answers a wrong password with 400, a Czech message and the field at fault', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: API_HEADERS,
-      payload: { email: FAKE_USER.email, password: 'spatne-heslo' },
-    });
+    const response = await postLogin(app, { email: FAKE_USER.email, password: 'spatne-heslo' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'invalid_credentials',
@@ -73,24 +67,14 @@ describe('session routes', () => {
       expect(body.code).toBe('validation_error');
       expect(body.fields[field]).toMatch(/[ěščřžýáíéúů]|Vyplňte|Zadejte/);
     }
-    const invalidJson = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: { ...API_HEADERS, 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const invalidJson = await postLogin(app, '{"email":', { 'content-type': 'application/json' });
     expect(invalidJson.statusCode).toBe(400);
     expect(invalidJson.json()).toMatchObject({ code: 'invalid_json' });
   });
 
   it('issues a new session id at every login and forgets the previous one', async () => {
     const first = await logIn(app, credentials);
-    const second = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: { ...API_HEADERS, cookie: first.cookie },
-      payload: credentials,
-    });
+    const second = await postLogin(app, credentials, { cookie: first.cookie });
     const secondCookie = String(second.headers['set-cookie']).split(';')[0];
     expect(secondCookie).not.toBe(first.cookie);
     const replay = await app.inject({
@@ -107,7 +91,7 @@ describe('session routes', () => {
     expect(anonymous.json()).toMatchObject({ code: 'not_authenticated', message: 'Nejste přihlášeni.' });
 
     const { cookie } = await logIn(app, credentials);
-    const current = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    const current = await getSession(app, cookie);
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({ user: { email: FAKE_USER.email }, selectedTenantId: null });
   });
@@ -158,7 +142,7 @@ describe('session routes', () => {
       path: '/',
     });
 
-    const reloaded = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    const reloaded = await getSession(app, cookie);
     expect(reloaded.json()).toMatchObject({ selectedTenantId: FAKE_TENANTS[1]?.id });
 
     const cleared = await app.inject({
@@ -195,42 +179,30 @@ describe('session routes', () => {
 
     const logoutCall = upstream.hits('/api/v1/_allauth/app/v1/auth/session')[0];
     expect(logoutCall?.method).toBe('DELETE');
-    expect(upstream.issuedTokens).toContain(JSON.parse(logoutCall?.body ?? '{}').refresh);
+    expect(upstream.issuedTokens).toContain((JSON.parse(logoutCall?.body ?? '{}') as { refresh?: string }).refresh);
 
-    const after = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    const after = await getSession(app, cookie);
     expect(after.statusCode).toBe(401);
   });
 
-  it('ends a session whose profile call answers 401 (spec §4)', async () => {
+  it('ends a session whose profile call answers 401 (docs/product.md §4)', async () => {
     const { cookie } = await logIn(app, credentials);
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/my_profile/')) return false;
-      response.writeHead(401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ detail: 'User is inactive', code: 'user_inactive' }));
-      return true;
-    });
-    const response = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    upstream.answer('/api/v1/my_profile/', 401, { detail: 'User is inactive', code: 'user_inactive' });
+    const response = await getSession(app, cookie);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'session_expired' });
     upstream.handlers.length = 0;
-    const after = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+    const after = await getSession(app, cookie);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'not_authenticated' });
   });
 
   it('answers an unreachable upstream with a Czech 502, not a 500', async () => {
     await upstream.close();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers: API_HEADERS,
-      payload: credentials,
-    });
+    const response = await postLogin(app, credentials);
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({
-      code: 'upstream_unavailable',
-      message: expect.stringContaining('nedostupná'),
-    });
+    expect(response.json<ErrorBody>()).toMatchObject({ code: 'upstream_unavailable' });
+    expect(response.json<ErrorBody>().message).toContain('nedostupná');
     upstream = await startFakeUpstream();
   });
 });

@@ -1,12 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { pickEncoding, type EncodedDocument } from './pages.js';
-
-export interface SpaOptions {
-  webDistDir: string;
-}
+import type { FastifyPluginAsync } from 'fastify';
 
 /** Hashed build assets never change under their name; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,10 +9,17 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app: hashed assets with a year-long immutable cache, as the build's
  * brotli or gzip copy when the browser takes it (`preCompressed`), and the files of the build
  * root never cached. Page addresses are answered by the history fallback (`sendDocument`, from
- * the not-found handler in app.ts): a prerendered page or `index.html`, never cached (so a new
- * deployment is picked up), and the client router decides (including its 404 page).
+ * the not-found handler in plugins/app/not-found.ts): a prerendered page or `index.html`, never
+ * cached (so a new deployment is picked up), and the client router decides (including its 404
+ * page). Nothing is served when the web app was not built (API-only deployments, tests).
+ *
+ * `@fastify/static` is registered here rather than in plugins/external: it declares the routes
+ * of the built files, so it belongs to this route plugin and its encapsulation.
+ * @see {@link https://github.com/fastify/fastify-static}
  */
-export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { webDistDir }) => {
+export const spaRoutes: FastifyPluginAsync = async (app) => {
+  if (app.webApp.documents === null) return;
+  const { webDistDir } = app.config;
   await app.register(fastifyStatic, {
     root: webDistDir,
     // One route per built file, found once at start-up (the build does not change while we
@@ -33,31 +34,3 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { webDistDi
     },
   });
 };
-
-/**
- * Sends an HTML document of the app with the page headers (set for every non-API answer in
- * app.ts: CSP, HSTS…), revalidated on every load, compressed when the browser accepts it. It
- * differs by cookie (prerendered only without a session), so shared caches must key on it.
- */
-export function sendDocument(reply: FastifyReply, document: EncodedDocument, acceptEncoding: string | undefined) {
-  const encoding = pickEncoding(acceptEncoding);
-  reply
-    .code(200)
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding, cookie')
-    .type('text/html; charset=utf-8');
-  if (encoding === null) return reply.send(document.identity);
-  return reply.header('content-encoding', encoding).send(encoding === 'br' ? document.br : document.gzip);
-}
-
-/** The build id the web app was stamped with (`build-meta.json`), used to detect new deployments. */
-export function readBuildId(webDistDir: string): string | null {
-  const metaPath = join(webDistDir, 'build-meta.json');
-  if (!existsSync(metaPath)) return null;
-  try {
-    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { buildId?: unknown };
-    return typeof meta.buildId === 'string' ? meta.buildId : null;
-  } catch {
-    return null;
-  }
-}

@@ -6,8 +6,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBff } from '../../testing/build-test-bff.js';
+import { sessionRecord } from '../../testing/session-records.js';
 import { MemorySessionStore, type SessionRecord } from '../../sessions/session-store.js';
-import { inlineScriptHashes, pickEncoding } from './pages.js';
+import { inlineScriptHashes, pickEncoding } from '../../web-app/spa-documents.js';
 
 describe('serving the built web app', () => {
   let app: FastifyInstance;
@@ -34,22 +35,18 @@ describe('serving the built web app', () => {
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js' });
+    const response = await hashedAsset(app);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it("sends the build's precompressed copy to browsers that accept it", async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/main-3f2a1b.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const response = await hashedAsset(app, 'br, gzip');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toContain('javascript');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
-    const plain = await app.inject({ method: 'GET', url: '/assets/main-3f2a1b.js' });
+    const plain = await hashedAsset(app);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
   });
@@ -125,6 +122,14 @@ function webDistWithPrerenderedPages() {
   );
   return dist;
 }
+
+/** The hashed chunk both test builds contain, asked for with the given Accept-Encoding. */
+const hashedAsset = (app: FastifyInstance, acceptEncoding?: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/assets/main-3f2a1b.js',
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 const page = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -207,11 +212,7 @@ describe('serving prerendered pages', () => {
   });
 
   it("serves the build's brotli copy of a hashed asset, cached for a year", async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/main-3f2a1b.js',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const response = await hashedAsset(app, 'br');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -224,24 +225,8 @@ describe("serving the tenant area's prerendered shell", () => {
   const store = new MemorySessionStore(30 * 60_000);
   let app: FastifyInstance;
 
-  const record = (selectedTenantId: string | null, lastActiveAt = now): SessionRecord => ({
-    accessToken: 'a',
-    accessExpiresAt: Math.floor(now / 1000) + 300,
-    refreshToken: 'r',
-    user: {
-      id: 7,
-      email: 'jana@example.cz',
-      first_name: 'Jana',
-      last_name: 'Nováková',
-      display_name: 'Jana Nováková',
-      phone: null,
-    },
-    tenants: [{ id: 't-1', name: 'Alfa s.r.o.' }],
-    selectedTenantId,
-    createdAt: now,
-    absoluteExpiresAt: now + 3_600_000,
-    lastActiveAt,
-  });
+  const record = (selectedTenantId: string | null, lastActiveAt = now): SessionRecord =>
+    sessionRecord(now, { tenants: [{ id: 't-1', name: 'Alfa s.r.o.' }], selectedTenantId, lastActiveAt });
   const asSession = (id: string) => ({ cookie: `__Host-portal_session=${id}` });
 
   beforeAll(async () => {

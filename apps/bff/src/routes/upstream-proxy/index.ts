@@ -4,15 +4,25 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifySchemaFor, listOperations, loadDocument, type OperationInfo } from '@portal/openapi/documents';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import type { FeatureFlag } from '../../config/env.js';
-import type { AccessCodeGuard } from '../../http/access-code-guard.js';
 import { BffError, errorMessages, type ErrorBody } from '../../http/errors.js';
+import { isOwnOperationPath } from '../../http/own-operations.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { UpstreamMethod } from '../../upstream/upstream-client.js';
-import { upstreamErrorBody } from './upstream-errors.js';
+import { upstreamErrorBody } from '../../upstream/upstream-errors.js';
 
 /** Upload limit for streamed multipart bodies (Fastify's bodyLimit does not see them). */
 export const MULTIPART_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/**
+ * A forwarded operation's request: its parameters and query, validated by the operation's own
+ * schema, are passed on by name, whatever the operation.
+ */
+interface ForwardedRoute {
+  Params: Record<string, string | number>;
+  Querystring: Record<string, unknown>;
+}
+type ForwardedRequest = FastifyRequest<ForwardedRoute>;
 
 /** Response headers of the upstream that the browser may see; everything else is dropped. */
 const FORWARDED_RESPONSE_HEADERS = [
@@ -34,11 +44,9 @@ const FORWARDED_RESPONSE_HEADERS = [
  * tenant, the request id, an idempotency key). The browser's cookies, Authorization and
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
-export const upstreamProxyRoutes: FastifyPluginAsync<{
-  publicFormsPerMinute: number;
-  accessCodeGuard: AccessCodeGuard;
-}> = async (app, { publicFormsPerMinute, accessCodeGuard }) => {
-  const { config, sessions, upstream, upstreamAuth, botProtection } = app.portal;
+export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
+  const { config, sessions, upstream, upstreamAuth, botProtection, accessCodeGuard } = app;
+  const publicFormsPerMinute = config.rateLimits.publicFormsPerMinute;
 
   /**
    * What the BFF does after an operation succeeded, besides answering. A password change: the
@@ -60,7 +68,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
   for (const operation of listOperations('bff')) {
-    if (!operation.path.startsWith('/api/v1/')) continue;
+    if (isOwnOperationPath(operation.path)) continue;
     const schema = fastifySchemaFor('bff', operation.operationId);
     const isPublic = allowsAnonymous(document.paths?.[operation.path]?.[operation.method]?.security);
     const botForm = botFormOf(operation.path, operation.method);
@@ -81,8 +89,8 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{
       });
     }
 
-    app.route({
-      method: operation.method.toUpperCase() as UpstreamMethod,
+    app.route<ForwardedRoute>({
+      method: operation.method.toUpperCase(),
       url: operation.fastifyPath,
       // HEAD would otherwise be added for every GET and reach the upstream unlisted.
       exposeHeadRoute: false,
@@ -102,7 +110,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync<{
     operation: OperationInfo,
     isPublic: boolean,
     accessCode: boolean,
-    request: FastifyRequest,
+    request: ForwardedRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     if (!featureEnabled(operation)) throw new BffError(404, 'not_found', errorMessages.notFound);
@@ -259,15 +267,13 @@ function assertContentType(operation: OperationInfo, request: FastifyRequest): v
 }
 
 /** The operation's own path template with the validated parameters, never the raw URL. */
-function upstreamPath(operation: OperationInfo, request: FastifyRequest): string {
-  const params = (request.params ?? {}) as Record<string, unknown>;
+function upstreamPath(operation: OperationInfo, request: ForwardedRequest): string {
+  const { params } = request;
   // Most list operations have no path parameters and no query: no regex, no URLSearchParams.
   const path = operation.path.includes('{')
-    ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) =>
-        encodeURIComponent(String(params[name] ?? '')),
-      )
+    ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) => encodeURIComponent(params[name] ?? ''))
     : operation.path;
-  const queryValues = (request.query ?? {}) as Record<string, unknown>;
+  const queryValues = request.query;
   let search = '';
   for (const name in queryValues) {
     const value = queryValues[name];

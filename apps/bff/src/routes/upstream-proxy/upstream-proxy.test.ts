@@ -1,16 +1,15 @@
 import { listOperations } from '@portal/openapi/documents';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
+import type { ErrorBody } from '../../http/errors.js';
+import { API_HEADERS, buildTestBff, getSession, logIn } from '../../testing/build-test-bff.js';
 import {
-  FAKE_PASSWORD,
+  FAKE_CREDENTIALS as credentials,
   FAKE_TENANTS,
-  FAKE_USER,
   startFakeUpstream,
   type FakeUpstream,
 } from '../../testing/fake-upstream.js';
 
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 const [ALFA, BETA] = FAKE_TENANTS;
 
 describe('allowlisted upstream operations', () => {
@@ -209,12 +208,7 @@ describe('allowlisted upstream operations', () => {
 
     it('ends the session when the upstream refuses a fresh token', async () => {
       await selectTenant(ALFA.id);
-      upstream.handlers.push((request, response) => {
-        if (!request.url.startsWith('/api/v1/support_tickets/')) return false;
-        response.writeHead(401, { 'content-type': 'application/json' });
-        response.end('{"detail":"Token is blacklisted","code":"token_not_valid"}');
-        return true;
-      });
+      upstream.answer('/api/v1/support_tickets/', 401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
       const response = await app.inject({
         method: 'GET',
         url: '/api/v1/support_tickets/',
@@ -222,7 +216,7 @@ describe('allowlisted upstream operations', () => {
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'session_expired' });
-      const after = await app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+      const after = await getSession(app, cookie);
       expect(after.statusCode).toBe(401);
     });
 
@@ -265,7 +259,7 @@ describe('allowlisted upstream operations', () => {
       });
       expect(broken.statusCode).toBe(502);
       expect(broken.body).not.toContain('Traceback');
-      expect(broken.json()).toMatchObject({ message: expect.stringContaining('nedostupná') });
+      expect(broken.json<ErrorBody>().message).toContain('nedostupná');
     });
 
     it('retries an idempotent call once through the proxy, and a POST not at all', async () => {

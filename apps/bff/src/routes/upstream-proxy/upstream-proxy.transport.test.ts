@@ -8,17 +8,16 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../http/errors.js';
 import { API_HEADERS, buildTestBff, logIn } from '../../testing/build-test-bff.js';
 import {
-  FAKE_PASSWORD,
+  FAKE_CREDENTIALS as credentials,
   FAKE_TENANTS,
-  FAKE_USER,
   startFakeUpstream,
   type FakeUpstream,
 } from '../../testing/fake-upstream.js';
 import { MULTIPART_BODY_LIMIT_BYTES } from './index.js';
 
-const credentials = { email: FAKE_USER.email, password: FAKE_PASSWORD };
 const BOUNDARY = 'portal-test-boundary';
 
 function multipartHead(size: number): { head: Buffer; tail: Buffer; length: number } {
@@ -54,6 +53,9 @@ describe('the upstream transport through the proxy', () => {
     for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
   });
   const tickets = () => upstream.hits('/api/v1/support_tickets/');
+  /** The tenant's ticket list, as the web app asks for it. */
+  const listTickets = () =>
+    app.inject({ method: 'GET', url: '/api/v1/support_tickets/', headers: { ...API_HEADERS, cookie } });
 
   it('strips hop-by-hop headers and headers named in Connection before adding its own', async () => {
     await start();
@@ -185,11 +187,7 @@ describe('the upstream transport through the proxy', () => {
     await start({ UPSTREAM_TIMEOUT_MS: '300' });
     upstream.rawHandlers.push((incoming) => incoming.url?.startsWith('/api/v1/support_tickets/') === true);
     const started = Date.now();
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/v1/support_tickets/',
-      headers: { ...API_HEADERS, cookie },
-    });
+    const response = await listTickets();
     expect(response.statusCode).toBe(504);
     expect(response.json()).toEqual({
       code: 'upstream_timeout',
@@ -207,11 +205,7 @@ describe('the upstream transport through the proxy', () => {
       return true;
     });
     const started = Date.now();
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/v1/support_tickets/',
-      headers: { ...API_HEADERS, cookie },
-    });
+    const response = await listTickets();
     expect(response.statusCode).toBe(504);
     expect(tries).toBe(1);
     expect(Date.now() - started).toBeLessThan(700);
@@ -219,22 +213,13 @@ describe('the upstream transport through the proxy', () => {
 
   it('answers 502 when the upstream answers garbage: an undocumented content type or broken HTTP', async () => {
     await start();
-    upstream.handlers.push((request, response) => {
-      if (!request.url.startsWith('/api/v1/support_tickets/')) return false;
-      response.writeHead(200, { 'content-type': 'text/html' });
-      response.end('<html><body>Proxy error</body></html>');
-      return true;
+    upstream.answer('/api/v1/support_tickets/', 200, '<html><body>Proxy error</body></html>', {
+      headers: { 'content-type': 'text/html' },
     });
-    const html = await app.inject({
-      method: 'GET',
-      url: '/api/v1/support_tickets/',
-      headers: { ...API_HEADERS, cookie },
-    });
+    const html = await listTickets();
     expect(html.statusCode).toBe(502);
-    expect(html.json()).toMatchObject({
-      code: 'upstream_bad_response',
-      message: expect.stringContaining('neplatnou odpověď'),
-    });
+    expect(html.json<ErrorBody>()).toMatchObject({ code: 'upstream_bad_response' });
+    expect(html.json<ErrorBody>().message).toContain('neplatnou odpověď');
     expect(html.body).not.toContain('Proxy error');
 
     const broken = createTcpServer((socket) => {
@@ -285,7 +270,7 @@ describe('the upstream transport through the proxy', () => {
         response.end('[]');
       },
     );
-    servers.push(tls as unknown as Server);
+    servers.push(tls);
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const { port } = tls.address() as AddressInfo;
     await start({}, `https://127.0.0.1:${port}`);

@@ -1,4 +1,4 @@
-import { errorMessages, type ErrorBody } from '../../http/errors.js';
+import { errorMessages, type ErrorBody } from '../http/errors.js';
 
 /**
  * Translates an upstream error answer (DRF `{detail, code}`, DRF validation `{field: [msg]}`,

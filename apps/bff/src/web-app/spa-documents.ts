@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The HTML documents of the web app: `index.html` (the client-rendered shell, for every
@@ -168,5 +169,34 @@ export class SpaDocuments {
       if (!page.ignoredSearchParams.has(name)) return this.index;
     }
     return page.document;
+  }
+}
+
+/**
+ * Sends an HTML document of the app with the page headers (set for every non-API answer by
+ * plugins/app/security-headers.ts: CSP, HSTS…), revalidated on every load, compressed when the
+ * browser accepts it. It differs by cookie (prerendered only without a session), so shared
+ * caches must key on it.
+ */
+export function sendDocument(reply: FastifyReply, document: EncodedDocument, acceptEncoding: string | undefined) {
+  const encoding = pickEncoding(acceptEncoding);
+  reply
+    .code(200)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie')
+    .type('text/html; charset=utf-8');
+  if (encoding === null) return reply.send(document.identity);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? document.br : document.gzip);
+}
+
+/** The build id the web app was stamped with (`build-meta.json`), used to detect new deployments. */
+export function readBuildId(webDistDir: string): string | null {
+  const metaPath = join(webDistDir, 'build-meta.json');
+  if (!existsSync(metaPath)) return null;
+  try {
+    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { buildId?: unknown };
+    return typeof meta.buildId === 'string' ? meta.buildId : null;
+  } catch {
+    return null;
   }
 }
