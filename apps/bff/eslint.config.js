@@ -37,12 +37,6 @@ export default [
   ...base({ tsconfigRootDir: root }),
   ...node,
   {
-    // import-x follows only .js, .mjs and .cjs files unless told otherwise, so without this
-    // no-cycle never reads an imported TypeScript module and cannot find any cycle. Belongs in
-    // the base preset (packages/config/eslint/base.js); here until it is there.
-    settings: { 'import-x/extensions': ['.ts', '.js'] },
-  },
-  {
     rules: boundaries({ root, layers, independent: [{ parent: 'src/routes', what: 'route folder' }] }),
   },
   {

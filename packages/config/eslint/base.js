@@ -42,6 +42,9 @@ export function base({ tsconfigRootDir }) {
       plugins: { 'import-x': importX, 'check-file': checkFile },
       settings: {
         'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+        // import-x reads only .js, .mjs and .cjs modules unless told otherwise; without this,
+        // no-cycle never follows an import into a TypeScript file and finds no cycle at all.
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       },
       rules: {
         '@typescript-eslint/no-explicit-any': 'error',
