@@ -22,16 +22,15 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { appServerOptions, buildApp, type AppConfig } from '../src/app.js';
-import { DEMO_PASSWORD } from '../src/db/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo/demo-data.js';
 import { hashPassword } from '../src/security/password-hash.js';
 import { testConfig } from '../src/testing/test-config.js';
 

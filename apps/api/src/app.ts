@@ -73,7 +73,8 @@ function configureBodyParsing(fastify: FastifyInstance): void {
       done(null, {});
       return;
     }
-    parseJson(request, text, done);
+    // The default parser answers through `done`; what it returns carries nothing.
+    void parseJson(request, text, done);
   });
   fastify.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) {

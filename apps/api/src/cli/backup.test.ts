@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
 import { loadTestEnv } from '../config/env.js';
-import { DEMO_TENANTS, DEMO_USERS } from '../db/demo-data.js';
+import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import {
   createScratchDatabase,
   DATABASE_DRIVERS,

@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import { loadTestEnv } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { supportTickets } from '../db/schema.js';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../domain/errors.js';
 import { createScratchDatabase, DATABASE_DRIVERS, type ScratchDatabase } from '../testing/scratch-database.js';
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MIN_JWT_SECRET_LENGTH } from '../security/jwt.js';
 
 /**
  * The only module that reads `process.env` (CONVENTIONS C11, A3 "env validated at boot").
@@ -13,9 +14,6 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../.data/api', i
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Shortest accepted HS256 key: RFC 7518 §3.2 asks for a key at least as long as the hash. */
-export const MIN_JWT_SECRET_LENGTH = 32;
 
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 

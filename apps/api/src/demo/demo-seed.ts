@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { hashAccessCode } from '../routes/v1/public-support/index.js';
-import { pragueDayStart } from '../http/pagination.js';
-import type { Database } from './database.js';
-import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_TENANTS } from './demo-data.js';
+import type { Database } from '../db/database.js';
+import { hashAccessCode, newCancelToken } from '../domain/access-codes.js';
+import { storeBytes } from '../domain/attachment-files.js';
+import { importStatement, sumAmounts, type NewStatementItem } from '../domain/billing.js';
+import { createBuilding } from '../domain/buildings.js';
+import { publishMaintenanceEvents } from '../domain/maintenance-events.js';
+import { createRoom, insertReservations } from '../domain/meeting-rooms.js';
+import { pragueDayStart } from '../domain/prague-time.js';
+import { addOperatorAnswer, createPublicRequest } from '../domain/public-support.js';
 import {
-  billingItems,
-  billingStatements,
-  buildings,
-  maintenanceEvents,
-  meetingRooms,
-  publicSupportMessages,
-  publicSupportRequests,
-  reservations,
-  supportTickets,
-  tenantBuildings,
-  ticketAttachments,
-  ticketTimeline,
-} from './schema.js';
-import { storeBytes } from '../routes/v1/support-tickets/attachments.js';
+  attachFiles,
+  importTicket,
+  type NewTicket,
+  type PastTimelineEntry,
+  type TicketPriority,
+  type TicketStatus,
+} from '../domain/tickets.js';
+import { displayName } from '../domain/users.js';
+import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_STAFF, DEMO_TENANTS } from './demo-data.js';
 import { thermometerPng } from './demo-files.js';
 import { seedDemoMeters } from './demo-meters.js';
 
@@ -53,86 +52,52 @@ export async function seedDemoFeatures(
   /** Where attachment files go; without it the demo tickets get no attachments. */
   dataDir?: string,
 ): Promise<void> {
-  const [florenc, karlin, smichov] = await tx
-    .insert(buildings)
-    .values([
-      { name: 'Kancelářský dům Florenc', street: 'Na Florenci 2116/15', city: 'Praha 1', postalCode: '110 00' },
-      { name: 'Karlín Business Center', street: 'Křižíkova 148/34', city: 'Praha 8', postalCode: '186 00' },
-      { name: 'Smíchov Gate', street: 'Plzeňská 3217/16', city: 'Praha 5', postalCode: '150 00' },
-    ])
-    .returning();
-  if (florenc === undefined || karlin === undefined || smichov === undefined) throw new Error('buildings not seeded');
   const alfa = DEMO_TENANTS.alfa.id;
   const beta = DEMO_TENANTS.beta.id;
-  await tx.insert(tenantBuildings).values([
-    { tenantId: alfa, buildingId: florenc.id },
-    { tenantId: beta, buildingId: florenc.id },
-    { tenantId: beta, buildingId: karlin.id },
-  ]);
+  const florenc = await createBuilding(
+    tx,
+    { name: 'Kancelářský dům Florenc', street: 'Na Florenci 2116/15', city: 'Praha 1', postalCode: '110 00' },
+    [alfa, beta],
+  );
+  const karlin = await createBuilding(
+    tx,
+    { name: 'Karlín Business Center', street: 'Křižíkova 148/34', city: 'Praha 8', postalCode: '186 00' },
+    [beta],
+  );
+  const smichov = await createBuilding(tx, {
+    name: 'Smíchov Gate',
+    street: 'Plzeňská 3217/16',
+    city: 'Praha 5',
+    postalCode: '150 00',
+  });
 
   // ---- tickets, each with the timeline its history would have left
-  const createdTickets: Array<{ id: number; createdAt: Date }> = [];
   const ticket = async (
-    values: {
-      tenantId: string;
-      buildingId: number;
-      reporterId: number;
-      subject: string;
-      description: string;
-      priority: string;
-      contactPhone?: string | null;
-      daysAgo: number;
-    },
-    history: Array<{
-      type: string;
-      role: 'tenant' | 'operator' | 'system';
-      authorId: number | null;
-      body?: string;
-      from?: string | null;
-      to?: string | null;
-      hoursLater: number;
-    }>,
-    final: { status: string; priority?: string; assigneeId?: number | null; resolution?: string | null },
+    values: Omit<NewTicket, 'contactPhone'> & { contactPhone?: string; daysAgo: number },
+    history: Array<Omit<PastTimelineEntry, 'at'> & { hoursLater: number }>,
+    final: { status: TicketStatus; priority?: TicketPriority; assigneeId?: number; resolution?: string },
   ) => {
-    const createdAt = new Date(now.getTime() - values.daysAgo * DAY);
-    const last = history.at(-1);
-    const [row] = await tx
-      .insert(supportTickets)
-      .values({
-        tenantId: values.tenantId,
-        buildingId: values.buildingId,
-        reporterId: values.reporterId,
-        subject: values.subject,
-        description: values.description,
+    const { daysAgo, ...fields } = values;
+    const createdAt = new Date(now.getTime() - daysAgo * DAY);
+    return importTicket(
+      tx,
+      {
+        ...fields,
+        contactPhone: values.contactPhone ?? null,
         priority: final.priority ?? values.priority,
         status: final.status,
-        contactPhone: values.contactPhone ?? null,
         assigneeId: final.assigneeId ?? null,
         resolution: final.resolution ?? null,
         createdAt,
-        updatedAt: new Date(createdAt.getTime() + (last?.hoursLater ?? 0) * 3_600_000),
-      })
-      .returning({ id: supportTickets.id });
-    if (row === undefined) throw new Error('ticket not seeded');
-    createdTickets.push({ id: row.id, createdAt });
-    if (history.length > 0) {
-      await tx.insert(ticketTimeline).values(
-        history.map((entry) => ({
-          ticketId: row.id,
-          type: entry.type,
-          authorId: entry.authorId,
-          authorRole: entry.role,
-          body: entry.body ?? null,
-          fromValue: entry.from ?? null,
-          toValue: entry.to ?? null,
-          createdAt: new Date(createdAt.getTime() + entry.hoursLater * 3_600_000),
-        })),
-      );
-    }
+      },
+      history.map(({ hoursLater, ...entry }) => ({
+        ...entry,
+        at: new Date(createdAt.getTime() + hoursLater * 3_600_000),
+      })),
+    );
   };
-  const staff = 'Tomáš Dvořák';
-  const airConditioning = createdTickets.length;
-  await ticket(
+  const staff = displayName(DEMO_STAFF);
+  const airConditioning = await ticket(
     {
       tenantId: alfa,
       buildingId: florenc.id,
@@ -278,20 +243,20 @@ export async function seedDemoFeatures(
   // The tenant's photo on the air-conditioning ticket, so attachment downloads can be tried
   // out of the box. The file is written before the transaction commits; should the seed fail
   // after this, an unreferenced file is left behind, which is harmless.
-  const photoTicket = createdTickets[airConditioning];
-  if (dataDir !== undefined && photoTicket !== undefined) {
+  if (dataDir !== undefined) {
     const file = await storeBytes(dataDir, 'teplomer-zasedacka-3-02.png', 'image/png', thermometerPng());
-    await tx.insert(ticketAttachments).values({
-      ticketId: photoTicket.id,
-      uploadedBy: people.janaId,
-      ...file,
-      createdAt: new Date(photoTicket.createdAt.getTime() + 5 * 60_000),
-    });
+    await attachFiles(
+      tx,
+      airConditioning,
+      people.janaId,
+      [file],
+      new Date(airConditioning.createdAt.getTime() + 5 * 60_000),
+    );
   }
 
   // ---- maintenance events: past, under way, upcoming; public and tenant-only, in every building
   const hoursFromNow = (hours: number) => new Date(Math.floor(now.getTime() / 3_600_000 + hours) * 3_600_000);
-  await tx.insert(maintenanceEvents).values([
+  await publishMaintenanceEvents(tx, [
     {
       buildingId: florenc.id,
       title: 'Odstávka teplé vody',
@@ -394,43 +359,38 @@ export async function seedDemoFeatures(
   ]);
 
   // ---- meeting rooms and reservations
-  const [velka, mala, karlinRoom] = await tx
-    .insert(meetingRooms)
-    .values([
-      {
-        buildingId: florenc.id,
-        name: 'Velká zasedačka',
-        floor: '1. patro',
-        capacity: 12,
-        equipment: ['Projektor', 'Videokonference', 'Flipchart'],
-        description: 'Prosklená místnost s výhledem na Florenc.',
-        publicBooking: true,
-      },
-      {
-        buildingId: florenc.id,
-        name: 'Malá zasedačka',
-        floor: '3. patro',
-        capacity: 4,
-        equipment: ['Televize'],
-        description: 'Jen pro nájemce budovy.',
-        publicBooking: false,
-      },
-      {
-        buildingId: karlin.id,
-        name: 'Konferenční sál Karlín',
-        floor: 'přízemí',
-        capacity: 40,
-        equipment: ['Projektor', 'Ozvučení'],
-        publicBooking: true,
-        openingTime: '07:00',
-        closingTime: '20:00',
-        slotMinutes: 60,
-        maxDurationMinutes: 480,
-      },
-    ])
-    .returning();
-  if (velka === undefined || mala === undefined || karlinRoom === undefined) throw new Error('rooms not seeded');
-  await tx.insert(reservations).values([
+  const velka = await createRoom(tx, {
+    buildingId: florenc.id,
+    name: 'Velká zasedačka',
+    floor: '1. patro',
+    capacity: 12,
+    equipment: ['Projektor', 'Videokonference', 'Flipchart'],
+    description: 'Prosklená místnost s výhledem na Florenc.',
+    publicBooking: true,
+  });
+  const mala = await createRoom(tx, {
+    buildingId: florenc.id,
+    name: 'Malá zasedačka',
+    floor: '3. patro',
+    capacity: 4,
+    equipment: ['Televize'],
+    description: 'Jen pro nájemce budovy.',
+    publicBooking: false,
+  });
+  const karlinRoom = await createRoom(tx, {
+    buildingId: karlin.id,
+    name: 'Konferenční sál Karlín',
+    floor: 'přízemí',
+    capacity: 40,
+    equipment: ['Projektor', 'Ozvučení'],
+    publicBooking: true,
+    openingTime: '07:00',
+    closingTime: '20:00',
+    slotMinutes: 60,
+    maxDurationMinutes: 480,
+  });
+  // Visitors' bookings get a cancellation token nobody knows: the demo has no mail to show it in.
+  await insertReservations(tx, [
     {
       uuid: randomUUID(),
       roomId: velka.id,
@@ -460,7 +420,7 @@ export async function seedDemoFeatures(
       email: 'karel.verejny@example.cz',
       startsAt: at(now, 3, 13),
       endsAt: at(now, 3, 15),
-      cancelTokenHash: hashAccessCode(randomUUID()),
+      cancelTokenHash: hashAccessCode(newCancelToken()),
     },
     {
       uuid: randomUUID(),
@@ -502,7 +462,7 @@ export async function seedDemoFeatures(
       email: 'lucie.verejna@example.cz',
       startsAt: at(now, 5, 10),
       endsAt: at(now, 5, 12),
-      cancelTokenHash: hashAccessCode(randomUUID()),
+      cancelTokenHash: hashAccessCode(newCancelToken()),
     },
   ]);
 
@@ -513,43 +473,29 @@ export async function seedDemoFeatures(
     buildingId: number,
     number: string,
     monthsAgo: number,
-    items: Array<{ description: string; quantity?: string; unit?: string; amount: string }>,
+    items: Array<Pick<NewStatementItem, 'description' | 'amount'> & { quantity?: string; unit?: string }>,
     paid: 'full' | 'none' | { partly: string },
   ) => {
-    const total = items.reduce((sum, item) => sum + BigInt(item.amount.replace('.', '')), 0n);
-    const totalText = `${total / 100n}.${String(total % 100n).padStart(2, '0')}`;
     const issued = new Date(now.getTime() - monthsAgo * 30 * DAY);
-    const periodFrom = new Date(issued.getTime() - 30 * DAY);
-    const paidAmount = paid === 'full' ? totalText : paid === 'none' ? '0.00' : paid.partly;
-    const [row] = await tx
-      .insert(billingStatements)
-      .values({
+    const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+    await importStatement(
+      tx,
+      {
         tenantId,
         buildingId,
         number,
-        periodFrom: periodFrom.toISOString().slice(0, 10),
-        periodTo: new Date(issued.getTime() - DAY).toISOString().slice(0, 10),
-        issuedOn: issued.toISOString().slice(0, 10),
-        dueDate: new Date(issued.getTime() + 14 * DAY).toISOString().slice(0, 10),
-        totalAmount: totalText,
-        paidAmount,
-        paidOn: paid === 'none' ? null : new Date(issued.getTime() + 10 * DAY).toISOString().slice(0, 10),
+        periodFrom: dayOf(new Date(issued.getTime() - 30 * DAY)),
+        periodTo: dayOf(new Date(issued.getTime() - DAY)),
+        issuedOn: dayOf(issued),
+        dueDate: dayOf(new Date(issued.getTime() + 14 * DAY)),
+        paidAmount: paid === 'full' ? sumAmounts(items) : paid === 'none' ? '0.00' : paid.partly,
+        paidOn: paid === 'none' ? null : dayOf(new Date(issued.getTime() + 10 * DAY)),
         variableSymbol: number.replace(/\D/g, '').slice(-10),
         constantSymbol: '0308',
         bankAccount: '2001234588/2010',
         iban: 'CZ6220100000002001234588',
-      })
-      .returning({ id: billingStatements.id });
-    if (row === undefined) throw new Error('statement not seeded');
-    await tx.insert(billingItems).values(
-      items.map((item, position) => ({
-        statementId: row.id,
-        position,
-        description: item.description,
-        quantity: item.quantity ?? null,
-        unit: item.unit ?? null,
-        amount: item.amount,
-      })),
+      },
+      items.map((item) => ({ ...item, quantity: item.quantity ?? null, unit: item.unit ?? null })),
     );
   };
   const rent = { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00' };
@@ -630,38 +576,20 @@ export async function seedDemoFeatures(
   );
 
   // ---- a public support request with the operator's answer
-  const [request] = await tx
-    .insert(publicSupportRequests)
-    .values({
-      category: 'fault_report',
-      name: 'Marie Kolemjdoucí',
-      email: 'marie.kolemjdouci@example.cz',
-      subject: 'Nesvítí osvětlení u vchodu',
-      status: 'in_progress',
-      buildingId: florenc.id,
-      location: 'hlavní vchod z ulice Na Florenci',
-      accessCodeHash: hashAccessCode(DEMO_PUBLIC_SUPPORT_CODE),
-      createdAt: new Date(now.getTime() - 2 * DAY),
-    })
-    .returning();
-  if (request === undefined) throw new Error('public request not seeded');
-  await tx.insert(publicSupportMessages).values([
-    {
-      requestId: request.id,
-      authorRole: 'visitor',
-      body: 'Večer nesvítí světla u hlavního vchodu, je tam úplná tma.',
-      createdAt: new Date(now.getTime() - 2 * DAY),
-    },
-    {
-      requestId: request.id,
-      authorRole: 'operator',
-      authorName: 'Tomáš Dvořák',
-      body: 'Děkujeme za upozornění, elektrikář je objednán na zítřek.',
-      createdAt: new Date(now.getTime() - DAY),
-    },
-  ]);
-  await tx
-    .update(publicSupportRequests)
-    .set({ updatedAt: new Date(now.getTime() - DAY) })
-    .where(eq(publicSupportRequests.id, request.id));
+  const request = await createPublicRequest(tx, {
+    category: 'fault_report',
+    name: 'Marie Kolemjdoucí',
+    email: 'marie.kolemjdouci@example.cz',
+    phone: null,
+    subject: 'Nesvítí osvětlení u vchodu',
+    message: 'Večer nesvítí světla u hlavního vchodu, je tam úplná tma.',
+    status: 'in_progress',
+    buildingId: florenc.id,
+    location: 'hlavní vchod z ulice Na Florenci',
+    accessCode: DEMO_PUBLIC_SUPPORT_CODE,
+    createdAt: new Date(now.getTime() - 2 * DAY),
+  });
+  await addOperatorAnswer(tx, request.id, DEMO_STAFF, 'Děkujeme za upozornění, elektrikář je objednán na zítřek.', {
+    at: new Date(now.getTime() - DAY),
+  });
 }

@@ -2,15 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
-import { drfError } from '../http/api-error.js';
-import { displayName } from '../plugins/app/users.js';
-import { iso, userRefs } from './refs.js';
+import type { StoredFile } from './attachment-files.js';
+import { drfError } from './errors.js';
+import { userRefs } from './refs.js';
+import { displayName } from './users.js';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['low', 'standard', 'high', 'critical'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export type AuthorRole = 'tenant' | 'operator' | 'system';
+export type AuthorRole = (typeof ticketTimeline.$inferSelect)['authorRole'];
+export type TimelineEntryType = (typeof ticketTimeline.$inferSelect)['type'];
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 
@@ -61,8 +63,8 @@ interface SummaryRow {
   subject: string;
   buildingId: number;
   buildingName: string | null;
-  priority: string;
-  status: string;
+  priority: TicketPriority;
+  status: TicketStatus;
   contactPhone: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -130,13 +132,13 @@ export function serializeAttachment(row: typeof ticketAttachments.$inferSelect) 
 
 interface TimelineJson {
   id: number;
-  type: string;
+  type: TimelineEntryType;
   created_at: string;
   author_id: number | null;
   author_email: string | null;
   author_first_name: string | null;
   author_last_name: string | null;
-  author_role: string;
+  author_role: AuthorRole;
   body: string | null;
   from_value: string | null;
   to_value: string | null;
@@ -282,7 +284,7 @@ async function addEntry(
   tx: Database,
   ticketId: number,
   actor: Actor,
-  entry: { type: string; body?: string | null; fromValue?: string | null; toValue?: string | null },
+  entry: { type: TimelineEntryType; body?: string | null; fromValue?: string | null; toValue?: string | null },
 ) {
   const [row] = await tx
     .insert(ticketTimeline)
@@ -344,4 +346,90 @@ export async function assign(tx: Database, ticket: TicketRow, actor: Actor, assi
   });
 }
 
-export { iso };
+export interface NewTicket {
+  tenantId: string;
+  buildingId: number;
+  reporterId: number;
+  subject: string;
+  description: string;
+  priority: TicketPriority;
+  /** Empty means "use my registered contact" (docs/product.md §5): read from the profile when called. */
+  contactPhone: string | null;
+}
+
+/** A ticket a tenant reports: open, with an empty timeline. */
+export async function createTicket(tx: Database, ticket: NewTicket): Promise<TicketRow> {
+  const [row] = await tx
+    .insert(supportTickets)
+    .values({ ...ticket, subject: ticket.subject.trim(), status: 'open' })
+    .returning();
+  if (row === undefined) throw new Error('ticket insert returned no row');
+  return row;
+}
+
+export interface PastTimelineEntry {
+  type: TimelineEntryType;
+  role: AuthorRole;
+  authorId: number | null;
+  body?: string;
+  from?: string | null;
+  to?: string | null;
+  at: Date;
+}
+
+/**
+ * A ticket with the history it already has (the demo seed; an operator moving tickets over
+ * from an older system): its state as it stands and the timeline entries that led there, dated
+ * as they happened. Last changed at its last entry.
+ */
+export async function importTicket(
+  tx: Database,
+  ticket: NewTicket & {
+    status: TicketStatus;
+    assigneeId: number | null;
+    resolution: string | null;
+    createdAt: Date;
+  },
+  history: readonly PastTimelineEntry[],
+): Promise<TicketRow> {
+  const [row] = await tx
+    .insert(supportTickets)
+    .values({ ...ticket, updatedAt: history.at(-1)?.at ?? ticket.createdAt })
+    .returning();
+  if (row === undefined) throw new Error('ticket insert returned no row');
+  if (history.length > 0) {
+    await tx.insert(ticketTimeline).values(
+      history.map((entry) => ({
+        ticketId: row.id,
+        type: entry.type,
+        authorId: entry.authorId,
+        authorRole: entry.role,
+        body: entry.body ?? null,
+        fromValue: entry.from ?? null,
+        toValue: entry.to ?? null,
+        createdAt: entry.at,
+      })),
+    );
+  }
+  return row;
+}
+
+/** Attaches stored files to a ticket (refused once it is closed); the ticket counts as changed at `at`. */
+export async function attachFiles(
+  tx: Database,
+  ticket: TicketRow,
+  uploadedBy: number,
+  files: readonly StoredFile[],
+  at = new Date(),
+) {
+  if (ticket.status === 'closed') throw ticketClosed();
+  // `greatest`: a file dated into the past (the demo seed) does not turn a ticket's last change back.
+  await tx
+    .update(supportTickets)
+    .set({ updatedAt: sql`greatest(${supportTickets.updatedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(supportTickets.id, ticket.id));
+  return tx
+    .insert(ticketAttachments)
+    .values(files.map((file) => ({ ticketId: ticket.id, uploadedBy, ...file, createdAt: at })))
+    .returning();
+}

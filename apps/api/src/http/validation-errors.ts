@@ -46,11 +46,11 @@ function describeAll(errors: readonly FastifySchemaValidationError[]): FieldErro
 }
 
 function describe(error: FastifySchemaValidationError): FieldError {
-  const params = error.params as Record<string, unknown>;
+  const { params } = error;
   const path = pointerToField(error.instancePath);
   switch (error.keyword) {
     case 'required': {
-      const missing = String(params['missingProperty'] ?? '');
+      const missing = typeof params['missingProperty'] === 'string' ? params['missingProperty'] : '';
       return { field: join(path, missing), code: 'required', message: REQUIRED_MESSAGE };
     }
     case 'type': {

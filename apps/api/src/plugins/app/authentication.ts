@@ -1,7 +1,8 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { BEARER_CHALLENGE, drfError, type ApiError } from '../../http/api-error.js';
-import type { User } from './users.js';
+import { drfError, type ApiError } from '../../domain/errors.js';
+import type { User } from '../../domain/users.js';
+import { BEARER_CHALLENGE } from '../../http/api-error.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,15 @@ export function accountError(account: { found: boolean; active: boolean }): ApiE
   if (!account.found) return userNotFound();
   if (!account.active) return userInactive();
   return null;
+}
+
+/**
+ * The user `fastify.authenticate` (or `optionalTenant` with a token) set: for handlers of routes
+ * that run it. Its absence is a wiring mistake in the route, not a client error (masked as 500).
+ */
+export function currentUser(request: FastifyRequest): User {
+  if (request.user === null) throw new Error('the route does not run fastify.authenticate');
+  return request.user;
 }
 
 /** Returns the user of a valid access token, or the error to answer with. */

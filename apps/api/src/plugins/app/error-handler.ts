@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../domain/errors.js';
 import { toAllauthErrors, toDrfValidationBody } from '../../http/validation-errors.js';
 
 export type ErrorStyle = 'drf' | 'allauth';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { drfError } from '../../http/api-error.js';
+import { drfError } from '../../domain/errors.js';
+import type { TenantVerdict } from '../../domain/ticket-list.js';
 import {
   MAX_TENANT_ID_LENGTH,
   TENANT_HEADER,
@@ -46,15 +47,6 @@ declare module 'fastify' {
   }
 }
 
-/** What a statement found about the caller of a deferred tenant check. */
-export interface TenantVerdict {
-  /** The user of the token exists. */
-  found: boolean;
-  active: boolean;
-  /** The tenant is in the user's `tenant_access` list. */
-  allowed: boolean;
-}
-
 const tenantForbidden = () => drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
 
 /**
@@ -70,6 +62,15 @@ export function settleTenantVerdict(request: FastifyRequest, verdict: TenantVerd
   if (!verdict.allowed) throw tenantForbidden();
   request.deferredTenant = null;
   request.tenantId = deferred.tenantId;
+}
+
+/**
+ * The tenant `fastify.requireTenant` (or a settled deferred check) set: for handlers of
+ * tenant-scoped routes. Its absence is a wiring mistake in the route (masked as 500).
+ */
+export function currentTenant(request: FastifyRequest): string {
+  if (request.tenantId === null) throw new Error('the route does not run fastify.requireTenant');
+  return request.tenantId;
 }
 
 /** The deferred check as its own lookup, for a path of the route that runs no statement. */

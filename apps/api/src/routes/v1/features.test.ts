@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_PUBLIC_SUPPORT_CODE, DEMO_TENANTS, DEMO_USERS } from '../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_PUBLIC_SUPPORT_CODE, DEMO_TENANTS, DEMO_USERS } from '../../demo/demo-data.js';
 import { meetingRooms, publicSupportRequests, readings, reservations } from '../../db/schema.js';
 import { anonymiseVisitors } from '../../domain/retention.js';
-import { pragueDayStart } from '../../http/pagination.js';
+import { pragueDayStart } from '../../domain/prague-time.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../testing/scratch-database.js';
 import { pdfText } from '../../testing/pdf-text.js';

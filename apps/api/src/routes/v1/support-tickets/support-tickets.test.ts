@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { supportTickets, ticketTimeline, users } from '../../../db/schema.js';
 import { assign, changePriority, changeStatus, findTicket } from '../../../domain/tickets.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
@@ -270,7 +270,7 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
       { name: 'protokol.pdf', type: 'application/octet-stream', content: '%PDF-1.4 test' },
     ]);
     expect(ok.statusCode).toBe(201);
-    const attachments = ok.json() as Ticket['attachments'];
+    const attachments = ok.json<Ticket['attachments']>();
     expect(attachments.map((a) => [a.file_name, a.size])).toEqual([
       ['závada.png', png.length],
       ['protokol.pdf', 13],

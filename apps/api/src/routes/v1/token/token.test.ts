@@ -1,12 +1,13 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../demo/demo-data.js';
 import { refreshTokens, users } from '../../../db/schema.js';
 import { newJti } from '../../../security/jwt.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
 import { PROFILE_URL, REFRESH_URL, login, refresh, request } from '../../../testing/test-client.js';
+import { anyString } from '../../../testing/matchers.js';
 
 const jana = DEMO_USERS.jana;
 const petr = DEMO_USERS.petr;
@@ -30,7 +31,7 @@ describe.each(DATABASE_DRIVERS)('POST /api/v1/token/refresh/ (%s)', (driver) => 
     const response = await refresh(t.app, tokens.refresh);
 
     expect(response.statusCode).toBe(200);
-    expect(response.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect(response.body).toEqual({ access: anyString, refresh: anyString });
     const next = response.body as { access: string; refresh: string };
     expect(next.refresh).not.toBe(tokens.refresh);
     expect(decodeJwt(next.access)).toMatchObject({ token_type: 'access', user_id: decodeJwt(tokens.access).user_id });

@@ -1,12 +1,13 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../../demo/demo-data.js';
 import { users } from '../../../../db/schema.js';
 import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../../testing/scratch-database.js';
 import { LOGIN_URL, SESSION_URL, login, refresh, request } from '../../../../testing/test-client.js';
+import { anyNumber, anyString, stringMatching } from '../../../../testing/matchers.js';
 
 const jana = DEMO_USERS.jana;
 const LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
@@ -43,14 +44,14 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
         status: 200,
         data: {
           user: {
-            id: expect.any(Number),
+            id: anyNumber,
             display: 'Jana Nováková',
             email: jana.email,
             has_usable_password: true,
           },
-          methods: [{ method: 'password', at: expect.any(Number), email: jana.email }],
+          methods: [{ method: 'password', at: anyNumber, email: jana.email }],
         },
-        meta: { is_authenticated: true, access: expect.any(String), refresh: expect.any(String) },
+        meta: { is_authenticated: true, access: anyString, refresh: anyString },
       });
       const body = response.body as { data: { user: { id: number } }; meta: { access: string; refresh: string } };
 
@@ -59,9 +60,9 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
       expect(access).toEqual({
         token_type: 'access',
         user_id: String(body.data.user.id),
-        jti: expect.stringMatching(/^[0-9a-f]{32}$/),
-        iat: expect.any(Number),
-        exp: expect.any(Number),
+        jti: stringMatching(/^[0-9a-f]{32}$/),
+        iat: anyNumber,
+        exp: anyNumber,
       });
       expect(Number.isInteger(access.iat)).toBe(true);
       expect(access.iat).toBeGreaterThanOrEqual(Math.floor(before));

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../../demo/demo-data.js';
 import { passwordResetTokens, users } from '../../../../db/schema.js';
 import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
