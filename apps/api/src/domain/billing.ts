@@ -87,25 +87,31 @@ export async function generateStatementPdf(db: Database, row: StatementRow, tena
     const [year, month, day] = value.split('-');
     return `${Number(day)}. ${Number(month)}. ${year}`;
   };
+  const title = `Vyúčtování č. ${row.number}`;
   return renderPdf(
     [
-      { text: `Vyúčtování č. ${row.number}`, size: 18, bold: true },
-      { text: tenantName },
-      { text: `Období: ${date(row.periodFrom)} – ${date(row.periodTo)}` },
-      { text: `Vystaveno: ${date(row.issuedOn)}   Datum splatnosti: ${date(row.dueDate)}` },
-      { text: ' ' },
-      ...items.map((item) => ({
-        text: `${item.description}${item.quantity === null ? '' : ` (${item.quantity} ${item.unit ?? ''})`.replace(' )', ')')}: ${czk(item.amount)}`,
-      })),
-      { text: ' ' },
-      { text: `Celkem: ${czk(row.totalAmount)}`, bold: true },
-      { text: `Uhrazeno: ${czk(row.paidAmount)}   K úhradě: ${czk(statement.amount_due)}` },
-      { text: `Číslo účtu: ${row.bankAccount}   IBAN: ${row.iban}` },
+      { type: 'heading', text: title },
+      ...(tenantName === '' ? [] : [{ type: 'paragraph' as const, text: tenantName }]),
+      { type: 'paragraph', text: `Období: ${date(row.periodFrom)} – ${date(row.periodTo)}` },
+      { type: 'paragraph', text: `Vystaveno: ${date(row.issuedOn)}   Datum splatnosti: ${date(row.dueDate)}` },
+      { type: 'gap' },
       {
+        type: 'list',
+        items: items.map(
+          (item) =>
+            `${item.description}${item.quantity === null ? '' : ` (${item.quantity} ${item.unit ?? ''})`.replace(' )', ')')}: ${czk(item.amount)}`,
+        ),
+      },
+      { type: 'gap' },
+      { type: 'paragraph', text: `Celkem: ${czk(row.totalAmount)}`, bold: true },
+      { type: 'paragraph', text: `Uhrazeno: ${czk(row.paidAmount)}   K úhradě: ${czk(statement.amount_due)}` },
+      { type: 'paragraph', text: `Číslo účtu: ${row.bankAccount}   IBAN: ${row.iban}` },
+      {
+        type: 'paragraph',
         text: `Variabilní symbol: ${row.variableSymbol}${row.constantSymbol === null ? '' : `   Konstantní symbol: ${row.constantSymbol}`}`,
       },
     ],
-    { title: `Vyúčtování č. ${row.number}` },
+    { title },
   );
 }
 
