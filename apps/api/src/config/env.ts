@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MIN_JWT_SECRET_LENGTH } from '../security/jwt.js';
 
 /**
- * The only module that reads `process.env` (CONVENTIONS C11, A3 "env validated at boot").
+ * The only module that reads `process.env`, validated once at boot (docs/architecture.md §3, §5).
  * Everything else receives the typed {@link AppConfig}, so tests can build the app from a
  * literal config without touching the environment.
  */
@@ -130,7 +130,7 @@ const envSchema = z
  * PRODUCTION=true turns settings that are fine for a trial into start-up errors, so a
  * deployment cannot go live with demo accounts, a key nobody chose, links to localhost or
  * password-reset mails that land in a folder nobody reads. An explicit flag rather than
- * NODE_ENV (CONVENTIONS AP8): libraries read NODE_ENV for their own purposes.
+ * NODE_ENV (docs/architecture.md §5): libraries read NODE_ENV for their own purposes.
  */
 function refuseUnsafeProductionSettings(
   env: {

@@ -20,7 +20,7 @@ export interface BuildTestAppOptions {
 
 /**
  * The app on a fresh store of the given driver, booted (migrated, seeded) and ready for
- * `inject` (A2's `test/helper.ts`). PostgreSQL comes from `TEST_DATABASE_URL`.
+ * `inject` (docs/architecture.md §7). PostgreSQL comes from `TEST_DATABASE_URL`.
  */
 export async function buildTestApp(driver: DatabaseDriver, options: BuildTestAppOptions = {}): Promise<TestApp> {
   const database = await createScratchDatabase(

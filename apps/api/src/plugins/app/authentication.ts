@@ -35,7 +35,7 @@ const userInactive = () => drfError(401, 'user_inactive', 'Uživatelský účet 
 export const TENANT_HEADER = 'x-tenant-id';
 export const MAX_TENANT_ID_LENGTH = 64;
 
-/** `X-Tenant-ID`, trimmed; empty means none, as the spec asks of the client (§5). */
+/** `X-Tenant-ID`, trimmed; empty means none, as docs/product.md §7 asks of the client. */
 export function requestedTenant(request: FastifyRequest): string {
   const raw = request.headers[TENANT_HEADER];
   return (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();

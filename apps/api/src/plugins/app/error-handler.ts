@@ -37,7 +37,7 @@ const SERVER_ERROR = {
 } as const;
 
 /**
- * One error handler and one not-found handler for the whole app (CONVENTIONS C10):
+ * One error handler and one not-found handler for the whole app (docs/architecture.md §5):
  * - {@link ApiError}s are sent as built;
  * - schema validation failures become DRF field errors or allauth error items;
  * - other 4xx keep their status with a generic, known body (Fastify's own messages are

@@ -88,7 +88,7 @@ export async function settleDeferredTenant(request: FastifyRequest): Promise<voi
 export { TENANT_HEADER };
 
 /**
- * The `X-Tenant-ID` guard (ADR 001, DESIGN "Tenant isolation"). A tenant outside the user's
+ * The `X-Tenant-ID` guard (ADR 001, docs/architecture.md §4 "Tenant isolation"). A tenant outside the user's
  * `tenant_access` list is refused with 403 before any route code runs, so route queries can
  * filter by `request.tenantId` without checking access themselves. Without the header, a user
  * with exactly one tenant acts for it, one with several gets 400 `tenant_required`.
