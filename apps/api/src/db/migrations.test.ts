@@ -11,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadTestEnv } from '../config/env.js';
 import { migrationsFolderUpTo, readJournal } from '../testing/migrations-folder.js';
 import { tableCounts } from '../testing/table-counts.js';
 import {
-  createScratchDatabase,
+  scratchDatabaseFor,
   DATABASE_DRIVERS,
   type DatabaseDriver,
   type ScratchDatabase,
@@ -43,10 +42,7 @@ afterEach(async () => {
 });
 
 async function scratchFor(driver: DatabaseDriver): Promise<ScratchDatabase> {
-  const scratch = await createScratchDatabase(
-    driver,
-    driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
-  );
+  const scratch = await scratchDatabaseFor(driver);
   scratches.push(scratch);
   return scratch;
 }

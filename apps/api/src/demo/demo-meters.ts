@@ -12,20 +12,8 @@ import { pragueDayStart } from '../domain/prague-time.js';
  */
 
 /** Consumption per calendar month (January first), in the meter's unit. */
-type MonthlyProfile = readonly [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+type MonthlyProfile = Twelve<number>;
+type Twelve<T> = readonly [T, T, T, T, T, T, T, T, T, T, T, T];
 
 interface DemoMeter {
   tenant: 'alfa' | 'beta';

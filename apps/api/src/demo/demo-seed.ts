@@ -499,74 +499,29 @@ export async function seedDemoFeatures(
     );
   };
   const rent = { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00' };
+  const betaRent = { ...rent, amount: '62000.00' };
+  const electricity = (quantity: string, amount: string) => ({
+    description: 'Elektřina',
+    quantity,
+    unit: 'kWh',
+    amount,
+  });
+  const heat = (quantity: string, amount: string) => ({ description: 'Teplo', quantity, unit: 'GJ', amount });
   // A year back, all paid: Alfa's electricity varies with the season.
   const alfaKwh = ['1020.5', '1105.25', '1190', '1012.75', '905.5', '860', '845.25', '880.5', '932'];
   for (const [index, kwh] of alfaKwh.entries()) {
     const amount = (Math.round(Number(kwh) * 6 * 100) / 100).toFixed(2);
-    await statement(
-      alfa,
-      florenc.id,
-      `20250001${String(index + 1).padStart(2, '0')}`,
-      11 - index,
-      [rent, { description: 'Elektřina', quantity: kwh, unit: 'kWh', amount }],
-      'full',
-    );
+    const number = `20250001${String(index + 1).padStart(2, '0')}`;
+    await statement(alfa, florenc.id, number, 11 - index, [rent, electricity(kwh, amount)], 'full');
   }
-  await statement(
-    alfa,
-    florenc.id,
-    '2026000101',
-    2,
-    [rent, { description: 'Elektřina', quantity: '812.5', unit: 'kWh', amount: '4875.00' }],
-    'full',
-  );
+  await statement(alfa, florenc.id, '2026000101', 2, [rent, electricity('812.5', '4875.00')], 'full');
   // Unpaid past its due date: the portal marks it overdue.
-  await statement(
-    alfa,
-    florenc.id,
-    '2026000102',
-    1,
-    [rent, { description: 'Elektřina', quantity: '790.25', unit: 'kWh', amount: '4741.50' }],
-    'none',
-  );
-  await statement(
-    alfa,
-    florenc.id,
-    '2026000103',
-    0,
-    [rent, { description: 'Služby spojené s nájmem', amount: '3200.50' }],
-    'none',
-  );
-  await statement(
-    beta,
-    karlin.id,
-    '2026000200',
-    2,
-    [
-      { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' },
-      { description: 'Teplo', quantity: '6.1', unit: 'GJ', amount: '3965.00' },
-    ],
-    { partly: '62000.00' },
-  );
-  await statement(
-    beta,
-    karlin.id,
-    '2026000201',
-    1,
-    [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' }],
-    'full',
-  );
-  await statement(
-    beta,
-    karlin.id,
-    '2026000202',
-    0,
-    [
-      { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '62000.00' },
-      { description: 'Teplo', quantity: '4.2', unit: 'GJ', amount: '2730.00' },
-    ],
-    'none',
-  );
+  await statement(alfa, florenc.id, '2026000102', 1, [rent, electricity('790.25', '4741.50')], 'none');
+  const services = { description: 'Služby spojené s nájmem', amount: '3200.50' };
+  await statement(alfa, florenc.id, '2026000103', 0, [rent, services], 'none');
+  await statement(beta, karlin.id, '2026000200', 2, [betaRent, heat('6.1', '3965.00')], { partly: '62000.00' });
+  await statement(beta, karlin.id, '2026000201', 1, [betaRent], 'full');
+  await statement(beta, karlin.id, '2026000202', 0, [betaRent, heat('4.2', '2730.00')], 'none');
 
   // ---- meters with a year of readings (through the same rules as the API)
   await seedDemoMeters(

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { billingItems, billingStatements } from '../db/schema.js';
 import { renderPdf } from '../pdf/statement-pdf.js';
-import { buildingRefs, money } from './refs.js';
+import { buildingRefsOf, money } from './refs.js';
 
 /**
  * Billing statements: imported by the operator (CLI, demo seed) with their items and optionally
@@ -27,10 +27,7 @@ function fromCents(cents: bigint): string {
 const subtractMoney = (a: string, b: string) => fromCents(toCents(a) - toCents(b));
 
 export async function serializeStatements(db: Database, rows: StatementRow[]) {
-  const places = await buildingRefs(
-    db,
-    rows.map((row) => row.buildingId),
-  );
+  const places = await buildingRefsOf(db, rows);
   return rows.map((row) => {
     const due = subtractMoney(row.totalAmount, row.paidAmount);
     const settled = due === '0.00' || due.startsWith('-');

@@ -23,39 +23,43 @@ export interface PagedRows<Row> {
 export async function selectPage<Table extends PgTable>(
   db: Database,
   table: Table,
-  query: { where: SQL | undefined; orderBy: SQL[] },
   page: Page,
+  where: SQL | undefined,
+  orderBy: SQL[],
 ): Promise<PagedRows<Table['$inferSelect']>> {
   // Drizzle cannot tell that a table given as a type parameter is a plain table (not a
   // data-modifying subquery), so the query is built on the table as a PgTable.
   const source: PgTable = table;
-  const [counted] = await db.select({ value: count() }).from(source).where(query.where);
+  const [counted] = await db.select({ value: count() }).from(source).where(where);
   const total = counted?.value ?? 0;
   if (page.offset >= total) return { total, rows: [] };
   const rows = await db
     .select()
     .from(source)
-    .where(query.where)
-    .orderBy(...query.orderBy)
+    .where(where)
+    .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);
   return { total, rows };
 }
 
 /**
- * The ORDER BY of a list's `ordering` parameter (`name`, `-name`, …; the schema allows only the
- * listed fields), then a tie-breaker so pages never overlap. `tieBreaker` gets the direction,
- * for lists whose ties follow it.
+ * The orderings a list offers (its `ordering` parameter: `name`, `-name`, …; the schema allows
+ * only these fields): the ORDER BY for a requested one, the default when none is, then a
+ * tie-breaker so pages never overlap. `tieBreaker` gets the direction, for lists whose ties
+ * follow it.
  */
-export function orderingOf<Field extends string>(
-  ordering: string | undefined,
+export function sortable<Field extends string>(
+  columns: Record<Field, AnyPgColumn>,
   defaultOrdering: NoInfer<Field> | `-${NoInfer<Field>}`,
-  columns: Record<Field, AnyPgColumn | SQL>,
   tieBreaker: (descending: boolean) => SQL,
-): SQL[] {
-  const value = ordering ?? defaultOrdering;
-  const descending = value.startsWith('-');
-  const field = value.replace(/^-/, '');
-  const column = field in columns ? columns[field as Field] : columns[defaultOrdering.replace(/^-/, '') as Field];
-  return [descending ? desc(column) : asc(column), tieBreaker(descending)];
+): (requested: string | undefined) => SQL[] {
+  const columnOf = (field: string) =>
+    field in columns ? columns[field as Field] : columns[defaultOrdering.replace(/^-/, '') as Field];
+  return (requested) => {
+    const ordering = requested ?? defaultOrdering;
+    const descending = ordering.startsWith('-');
+    const column = columnOf(ordering.replace(/^-/, ''));
+    return [descending ? desc(column) : asc(column), tieBreaker(descending)];
+  };
 }

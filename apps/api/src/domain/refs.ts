@@ -25,6 +25,14 @@ export async function userRefs(db: Database, ids: Array<number | null>): Promise
   return new Map(rows.map((row) => [row.id, { id: row.id, display_name: displayName(row) }]));
 }
 
+/** The `BuildingRef` of each row's building, by building id. */
+export function buildingRefsOf(db: Database, rows: ReadonlyArray<{ buildingId: number | null }>) {
+  return buildingRefs(
+    db,
+    rows.map((row) => row.buildingId),
+  );
+}
+
 export async function buildingRefs(db: Database, ids: Array<number | null>): Promise<Map<number, BuildingRef>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();

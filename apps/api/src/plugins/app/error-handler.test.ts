@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { REFRESH_URL, request } from '../../testing/test-client.js';
+import { REFRESH_URL, request, postBrokenJson } from '../../testing/test-client.js';
 
 /** Error answers do not depend on the database driver, so PGlite alone covers them. */
 describe('error handling', () => {
@@ -79,12 +79,7 @@ describe('error handling', () => {
   });
 
   it('answers malformed JSON with a DRF 400', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: REFRESH_URL,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"refresh":',
-    });
+    const response = await postBrokenJson(t.app, REFRESH_URL);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'Tělo požadavku není platný JSON.', code: 'parse_error' });
   });

@@ -21,20 +21,8 @@ export const billingRoutes: ContractRoutes = async (fastify) => {
     '/billing_statements/',
     { schema: contractSchema('listBillingStatements'), ...tenantScoped },
     async (request, reply) => {
-      const { query } = request;
-      const page = pageOf(query);
-      const { total, items } = await listStatements(
-        fastify.db,
-        {
-          tenantId: currentTenant(request),
-          paid: query.paid,
-          building: query.building,
-          issuedFrom: query.issued_from,
-          issuedTo: query.issued_to,
-          ordering: query.ordering,
-        },
-        page,
-      );
+      const page = pageOf(request.query);
+      const { total, items } = await listStatements(fastify.db, currentTenant(request), request.query, page);
       return paged(reply, page, total).send(items);
     },
   );

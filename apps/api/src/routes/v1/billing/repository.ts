@@ -1,48 +1,33 @@
+import type { operations } from '@portal/openapi/upstream-types';
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { billingStatements } from '../../../db/schema.js';
 import { serializeStatements, type StatementRow } from '../../../domain/billing.js';
-import { orderingOf, selectPage, type Page } from '../../../domain/paging.js';
+import { selectPage, sortable, type Page } from '../../../domain/paging.js';
+
+type Query = NonNullable<operations['listBillingStatements']['parameters']['query']>;
 
 const PAID = sql`(${billingStatements.paidAmount} >= ${billingStatements.totalAmount})`;
 
-/** `listBillingStatements`: the tenant's statements, newest first by default. */
-export async function listStatements(
-  db: Database,
-  filter: {
-    tenantId: string;
-    paid?: boolean | undefined;
-    building?: number | undefined;
-    issuedFrom?: string | undefined;
-    issuedTo?: string | undefined;
-    ordering?: string | undefined;
+const ordering = sortable(
+  {
+    issued_on: billingStatements.issuedOn,
+    due_date: billingStatements.dueDate,
+    period_from: billingStatements.periodFrom,
+    total_amount: billingStatements.totalAmount,
   },
-  page: Page,
-) {
-  const filters: SQL[] = [eq(billingStatements.tenantId, filter.tenantId)];
-  if (filter.paid !== undefined) filters.push(filter.paid ? PAID : sql`not ${PAID}`);
-  if (filter.building !== undefined) filters.push(eq(billingStatements.buildingId, filter.building));
-  if (filter.issuedFrom !== undefined) filters.push(gte(billingStatements.issuedOn, filter.issuedFrom));
-  if (filter.issuedTo !== undefined) filters.push(lte(billingStatements.issuedOn, filter.issuedTo));
-  const { total, rows } = await selectPage(
-    db,
-    billingStatements,
-    {
-      where: and(...filters),
-      orderBy: orderingOf(
-        filter.ordering,
-        '-issued_on',
-        {
-          issued_on: billingStatements.issuedOn,
-          due_date: billingStatements.dueDate,
-          period_from: billingStatements.periodFrom,
-          total_amount: billingStatements.totalAmount,
-        },
-        () => desc(billingStatements.id),
-      ),
-    },
-    page,
-  );
+  '-issued_on',
+  () => desc(billingStatements.id),
+);
+
+/** `listBillingStatements`: the tenant's statements, newest first by default. */
+export async function listStatements(db: Database, tenantId: string, query: Query, page: Page) {
+  const filters: SQL[] = [eq(billingStatements.tenantId, tenantId)];
+  if (query.paid !== undefined) filters.push(query.paid ? PAID : sql`not ${PAID}`);
+  if (query.building !== undefined) filters.push(eq(billingStatements.buildingId, query.building));
+  if (query.issued_from !== undefined) filters.push(gte(billingStatements.issuedOn, query.issued_from));
+  if (query.issued_to !== undefined) filters.push(lte(billingStatements.issuedOn, query.issued_to));
+  const { total, rows } = await selectPage(db, billingStatements, page, and(...filters), ordering(query.ordering));
   return { total, items: await serializeStatements(db, rows) };
 }
 

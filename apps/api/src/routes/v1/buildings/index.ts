@@ -9,13 +9,8 @@ export const buildingRoutes: ContractRoutes = async (fastify) => {
   const optionalTenant = { onRequest: [fastify.optionalTenant] };
 
   fastify.get('/buildings/', { schema: contractSchema('listBuildings'), ...optionalTenant }, async (request, reply) => {
-    const { search, ordering, tenant_only: tenantOnly } = request.query;
     const page = pageOf(request.query);
-    const { total, items } = await listBuildings(
-      fastify.db,
-      { tenantId: request.tenantId, tenantOnly, search, ordering },
-      page,
-    );
+    const { total, items } = await listBuildings(fastify.db, request.tenantId, request.query, page);
     return paged(reply, page, total).send(items);
   });
 

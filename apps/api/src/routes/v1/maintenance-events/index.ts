@@ -19,22 +19,8 @@ export const maintenanceEventRoutes: ContractRoutes = async (fastify) => {
     '/maintenance_events/',
     { schema: contractSchema('listMaintenanceEvents'), ...optionalTenant },
     async (request, reply) => {
-      const { query } = request;
-      const page = pageOf(query);
-      const { total, items } = await listEvents(
-        fastify.db,
-        {
-          tenantId: request.tenantId,
-          building: query.building,
-          category: query.category,
-          visibility: query.visibility,
-          dateFrom: query.date_from,
-          dateTo: query.date_to,
-          ended: query.ended,
-          ordering: query.ordering,
-        },
-        page,
-      );
+      const page = pageOf(request.query);
+      const { total, items } = await listEvents(fastify.db, request.tenantId, request.query, page);
       return paged(reply, page, total).send(items);
     },
   );

@@ -1,20 +1,23 @@
+import type { operations } from '@portal/openapi/upstream-types';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { buildings, maintenanceEvents } from '../../../db/schema.js';
 import { tenantBuildingIds } from '../../../domain/buildings.js';
 import type { MaintenanceEventRow } from '../../../domain/maintenance-events.js';
-import { orderingOf, selectPage, type Page } from '../../../domain/paging.js';
+import { selectPage, sortable, type Page } from '../../../domain/paging.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
-import { buildingRefs, iso } from '../../../domain/refs.js';
+import { buildingRefsOf, iso } from '../../../domain/refs.js';
 
-type Category = MaintenanceEventRow['category'];
-type Visibility = MaintenanceEventRow['visibility'];
+type Query = NonNullable<operations['listMaintenanceEvents']['parameters']['query']>;
+
+const ordering = sortable(
+  { starts_at: maintenanceEvents.startsAt, ends_at: maintenanceEvents.endsAt, created_at: maintenanceEvents.createdAt },
+  'starts_at',
+  () => asc(maintenanceEvents.id),
+);
 
 async function serializeEvents(db: Database, rows: MaintenanceEventRow[]) {
-  const places = await buildingRefs(
-    db,
-    rows.map((row) => row.buildingId),
-  );
+  const places = await buildingRefsOf(db, rows);
   return rows.map((row) => ({
     id: row.id,
     building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
@@ -47,44 +50,16 @@ function endedFilter(ended: boolean, now: Date): SQL {
     : (or(isNull(maintenanceEvents.endsAt), gt(maintenanceEvents.endsAt, now)) as SQL);
 }
 
-export interface EventFilter {
-  tenantId: string | null;
-  building?: number | undefined;
-  category?: Category | undefined;
-  visibility?: Visibility | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-  ended?: boolean | undefined;
-  ordering?: string | undefined;
-}
-
-/** `listMaintenanceEvents`. */
-export async function listEvents(db: Database, filter: EventFilter, page: Page) {
-  const filters: SQL[] = [await visibleTo(db, filter.tenantId)];
-  if (filter.building !== undefined) filters.push(eq(maintenanceEvents.buildingId, filter.building));
-  if (filter.category !== undefined) filters.push(eq(maintenanceEvents.category, filter.category));
-  if (filter.visibility !== undefined) filters.push(eq(maintenanceEvents.visibility, filter.visibility));
-  if (filter.dateFrom !== undefined) filters.push(notEndedBy(pragueDayStart(filter.dateFrom)));
-  if (filter.dateTo !== undefined) filters.push(lt(maintenanceEvents.startsAt, pragueDayEnd(filter.dateTo)));
-  if (filter.ended !== undefined) filters.push(endedFilter(filter.ended, new Date()));
-  const { total, rows } = await selectPage(
-    db,
-    maintenanceEvents,
-    {
-      where: and(...filters),
-      orderBy: orderingOf(
-        filter.ordering,
-        'starts_at',
-        {
-          starts_at: maintenanceEvents.startsAt,
-          ends_at: maintenanceEvents.endsAt,
-          created_at: maintenanceEvents.createdAt,
-        },
-        () => asc(maintenanceEvents.id),
-      ),
-    },
-    page,
-  );
+/** `listMaintenanceEvents`: the events the caller may see. */
+export async function listEvents(db: Database, tenantId: string | null, query: Query, page: Page) {
+  const filters: SQL[] = [await visibleTo(db, tenantId)];
+  if (query.building !== undefined) filters.push(eq(maintenanceEvents.buildingId, query.building));
+  if (query.category !== undefined) filters.push(eq(maintenanceEvents.category, query.category));
+  if (query.visibility !== undefined) filters.push(eq(maintenanceEvents.visibility, query.visibility));
+  if (query.date_from !== undefined) filters.push(notEndedBy(pragueDayStart(query.date_from)));
+  if (query.date_to !== undefined) filters.push(lt(maintenanceEvents.startsAt, pragueDayEnd(query.date_to)));
+  if (query.ended !== undefined) filters.push(endedFilter(query.ended, new Date()));
+  const { total, rows } = await selectPage(db, maintenanceEvents, page, and(...filters), ordering(query.ordering));
   return { total, items: await serializeEvents(db, rows) };
 }
 

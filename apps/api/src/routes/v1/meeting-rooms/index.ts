@@ -34,19 +34,8 @@ export const meetingRoomRoutes: ContractRoutes = async (fastify) => {
     '/meeting_rooms/',
     { schema: contractSchema('listMeetingRooms'), ...optionalTenant },
     async (request, reply) => {
-      const { query } = request;
-      const page = pageOf(query);
-      const { total, items } = await listRooms(
-        fastify.db,
-        {
-          tenantId: request.tenantId,
-          building: query.building,
-          capacityMin: query.capacity_min,
-          publicOnly: query.public,
-          ordering: query.ordering,
-        },
-        page,
-      );
+      const page = pageOf(request.query);
+      const { total, items } = await listRooms(fastify.db, request.tenantId, request.query, page);
       return paged(reply, page, total).send(items);
     },
   );
@@ -86,21 +75,9 @@ export const meetingRoomRoutes: ContractRoutes = async (fastify) => {
     '/meeting_rooms/reservation/',
     { schema: contractSchema('listReservations'), ...tenantScoped },
     async (request, reply) => {
-      const { query } = request;
-      const page = pageOf(query);
-      const { total, items } = await listReservations(
-        fastify.db,
-        {
-          tenantId: currentTenant(request),
-          room: query.room,
-          status: query.status,
-          dateFrom: query.date_from,
-          dateTo: query.date_to,
-          createdBy: query.mine === true ? currentUser(request).id : undefined,
-          ordering: query.ordering,
-        },
-        page,
-      );
+      const caller = { tenantId: currentTenant(request), userId: currentUser(request).id };
+      const page = pageOf(request.query);
+      const { total, items } = await listReservations(fastify.db, caller, request.query, page);
       return paged(reply, page, total).send(items);
     },
   );

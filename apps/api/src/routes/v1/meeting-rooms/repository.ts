@@ -1,12 +1,25 @@
+import type { operations } from '@portal/openapi/upstream-types';
 import { and, asc, eq, gt, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { meetingRooms, reservations } from '../../../db/schema.js';
 import { accessCodeMatches } from '../../../domain/access-codes.js';
 import { tenantBuildingIds } from '../../../domain/buildings.js';
 import { canCancel, type ReservationRow, type RoomRow } from '../../../domain/meeting-rooms.js';
-import { orderingOf, selectPage, type Page } from '../../../domain/paging.js';
+import { selectPage, sortable, type Page } from '../../../domain/paging.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
-import { buildingRefs, iso, userRefs } from '../../../domain/refs.js';
+import { buildingRefsOf, iso, userRefs } from '../../../domain/refs.js';
+
+type RoomQuery = NonNullable<operations['listMeetingRooms']['parameters']['query']>;
+type ReservationQuery = NonNullable<operations['listReservations']['parameters']['query']>;
+
+const roomOrdering = sortable({ name: meetingRooms.name, capacity: meetingRooms.capacity }, 'name', () =>
+  asc(meetingRooms.id),
+);
+const reservationOrdering = sortable(
+  { starts_at: reservations.startsAt, created_at: reservations.createdAt },
+  'starts_at',
+  () => asc(reservations.id),
+);
 
 /**
  * Which rooms a caller may see and book: anonymous callers the rooms open to public booking;
@@ -30,10 +43,7 @@ export async function findRoom(db: Database, id: number, tenantId: string | null
 }
 
 export async function serializeRooms(db: Database, rows: RoomRow[]) {
-  const places = await buildingRefs(
-    db,
-    rows.map((row) => row.buildingId),
-  );
+  const places = await buildingRefsOf(db, rows);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -54,10 +64,7 @@ export async function serializeRooms(db: Database, rows: RoomRow[]) {
 /** `MeetingRoomRef`s by id; a room that is gone shows with an empty name. */
 async function roomRefs(db: Database, ids: number[]) {
   const rows = ids.length === 0 ? [] : await db.select().from(meetingRooms).where(inArray(meetingRooms.id, ids));
-  const places = await buildingRefs(
-    db,
-    rows.map((row) => row.buildingId),
-  );
+  const places = await buildingRefsOf(db, rows);
   const refs = new Map(
     rows.map((row) => [
       row.id,
@@ -124,32 +131,12 @@ export async function publicReservationByToken(
 }
 
 /** `listMeetingRooms`: the rooms the caller may see. */
-export async function listRooms(
-  db: Database,
-  filter: {
-    tenantId: string | null;
-    building?: number | undefined;
-    capacityMin?: number | undefined;
-    publicOnly?: boolean | undefined;
-    ordering?: string | undefined;
-  },
-  page: Page,
-) {
-  const filters: SQL[] = [await visibleRooms(db, filter.tenantId)];
-  if (filter.building !== undefined) filters.push(eq(meetingRooms.buildingId, filter.building));
-  if (filter.capacityMin !== undefined) filters.push(gte(meetingRooms.capacity, filter.capacityMin));
-  if (filter.publicOnly === true) filters.push(eq(meetingRooms.publicBooking, true));
-  const { total, rows } = await selectPage(
-    db,
-    meetingRooms,
-    {
-      where: and(...filters),
-      orderBy: orderingOf(filter.ordering, 'name', { name: meetingRooms.name, capacity: meetingRooms.capacity }, () =>
-        asc(meetingRooms.id),
-      ),
-    },
-    page,
-  );
+export async function listRooms(db: Database, tenantId: string | null, query: RoomQuery, page: Page) {
+  const filters: SQL[] = [await visibleRooms(db, tenantId)];
+  if (query.building !== undefined) filters.push(eq(meetingRooms.buildingId, query.building));
+  if (query.capacity_min !== undefined) filters.push(gte(meetingRooms.capacity, query.capacity_min));
+  if (query.public === true) filters.push(eq(meetingRooms.publicBooking, true));
+  const { total, rows } = await selectPage(db, meetingRooms, page, and(...filters), roomOrdering(query.ordering));
   return { total, items: await serializeRooms(db, rows) };
 }
 
@@ -170,40 +157,25 @@ export async function busySlots(db: Database, roomId: number, from: string, to: 
   return rows.map((slot) => ({ starts_at: slot.startsAt.toISOString(), ends_at: slot.endsAt.toISOString() }));
 }
 
-/** `listReservations`: the tenant's reservations. */
+/** `listReservations`: the tenant's reservations; with `mine`, only those `userId` made. */
 export async function listReservations(
   db: Database,
-  filter: {
-    tenantId: string;
-    room?: number | undefined;
-    status?: ReservationRow['status'] | undefined;
-    dateFrom?: string | undefined;
-    dateTo?: string | undefined;
-    /** Only those made by this user. */
-    createdBy?: number | undefined;
-    ordering?: string | undefined;
-  },
+  caller: { tenantId: string; userId: number },
+  query: ReservationQuery,
   page: Page,
 ) {
-  const filters: SQL[] = [eq(reservations.tenantId, filter.tenantId)];
-  if (filter.room !== undefined) filters.push(eq(reservations.roomId, filter.room));
-  if (filter.status !== undefined) filters.push(eq(reservations.status, filter.status));
-  if (filter.dateFrom !== undefined) filters.push(gte(reservations.endsAt, pragueDayStart(filter.dateFrom)));
-  if (filter.dateTo !== undefined) filters.push(lt(reservations.startsAt, pragueDayEnd(filter.dateTo)));
-  if (filter.createdBy !== undefined) filters.push(eq(reservations.createdBy, filter.createdBy));
+  const filters: SQL[] = [eq(reservations.tenantId, caller.tenantId)];
+  if (query.room !== undefined) filters.push(eq(reservations.roomId, query.room));
+  if (query.status !== undefined) filters.push(eq(reservations.status, query.status));
+  if (query.date_from !== undefined) filters.push(gte(reservations.endsAt, pragueDayStart(query.date_from)));
+  if (query.date_to !== undefined) filters.push(lt(reservations.startsAt, pragueDayEnd(query.date_to)));
+  if (query.mine === true) filters.push(eq(reservations.createdBy, caller.userId));
   const { total, rows } = await selectPage(
     db,
     reservations,
-    {
-      where: and(...filters),
-      orderBy: orderingOf(
-        filter.ordering,
-        'starts_at',
-        { starts_at: reservations.startsAt, created_at: reservations.createdAt },
-        () => asc(reservations.id),
-      ),
-    },
     page,
+    and(...filters),
+    reservationOrdering(query.ordering),
   );
   return { total, items: await serializeReservations(db, rows) };
 }

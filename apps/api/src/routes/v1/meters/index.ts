@@ -12,24 +12,14 @@ export const meterRoutes: ContractRoutes = async (fastify) => {
   const tenantScoped = { onRequest: [fastify.authenticate, fastify.requireTenant] };
 
   fastify.get('/meters/', { schema: contractSchema('listMeters'), ...tenantScoped }, async (request, reply) => {
-    const { building, kind, ordering } = request.query;
     const page = pageOf(request.query);
-    const { total, items } = await listMeters(
-      fastify.db,
-      { tenantId: currentTenant(request), building, kind, ordering },
-      page,
-    );
+    const { total, items } = await listMeters(fastify.db, currentTenant(request), request.query, page);
     return paged(reply, page, total).send(items);
   });
 
   fastify.get('/readings/', { schema: contractSchema('listReadings'), ...tenantScoped }, async (request, reply) => {
-    const { meter, date_from: dateFrom, date_to: dateTo, ordering } = request.query;
     const page = pageOf(request.query);
-    const { total, items } = await listReadings(
-      fastify.db,
-      { tenantId: currentTenant(request), meter, dateFrom, dateTo, ordering },
-      page,
-    );
+    const { total, items } = await listReadings(fastify.db, currentTenant(request), request.query, page);
     return paged(reply, page, total).send(items);
   });
 

@@ -1,49 +1,30 @@
+import type { operations } from '@portal/openapi/upstream-types';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { meters, readings } from '../../../db/schema.js';
-import { readingStates, serializeReadings, type MeterKind } from '../../../domain/meters.js';
-import { orderingOf, selectPage, type Page } from '../../../domain/paging.js';
+import { readingStates, serializeReadings } from '../../../domain/meters.js';
+import { selectPage, sortable, type Page } from '../../../domain/paging.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
-import { buildingRefs } from '../../../domain/refs.js';
+import { buildingRefsOf } from '../../../domain/refs.js';
+
+type MeterQuery = NonNullable<operations['listMeters']['parameters']['query']>;
+type ReadingQuery = NonNullable<operations['listReadings']['parameters']['query']>;
+
+const meterOrdering = sortable({ serial_number: meters.serialNumber, kind: meters.kind }, 'serial_number', () =>
+  asc(meters.id),
+);
+const readingOrdering = sortable({ read_at: readings.readAt }, '-read_at', (descending) =>
+  descending ? desc(readings.id) : asc(readings.id),
+);
 
 /** `listMeters`: the tenant's meters, each with its last reading and usual daily consumption. */
-export async function listMeters(
-  db: Database,
-  filter: {
-    tenantId: string;
-    building?: number | undefined;
-    kind?: MeterKind | undefined;
-    ordering?: string | undefined;
-  },
-  page: Page,
-) {
-  const filters: SQL[] = [eq(meters.tenantId, filter.tenantId)];
-  if (filter.building !== undefined) filters.push(eq(meters.buildingId, filter.building));
-  if (filter.kind !== undefined) filters.push(eq(meters.kind, filter.kind));
-  const { total, rows } = await selectPage(
-    db,
-    meters,
-    {
-      where: and(...filters),
-      orderBy: orderingOf(
-        filter.ordering,
-        'serial_number',
-        { serial_number: meters.serialNumber, kind: meters.kind },
-        () => asc(meters.id),
-      ),
-    },
-    page,
-  );
-  const [places, states] = await Promise.all([
-    buildingRefs(
-      db,
-      rows.map((row) => row.buildingId),
-    ),
-    readingStates(
-      db,
-      rows.map((row) => row.id),
-    ),
-  ]);
+export async function listMeters(db: Database, tenantId: string, query: MeterQuery, page: Page) {
+  const filters: SQL[] = [eq(meters.tenantId, tenantId)];
+  if (query.building !== undefined) filters.push(eq(meters.buildingId, query.building));
+  if (query.kind !== undefined) filters.push(eq(meters.kind, query.kind));
+  const { total, rows } = await selectPage(db, meters, page, and(...filters), meterOrdering(query.ordering));
+  const ids = rows.map((row) => row.id);
+  const [places, states] = await Promise.all([buildingRefsOf(db, rows), readingStates(db, ids)]);
   const items = rows.map((row) => {
     const state = states.get(row.id);
     return {
@@ -64,32 +45,12 @@ export async function listMeters(
 }
 
 /** `listReadings`: readings of the tenant's meters, newest first unless asked otherwise. */
-export async function listReadings(
-  db: Database,
-  filter: {
-    tenantId: string;
-    meter?: number | undefined;
-    dateFrom?: string | undefined;
-    dateTo?: string | undefined;
-    ordering?: string | undefined;
-  },
-  page: Page,
-) {
-  const tenantMeters = db.select({ id: meters.id }).from(meters).where(eq(meters.tenantId, filter.tenantId));
+export async function listReadings(db: Database, tenantId: string, query: ReadingQuery, page: Page) {
+  const tenantMeters = db.select({ id: meters.id }).from(meters).where(eq(meters.tenantId, tenantId));
   const filters: SQL[] = [inArray(readings.meterId, tenantMeters)];
-  if (filter.meter !== undefined) filters.push(eq(readings.meterId, filter.meter));
-  if (filter.dateFrom !== undefined) filters.push(gte(readings.readAt, pragueDayStart(filter.dateFrom)));
-  if (filter.dateTo !== undefined) filters.push(lt(readings.readAt, pragueDayEnd(filter.dateTo)));
-  const { total, rows } = await selectPage(
-    db,
-    readings,
-    {
-      where: and(...filters),
-      orderBy: orderingOf(filter.ordering, '-read_at', { read_at: readings.readAt }, (descending) =>
-        descending ? desc(readings.id) : asc(readings.id),
-      ),
-    },
-    page,
-  );
+  if (query.meter !== undefined) filters.push(eq(readings.meterId, query.meter));
+  if (query.date_from !== undefined) filters.push(gte(readings.readAt, pragueDayStart(query.date_from)));
+  if (query.date_to !== undefined) filters.push(lt(readings.readAt, pragueDayEnd(query.date_to)));
+  const { total, rows } = await selectPage(db, readings, page, and(...filters), readingOrdering(query.ordering));
   return { total, items: await serializeReadings(db, rows) };
 }

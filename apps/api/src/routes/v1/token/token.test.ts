@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../../demo/demo-data.js';
 import { refreshTokens, users } from '../../../db/schema.js';
 import { newJti } from '../../../security/jwt.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
+import { forgeToken } from '../../../testing/forged-tokens.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
 import { PROFILE_URL, REFRESH_URL, login, refresh, request } from '../../../testing/test-client.js';
 import { anyString } from '../../../testing/matchers.js';
@@ -20,11 +21,7 @@ describe.each(DATABASE_DRIVERS)('POST /api/v1/token/refresh/ (%s)', (driver) => 
   });
   afterAll(() => t?.close());
 
-  /** Signs arbitrary claims with the app's own key, to forge expired or odd tokens. */
-  const sign = (claims: Record<string, unknown>) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode(t.config.jwtSecret));
+  const sign = (claims: Record<string, unknown>) => forgeToken(t, claims);
 
   it('rotates: a new access and refresh token, the old refresh token marked used', async () => {
     const tokens = await login(t.app, jana.email, DEMO_PASSWORD);

@@ -6,7 +6,16 @@ import { users } from '../../../../db/schema.js';
 import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../../testing/scratch-database.js';
-import { LOGIN_URL, SESSION_URL, login, refresh, request } from '../../../../testing/test-client.js';
+import {
+  LOGIN_URL,
+  SESSION_URL,
+  login,
+  refresh,
+  request,
+  allauthBadRequest,
+  missingParam,
+  postBrokenJson,
+} from '../../../../testing/test-client.js';
 import { anyNumber, anyString, stringMatching } from '../../../../testing/matchers.js';
 
 const jana = DEMO_USERS.jana;
@@ -100,13 +109,7 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
     it('lists every missing field in the allauth envelope', async () => {
       const response = await request(t.app, { method: 'POST', url: LOGIN_URL, body: {} });
       expect(response.statusCode).toBe(400);
-      expect(response.body).toEqual({
-        status: 400,
-        errors: [
-          { code: 'required', message: 'This field is required.', param: 'email' },
-          { code: 'required', message: 'This field is required.', param: 'password' },
-        ],
-      });
+      expect(response.body).toEqual(allauthBadRequest(missingParam('email'), missingParam('password')));
     });
 
     it('treats a POST without a body like an empty object', async () => {
@@ -122,27 +125,20 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
         body: { email: 'jana', password: '' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.body).toEqual({
-        status: 400,
-        errors: [
+      expect(response.body).toEqual(
+        allauthBadRequest(
           { code: 'invalid', message: 'Zadejte platnou e-mailovou adresu.', param: 'email' },
           { code: 'blank', message: 'Toto pole nesmí být prázdné.', param: 'password' },
-        ],
-      });
+        ),
+      );
     });
 
     it('answers malformed JSON with a 400 in the allauth envelope, not a 500', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: LOGIN_URL,
-        headers: { 'content-type': 'application/json' },
-        payload: '{"email": ',
-      });
+      const response = await postBrokenJson(t.app, LOGIN_URL);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        status: 400,
-        errors: [{ code: 'parse_error', message: 'Tělo požadavku není platný JSON.' }],
-      });
+      expect(response.json()).toEqual(
+        allauthBadRequest({ code: 'parse_error', message: 'Tělo požadavku není platný JSON.' }),
+      );
     });
 
     it('refuses an inactive account with allauth’s 401, but only after the password matched', async () => {
