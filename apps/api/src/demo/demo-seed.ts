@@ -11,6 +11,7 @@ import { addOperatorAnswer, createPublicRequest } from '../domain/public-support
 import {
   attachFiles,
   importTicket,
+  type Actor,
   type NewTicket,
   type PastTimelineEntry,
   type TicketPriority,
@@ -97,6 +98,9 @@ export async function seedDemoFeatures(
     );
   };
   const staff = displayName(DEMO_STAFF);
+  const operator: Actor = { userId: people.staffId, role: 'operator' };
+  const jana: Actor = { userId: people.janaId, role: 'tenant' };
+  const system: Actor = { userId: null, role: 'system' };
   const airConditioning = await ticket(
     {
       tenantId: alfa,
@@ -108,37 +112,16 @@ export async function seedDemoFeatures(
       daysAgo: 6,
     },
     [
-      { type: 'assignment', role: 'operator', authorId: people.staffId, from: null, to: staff, hoursLater: 2 },
-      {
-        type: 'status_change',
-        role: 'operator',
-        authorId: people.staffId,
-        from: 'open',
-        to: 'in_progress',
-        hoursLater: 2,
-      },
-      {
-        type: 'priority_change',
-        role: 'operator',
-        authorId: people.staffId,
-        from: 'standard',
-        to: 'high',
-        hoursLater: 3,
-      },
+      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 2 },
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'in_progress', hoursLater: 2 },
+      { type: 'priority_change', actor: operator, fromValue: 'standard', toValue: 'high', hoursLater: 3 },
       {
         type: 'comment',
-        role: 'operator',
-        authorId: people.staffId,
+        actor: operator,
         body: 'Technik přijde ve čtvrtek dopoledne, prosíme o zpřístupnění místnosti.',
         hoursLater: 4,
       },
-      {
-        type: 'comment',
-        role: 'tenant',
-        authorId: people.janaId,
-        body: 'Děkujeme, místnost bude odemčená.',
-        hoursLater: 5,
-      },
+      { type: 'comment', actor: jana, body: 'Děkujeme, místnost bude odemčená.', hoursLater: 5 },
     ],
     { status: 'in_progress', priority: 'high', assigneeId: people.staffId },
   );
@@ -154,23 +137,9 @@ export async function seedDemoFeatures(
       daysAgo: 20,
     },
     [
-      {
-        type: 'status_change',
-        role: 'operator',
-        authorId: people.staffId,
-        from: 'open',
-        to: 'resolved',
-        hoursLater: 20,
-      },
-      { type: 'comment', role: 'operator', authorId: people.staffId, body: 'Žárovka vyměněna.', hoursLater: 20 },
-      {
-        type: 'status_change',
-        role: 'tenant',
-        authorId: people.janaId,
-        from: 'resolved',
-        to: 'closed',
-        hoursLater: 30,
-      },
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 20 },
+      { type: 'comment', actor: operator, body: 'Žárovka vyměněna.', hoursLater: 20 },
+      { type: 'status_change', actor: jana, fromValue: 'resolved', toValue: 'closed', hoursLater: 30 },
     ],
     { status: 'closed', resolution: 'Žárovka byla vyměněna, vše svítí.' },
   );
@@ -198,15 +167,9 @@ export async function seedDemoFeatures(
       daysAgo: 2,
     },
     [
-      { type: 'assignment', role: 'operator', authorId: people.staffId, from: null, to: staff, hoursLater: 1 },
-      { type: 'status_change', role: 'system', authorId: null, from: 'open', to: 'in_progress', hoursLater: 1 },
-      {
-        type: 'comment',
-        role: 'operator',
-        authorId: people.staffId,
-        body: 'Ventil jsme provizorně uzavřeli, výměna zítra.',
-        hoursLater: 3,
-      },
+      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 1 },
+      { type: 'status_change', actor: system, fromValue: 'open', toValue: 'in_progress', hoursLater: 1 },
+      { type: 'comment', actor: operator, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
     ],
     { status: 'in_progress', assigneeId: people.staffId },
   );
@@ -221,21 +184,8 @@ export async function seedDemoFeatures(
       daysAgo: 9,
     },
     [
-      {
-        type: 'status_change',
-        role: 'operator',
-        authorId: people.staffId,
-        from: 'open',
-        to: 'resolved',
-        hoursLater: 24,
-      },
-      {
-        type: 'comment',
-        role: 'operator',
-        authorId: people.staffId,
-        body: 'Karta je připravena na recepci.',
-        hoursLater: 24,
-      },
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
+      { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
     ],
     { status: 'resolved' },
   );

@@ -76,6 +76,17 @@ export interface StoredFile {
   storageKey: string;
 }
 
+/** The fields of upstream.yaml's `Attachment` and `PublicSupportAttachment` a stored file's row gives. */
+export function storedFileFields(row: StoredFile & { id: number; createdAt: Date }) {
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    content_type: row.contentType,
+    size: row.size,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 /** An uploaded file as it streams in: the multipart receiver's part (http/multipart.ts). */
 export interface Upload {
   filename: string;

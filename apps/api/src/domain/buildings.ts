@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { buildings, tenantBuildings } from '../db/schema.js';
+import { selectFirst } from './queries.js';
 
 export type BuildingRow = typeof buildings.$inferSelect;
 
@@ -35,6 +36,5 @@ export async function tenantBuildingIds(db: Database, tenantId: string): Promise
 }
 
 export async function findBuilding(db: Database, id: number): Promise<BuildingRow | undefined> {
-  const [row] = await db.select().from(buildings).where(eq(buildings.id, id)).limit(1);
-  return row;
+  return selectFirst(db, buildings, eq(buildings.id, id));
 }

@@ -4,6 +4,7 @@ import { meters, readings } from '../db/schema.js';
 import { fromMilli, toMilli } from './decimal.js';
 import { fieldErrors } from './errors.js';
 import { meterValue, userRefs } from './refs.js';
+import { selectFirst } from './queries.js';
 
 /**
  * Meters and their readings: the reading rules of upstream.yaml `createReading`, shared by the
@@ -108,10 +109,8 @@ export async function readingStates(db: Database, meterIds: number[]): Promise<M
 }
 
 export async function serializeReadings(db: Database, rows: ReadingRow[]) {
-  const people = await userRefs(
-    db,
-    rows.map((row) => row.submittedBy),
-  );
+  const submitters = rows.map((row) => row.submittedBy);
+  const people = await userRefs(db, submitters);
   return rows.map((row) => ({
     id: row.id,
     meter: row.meterId,
@@ -220,10 +219,9 @@ export async function createMeter(
 
 /** The meter, when it belongs to the tenant (any tenant's for the operator, `tenantId` null). */
 export async function findMeter(db: Database, id: number, tenantId: string | null): Promise<MeterRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(meters)
-    .where(tenantId === null ? eq(meters.id, id) : and(eq(meters.id, id), eq(meters.tenantId, tenantId)))
-    .limit(1);
-  return row;
+  return selectFirst(
+    db,
+    meters,
+    tenantId === null ? eq(meters.id, id) : and(eq(meters.id, id), eq(meters.tenantId, tenantId)),
+  );
 }

@@ -27,10 +27,8 @@ export async function userRefs(db: Database, ids: Array<number | null>): Promise
 
 /** The `BuildingRef` of each row's building, by building id. */
 export function buildingRefsOf(db: Database, rows: ReadonlyArray<{ buildingId: number | null }>) {
-  return buildingRefs(
-    db,
-    rows.map((row) => row.buildingId),
-  );
+  const ids = rows.map((row) => row.buildingId);
+  return buildingRefs(db, ids);
 }
 
 export async function buildingRefs(db: Database, ids: Array<number | null>): Promise<Map<number, BuildingRef>> {

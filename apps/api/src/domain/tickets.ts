@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
-import type { StoredFile } from './attachment-files.js';
+import { storedFileFields, type StoredFile } from './attachment-files.js';
 import { drfError } from './errors.js';
 import { userRefs } from './refs.js';
 import { displayName } from './users.js';
+import { selectFirst } from './queries.js';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['low', 'standard', 'high', 'critical'] as const;
@@ -32,9 +33,7 @@ export async function findTicket(
     tenantId === null
       ? eq(supportTickets.id, id)
       : and(eq(supportTickets.id, id), eq(supportTickets.tenantId, tenantId));
-  const query = db.select().from(supportTickets).where(where).limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
+  return selectFirst(db, supportTickets, where, { lock: forUpdate });
 }
 
 const assignees = alias(users, 'assignee');
@@ -75,6 +74,15 @@ interface SummaryRow {
   assigneeLastName: string | null;
 }
 
+/** The `UserRef` of a user joined into a row (all columns null when there is none). */
+function joinedUserRef(id: number | null, email: string | null, firstName: string | null, lastName: string | null) {
+  if (id === null) return null;
+  return {
+    id,
+    display_name: displayName({ email: email ?? '', firstName: firstName ?? '', lastName: lastName ?? '' }),
+  };
+}
+
 function serializeSummary(row: SummaryRow) {
   return {
     id: row.id,
@@ -86,25 +94,13 @@ function serializeSummary(row: SummaryRow) {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     resolution: row.resolution,
-    assignee:
-      row.assigneeId === null
-        ? null
-        : {
-            id: row.assigneeId,
-            display_name: displayName({
-              email: row.assigneeEmail ?? '',
-              firstName: row.assigneeFirstName ?? '',
-              lastName: row.assigneeLastName ?? '',
-            }),
-          },
+    assignee: joinedUserRef(row.assigneeId, row.assigneeEmail, row.assigneeFirstName, row.assigneeLastName),
   };
 }
 
 export async function serializeTimelineEntries(db: Database, rows: Array<typeof ticketTimeline.$inferSelect>) {
-  const people = await userRefs(
-    db,
-    rows.map((row) => row.authorId),
-  );
+  const authors = rows.map((row) => row.authorId);
+  const people = await userRefs(db, authors);
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -120,14 +116,7 @@ export async function serializeTimelineEntries(db: Database, rows: Array<typeof 
 export const attachmentUrl = (ticketId: number, id: number) => `/api/v1/support_tickets/${ticketId}/attachments/${id}/`;
 
 export function serializeAttachment(row: typeof ticketAttachments.$inferSelect) {
-  return {
-    id: row.id,
-    file_name: row.fileName,
-    content_type: row.contentType,
-    size: row.size,
-    created_at: row.createdAt.toISOString(),
-    download_url: attachmentUrl(row.ticketId, row.id),
-  };
+  return { ...storedFileFields(row), download_url: attachmentUrl(row.ticketId, row.id) };
 }
 
 interface TimelineJson {
@@ -236,17 +225,7 @@ export async function loadTicketDetail(db: Database, id: number, tenantId: strin
       id: entry.id,
       type: entry.type,
       created_at: isoOf(entry.created_at),
-      author:
-        entry.author_id === null
-          ? null
-          : {
-              id: entry.author_id,
-              display_name: displayName({
-                email: entry.author_email ?? '',
-                firstName: entry.author_first_name ?? '',
-                lastName: entry.author_last_name ?? '',
-              }),
-            },
+      author: joinedUserRef(entry.author_id, entry.author_email, entry.author_first_name, entry.author_last_name),
       author_role: entry.author_role,
       body: entry.body,
       from_value: entry.from_value,
@@ -280,23 +259,30 @@ export interface Actor {
   role: AuthorRole;
 }
 
-async function addEntry(
-  tx: Database,
-  ticketId: number,
-  actor: Actor,
-  entry: { type: TimelineEntryType; body?: string | null; fromValue?: string | null; toValue?: string | null },
-) {
+/** What a timeline entry records: a comment's text, or a change from one value to another. */
+export interface TimelineChange {
+  type: TimelineEntryType;
+  body?: string | null;
+  fromValue?: string | null;
+  toValue?: string | null;
+}
+
+function timelineRow(ticketId: number, actor: Actor, change: TimelineChange) {
+  return {
+    ticketId,
+    type: change.type,
+    authorId: actor.userId,
+    authorRole: actor.role,
+    body: change.body ?? null,
+    fromValue: change.fromValue ?? null,
+    toValue: change.toValue ?? null,
+  };
+}
+
+async function addEntry(tx: Database, ticketId: number, actor: Actor, change: TimelineChange) {
   const [row] = await tx
     .insert(ticketTimeline)
-    .values({
-      ticketId,
-      type: entry.type,
-      authorId: actor.userId,
-      authorRole: actor.role,
-      body: entry.body ?? null,
-      fromValue: entry.fromValue ?? null,
-      toValue: entry.toValue ?? null,
-    })
+    .values(timelineRow(ticketId, actor, change))
     .returning();
   await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticketId));
   if (row === undefined) throw new Error('timeline insert returned no row');
@@ -367,13 +353,9 @@ export async function createTicket(tx: Database, ticket: NewTicket): Promise<Tic
   return row;
 }
 
-export interface PastTimelineEntry {
-  type: TimelineEntryType;
-  role: AuthorRole;
-  authorId: number | null;
-  body?: string;
-  from?: string | null;
-  to?: string | null;
+/** A timeline entry of a ticket's history: what changed, who changed it and when. */
+export interface PastTimelineEntry extends TimelineChange {
+  actor: Actor;
   at: Date;
 }
 
@@ -398,18 +380,9 @@ export async function importTicket(
     .returning();
   if (row === undefined) throw new Error('ticket insert returned no row');
   if (history.length > 0) {
-    await tx.insert(ticketTimeline).values(
-      history.map((entry) => ({
-        ticketId: row.id,
-        type: entry.type,
-        authorId: entry.authorId,
-        authorRole: entry.role,
-        body: entry.body ?? null,
-        fromValue: entry.from ?? null,
-        toValue: entry.to ?? null,
-        createdAt: entry.at,
-      })),
-    );
+    await tx
+      .insert(ticketTimeline)
+      .values(history.map(({ actor, at, ...change }) => ({ ...timelineRow(row.id, actor, change), createdAt: at })));
   }
   return row;
 }

@@ -18,21 +18,18 @@ export type RotateFailure = TokenFailure | 'blacklisted' | 'inactive_user';
  * ADR 001 pins it (clients may match "Token is blacklisted"), Czech otherwise.
  */
 export function rotationRefusal(failure: RotateFailure): { code: string; detail: string } {
-  switch (failure) {
-    case 'blacklisted':
-      return { code: 'token_not_valid', detail: 'Token is blacklisted' };
-    case 'inactive_user':
-      return { code: 'no_active_account', detail: 'K tomuto tokenu neexistuje aktivní účet.' };
-    case 'expired':
-      return { code: 'token_not_valid', detail: 'Platnost tokenu vypršela.' };
-    case 'invalid':
-      return { code: 'token_not_valid', detail: 'Token je neplatný.' };
-    case 'wrong_type':
-      return { code: 'token_not_valid', detail: 'Token je nesprávného typu.' };
-    case 'no_id':
-      return { code: 'token_not_valid', detail: 'Token nemá identifikátor.' };
-  }
+  if (failure === 'inactive_user')
+    return { code: 'no_active_account', detail: 'K tomuto tokenu neexistuje aktivní účet.' };
+  return { code: 'token_not_valid', detail: TOKEN_REFUSALS[failure] };
 }
+
+const TOKEN_REFUSALS: Readonly<Record<Exclude<RotateFailure, 'inactive_user'>, string>> = {
+  blacklisted: 'Token is blacklisted',
+  expired: 'Platnost tokenu vypršela.',
+  invalid: 'Token je neplatný.',
+  wrong_type: 'Token je nesprávného typu.',
+  no_id: 'Token nemá identifikátor.',
+};
 
 export type RotateResult = { ok: true; tokens: TokenPair } | { ok: false; failure: RotateFailure };
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { drfError } from '../domain/errors.js';
-import type { Page } from '../domain/paging.js';
+import type { Page } from '../domain/queries.js';
 
 /**
  * The one way to answer a paged list (docs/architecture.md §3): `page` from 1, `page_size` 20 by

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { billingStatements } from '../../../db/schema.js';
 import { serializeStatements, type StatementRow } from '../../../domain/billing.js';
-import { selectPage, sortable, type Page } from '../../../domain/paging.js';
+import { selectFirst, selectPage, sortable, type Page } from '../../../domain/queries.js';
 
 type Query = NonNullable<operations['listBillingStatements']['parameters']['query']>;
 
@@ -33,10 +33,9 @@ export async function listStatements(db: Database, tenantId: string, query: Quer
 
 /** One of the tenant's statements. */
 export async function findStatement(db: Database, id: number, tenantId: string): Promise<StatementRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(billingStatements)
-    .where(and(eq(billingStatements.id, id), eq(billingStatements.tenantId, tenantId)))
-    .limit(1);
-  return row;
+  return selectFirst(
+    db,
+    billingStatements,
+    and(eq(billingStatements.id, id), eq(billingStatements.tenantId, tenantId)),
+  );
 }

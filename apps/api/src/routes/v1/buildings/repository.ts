@@ -3,7 +3,7 @@ import { and, asc, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { buildings } from '../../../db/schema.js';
 import { tenantBuildingIds, type BuildingRow } from '../../../domain/buildings.js';
-import { selectPage, sortable, type Page } from '../../../domain/paging.js';
+import { selectPage, sortable, type Page } from '../../../domain/queries.js';
 
 type Query = NonNullable<operations['listBuildings']['parameters']['query']>;
 

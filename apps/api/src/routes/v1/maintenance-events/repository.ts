@@ -4,7 +4,7 @@ import type { Database } from '../../../db/database.js';
 import { buildings, maintenanceEvents } from '../../../db/schema.js';
 import { tenantBuildingIds } from '../../../domain/buildings.js';
 import type { MaintenanceEventRow } from '../../../domain/maintenance-events.js';
-import { selectPage, sortable, type Page } from '../../../domain/paging.js';
+import { selectFirst, selectPage, sortable, type Page } from '../../../domain/queries.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
 import { buildingRefsOf, iso } from '../../../domain/refs.js';
 
@@ -65,11 +65,11 @@ export async function listEvents(db: Database, tenantId: string | null, query: Q
 
 /** `getMaintenanceEvent`: undefined when unknown or not visible to the caller. */
 export async function findEvent(db: Database, id: number, tenantId: string | null) {
-  const [row] = await db
-    .select()
-    .from(maintenanceEvents)
-    .where(and(eq(maintenanceEvents.id, id), await visibleTo(db, tenantId)))
-    .limit(1);
+  const row = await selectFirst(
+    db,
+    maintenanceEvents,
+    and(eq(maintenanceEvents.id, id), await visibleTo(db, tenantId)),
+  );
   if (row === undefined) return undefined;
   const [serialized] = await serializeEvents(db, [row]);
   return serialized;

@@ -5,7 +5,7 @@ import { meetingRooms, reservations } from '../../../db/schema.js';
 import { accessCodeMatches } from '../../../domain/access-codes.js';
 import { tenantBuildingIds } from '../../../domain/buildings.js';
 import { canCancel, type ReservationRow, type RoomRow } from '../../../domain/meeting-rooms.js';
-import { selectPage, sortable, type Page } from '../../../domain/paging.js';
+import { selectFirst, selectPage, sortable, type Page } from '../../../domain/queries.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
 import { buildingRefsOf, iso, userRefs } from '../../../domain/refs.js';
 
@@ -34,12 +34,7 @@ async function visibleRooms(db: Database, tenantId: string | null): Promise<SQL>
 
 /** A room the caller may see (`tenantId` null: an anonymous visitor). */
 export async function findRoom(db: Database, id: number, tenantId: string | null): Promise<RoomRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(meetingRooms)
-    .where(and(eq(meetingRooms.id, id), await visibleRooms(db, tenantId)))
-    .limit(1);
-  return row;
+  return selectFirst(db, meetingRooms, and(eq(meetingRooms.id, id), await visibleRooms(db, tenantId)));
 }
 
 export async function serializeRooms(db: Database, rows: RoomRow[]) {
@@ -75,12 +70,10 @@ async function roomRefs(db: Database, ids: number[]) {
 }
 
 export async function serializeReservations(db: Database, rows: ReservationRow[], now = new Date()) {
+  const creators = rows.map((row) => row.createdBy);
   const [roomOf, people] = await Promise.all([
     roomRefs(db, [...new Set(rows.map((row) => row.roomId))]),
-    userRefs(
-      db,
-      rows.map((row) => row.createdBy),
-    ),
+    userRefs(db, creators),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -124,8 +117,7 @@ export async function publicReservationByToken(
   token: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<ReservationRow | undefined> {
-  const query = db.select().from(reservations).where(eq(reservations.uuid, uuid.toLowerCase())).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await selectFirst(db, reservations, eq(reservations.uuid, uuid.toLowerCase()), { lock });
   const matches = accessCodeMatches(token, row?.cancelTokenHash);
   return row !== undefined && row.tenantId === null && matches ? row : undefined;
 }
@@ -217,21 +209,10 @@ export async function findReservation(
   tenantId: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<ReservationRow | undefined> {
-  const query = db
-    .select()
-    .from(reservations)
-    .where(and(eq(reservations.id, id), eq(reservations.tenantId, tenantId)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
+  return selectFirst(db, reservations, and(eq(reservations.id, id), eq(reservations.tenantId, tenantId)), { lock });
 }
 
 /** A public room (open to visitors' bookings), or undefined. */
 export async function findPublicRoom(db: Database, id: number): Promise<RoomRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(meetingRooms)
-    .where(and(eq(meetingRooms.id, id), eq(meetingRooms.publicBooking, true)))
-    .limit(1);
-  return row;
+  return selectFirst(db, meetingRooms, and(eq(meetingRooms.id, id), eq(meetingRooms.publicBooking, true)));
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { meters, readings } from '../../../db/schema.js';
 import { readingStates, serializeReadings } from '../../../domain/meters.js';
-import { selectPage, sortable, type Page } from '../../../domain/paging.js';
+import { selectPage, sortable, type Page } from '../../../domain/queries.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
 import { buildingRefsOf } from '../../../domain/refs.js';
 

@@ -2,10 +2,11 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { publicSupportAttachments, publicSupportMessages, publicSupportRequests } from '../../../db/schema.js';
 import { accessCodeMatches } from '../../../domain/access-codes.js';
-import type { StoredFile } from '../../../domain/attachment-files.js';
+import { storedFileFields, type StoredFile } from '../../../domain/attachment-files.js';
 import { drfError } from '../../../domain/errors.js';
 import { touchPublicRequest, type PublicMessageRow, type PublicRequestRow } from '../../../domain/public-support.js';
 import { buildingRefs } from '../../../domain/refs.js';
+import { selectFirst } from '../../../domain/queries.js';
 
 /** The same answer for an unknown id and a wrong code, so ids cannot be probed. */
 export const requestNotFound = () =>
@@ -18,8 +19,7 @@ export async function findWithCode(
   code: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<PublicRequestRow> {
-  const query = db.select().from(publicSupportRequests).where(eq(publicSupportRequests.id, id)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await selectFirst(db, publicSupportRequests, eq(publicSupportRequests.id, id), { lock });
   // Checked even when the id is unknown, so both paths take the same time.
   const matches = accessCodeMatches(code, row?.accessCodeHash);
   if (row === undefined || !matches) throw requestNotFound();
@@ -37,15 +37,8 @@ export function serializeMessage(row: PublicMessageRow) {
 }
 
 function serializeAttachment(row: typeof publicSupportAttachments.$inferSelect) {
-  return {
-    id: row.id,
-    file_name: row.fileName,
-    content_type: row.contentType,
-    size: row.size,
-    created_at: row.createdAt.toISOString(),
-    // Without the code: the client adds `?code=…` itself, so the secret is never stored in a URL field.
-    download_url: `/api/v1/public_support/${row.requestId}/attachments/${row.id}/`,
-  };
+  // Without the code: the client adds `?code=…` itself, so the secret is never stored in a URL field.
+  return { ...storedFileFields(row), download_url: `/api/v1/public_support/${row.requestId}/attachments/${row.id}/` };
 }
 
 /** `PublicSupportRequest`; the access code is the caller's own (only its digest is stored). */
@@ -107,10 +100,6 @@ export async function addAttachments(tx: Database, request: PublicRequestRow, fi
 }
 
 export async function findAttachment(db: Database, requestId: number, attachmentId: number) {
-  const [file] = await db
-    .select()
-    .from(publicSupportAttachments)
-    .where(and(eq(publicSupportAttachments.id, attachmentId), eq(publicSupportAttachments.requestId, requestId)))
-    .limit(1);
-  return file;
+  const where = and(eq(publicSupportAttachments.id, attachmentId), eq(publicSupportAttachments.requestId, requestId));
+  return selectFirst(db, publicSupportAttachments, where);
 }

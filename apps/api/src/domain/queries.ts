@@ -2,6 +2,28 @@ import { asc, count, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 
+/**
+ * The query shapes every lookup and list shares: one row by its filter, and a page of a list
+ * with the size of the whole list in the order the caller asked for.
+ */
+
+/**
+ * The first row of `table` that `where` finds, locked for update when asked (inside a
+ * transaction, so two requests changing the same row take turns).
+ */
+export async function selectFirst<Table extends PgTable>(
+  db: Database,
+  table: Table,
+  where: SQL | undefined,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<Table['$inferSelect'] | undefined> {
+  // See selectPage: the table is queried as a PgTable.
+  const source: PgTable = table;
+  const query = db.select().from(source).where(where).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
 /** One page of a list: 1-based `page`, and the rows to skip and take. */
 export interface Page {
   page: number;
