@@ -141,12 +141,6 @@ interface AttachmentJson {
   created_at: string;
 }
 
-/**
- * `SupportTicketDetail` (summary, description, reporter, timeline oldest first, attachments)
- * of this tenant's ticket (any tenant's when `tenantId` is null), or undefined. One query: the
- * timeline and attachments come back as JSON arrays, so a detail costs one round trip instead
- * of six, and runs on a transaction's single connection without overlapping queries.
- */
 /** The detail's one query, without its WHERE. */
 function detailQuery(db: Database) {
   return db
@@ -178,7 +172,7 @@ function detailQuery(db: Database) {
     .leftJoin(reporters, eq(reporters.id, supportTickets.reporterId));
 }
 
-/** A tenant's ticket detail, the hot path, prepared once per database (see listDefaultTicketPage). */
+/** A tenant's ticket detail, the hot path, prepared once per database (as the list's shapes are, ticket-list.ts). */
 const detailStatements = new WeakMap<Database, ReturnType<typeof prepareDetail>>();
 
 function prepareDetail(db: Database) {
@@ -197,6 +191,12 @@ function preparedDetail(db: Database) {
   return prepared;
 }
 
+/**
+ * `SupportTicketDetail` (summary, description, reporter, timeline oldest first, attachments)
+ * of this tenant's ticket (any tenant's when `tenantId` is null), or undefined. One query: the
+ * timeline and attachments come back as JSON arrays, so a detail costs one round trip instead
+ * of six, and runs on a transaction's single connection without overlapping queries.
+ */
 export async function loadTicketDetail(db: Database, id: number, tenantId: string | null) {
   const rows =
     tenantId === null
