@@ -97,6 +97,9 @@ export function postBrokenJson(app: FastifyInstance, url: string) {
   return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
 }
 
+/** allauth's "not authenticated" answer: what a logout and a password reset answer too (ADR 001). */
+export const ALLAUTH_LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
+
 /** allauth's 400 envelope with these errors, as an answer is expected to be. */
 export const allauthBadRequest = (...errors: AllauthErrorItem[]) => ({ status: 400, errors });
 

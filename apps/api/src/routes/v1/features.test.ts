@@ -225,12 +225,14 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
 
   it('public reservations answer uuid + cancel token; cancelling works once, a wrong token is 404', async () => {
     const [room] = await t.app.db.select().from(meetingRooms).where(eq(meetingRooms.publicBooking, true)).limit(1);
-    const made = await visitor.post('/api/v1/meeting_rooms/reservation/public/', {
-      room: room?.id,
-      name: 'Jan Host',
-      email: 'jan.host@example.cz',
-      ...slot(23),
-    });
+    const bookPublicly = (roomId: number | undefined) =>
+      visitor.post('/api/v1/meeting_rooms/reservation/public/', {
+        room: roomId,
+        name: 'Jan Host',
+        email: 'jan.host@example.cz',
+        ...slot(23),
+      });
+    const made = await bookPublicly(room?.id);
     expect(made.statusCode).toBe(201);
     const { uuid, cancel_token: token } = made.body as { uuid: string; cancel_token: string };
     const wrong = await visitor.post(`/api/v1/meeting_rooms/reservation/${uuid}/cancel/${'x'.repeat(32)}/`);
@@ -245,12 +247,7 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
       .from(meetingRooms)
       .where(eq(meetingRooms.publicBooking, false))
       .limit(1);
-    const refused = await visitor.post('/api/v1/meeting_rooms/reservation/public/', {
-      room: privateRoom?.id,
-      name: 'Jan Host',
-      email: 'jan.host@example.cz',
-      ...slot(23),
-    });
+    const refused = await bookPublicly(privateRoom?.id);
     expect(refused.statusCode).toBe(400);
   });
 

@@ -12,6 +12,7 @@ import {
   login,
   refresh,
   request,
+  ALLAUTH_LOGGED_OUT,
   allauthBadRequest,
   missingParam,
   postBrokenJson,
@@ -19,17 +20,11 @@ import {
 import { anyNumber, anyString, stringMatching } from '../../../../testing/matchers.js';
 
 const jana = DEMO_USERS.jana;
-const LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
-const MISMATCH = {
-  status: 400,
-  errors: [
-    {
-      code: 'email_password_mismatch',
-      message: 'Zadaný e-mail nebo heslo nejsou správné.',
-      param: 'password',
-    },
-  ],
-};
+const MISMATCH = allauthBadRequest({
+  code: 'email_password_mismatch',
+  message: 'Zadaný e-mail nebo heslo nejsou správné.',
+  param: 'password',
+});
 
 describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
   let t: TestApp;
@@ -234,7 +229,7 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
         body: { refresh: current.refresh },
       });
       expect(logout.statusCode).toBe(401);
-      expect(logout.body).toEqual(LOGGED_OUT);
+      expect(logout.body).toEqual(ALLAUTH_LOGGED_OUT);
 
       const after = await refresh(t.app, current.refresh);
       expect(after.statusCode).toBe(401);
@@ -268,7 +263,7 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
           ...(body === undefined ? {} : { body }),
         });
         expect(response.statusCode, JSON.stringify(body)).toBe(401);
-        expect(response.body).toEqual(LOGGED_OUT);
+        expect(response.body).toEqual(ALLAUTH_LOGGED_OUT);
       }
     });
   });

@@ -16,21 +16,16 @@ import {
   login,
   refresh,
   request,
+  ALLAUTH_LOGGED_OUT,
   allauthBadRequest,
   missingParam,
 } from '../../../../testing/test-client.js';
 
-const LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
-const INVALID_KEY = {
-  status: 400,
-  errors: [
-    {
-      code: 'invalid_password_reset',
-      message: 'Odkaz pro obnovení hesla je neplatný, již byl použit nebo vypršel.',
-      param: 'key',
-    },
-  ],
-};
+const INVALID_KEY = allauthBadRequest({
+  code: 'invalid_password_reset',
+  message: 'Odkaz pro obnovení hesla je neplatný, již byl použit nebo vypršel.',
+  param: 'key',
+});
 const NEW_PASSWORD = 'Nové-heslo-2026';
 
 describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
@@ -92,7 +87,7 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
 
     const response = await reset(`${uid}-${token}`, NEW_PASSWORD);
     expect(response.statusCode).toBe(401);
-    expect(response.body).toEqual(LOGGED_OUT);
+    expect(response.body).toEqual(ALLAUTH_LOGGED_OUT);
 
     // The old password is gone, the new one works.
     const old = await request(t.app, { method: 'POST', url: LOGIN_URL, body: { email, password: DEMO_PASSWORD } });
