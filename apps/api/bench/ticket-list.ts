@@ -22,16 +22,15 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { appServerOptions, buildApp, type AppConfig } from '../src/app.js';
-import { DEMO_PASSWORD } from '../src/db/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo/demo-data.js';
 import { hashPassword } from '../src/security/password-hash.js';
 import { testConfig } from '../src/testing/test-config.js';
 
@@ -52,20 +51,42 @@ const TENANTS = 1_000;
 const TICKETS = 200_000;
 const NAME = 'portal_bench';
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER });
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
-async function seed(url: string): Promise<{ tenantId: string; email: string; ticketId: number }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+async function admin(sql: string): Promise<void> {
+  await withClient(SERVER, (client) => client.query(sql));
+}
+
+interface BenchSubjects {
+  tenantId: string;
+  email: string;
+  ticketId: number;
+}
+
+/** The benchmark's tenant, a user of it and its first ticket, in a seeded database. */
+async function subjects(client: pg.Client): Promise<BenchSubjects> {
+  const tenantId = 'bench-00001';
+  const { rows } = await client.query<{ id: number }>(
+    'select id from support_tickets where tenant_id = $1 order by id limit 1',
+    [tenantId],
+  );
+  const { rows: userRows } = await client.query<{ email: string }>(
+    'select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1',
+    [tenantId],
+  );
+  return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0 };
+}
+
+async function seed(url: string): Promise<BenchSubjects> {
+  return withClient(url, async (client) => {
     const started = Date.now();
     const hash = await hashPassword(DEMO_PASSWORD);
     await client.query(`insert into buildings (name, street, city, postal_code)
@@ -97,22 +118,11 @@ async function seed(url: string): Promise<{ tenantId: string; email: string; tic
     // autovacuum would get round to it at a random moment during the measurement. A database
     // in service is in the vacuumed state.
     await client.query('vacuum analyze');
-    const tenantId = 'bench-00001';
-    const { rows } = await client.query<{ id: number }>(
-      'select id from support_tickets where tenant_id = $1 order by id limit 1',
-      [tenantId],
-    );
-    const { rows: userRows } = await client.query<{ email: string }>(
-      'select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1',
-      [tenantId],
-    );
     process.stdout.write(
       `seeded ${TENANTS} tenants, ${TICKETS} tickets, ${TICKETS * 2} timeline entries in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );
-    return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0 };
-  } finally {
-    await client.end();
-  }
+    return subjects(client);
+  });
 }
 
 interface LoadSpec {
@@ -170,24 +180,9 @@ async function measureFloor(listUrl: string, headers: Record<string, string>): P
   }
 }
 
-/** The benchmark's tenant, user and ticket in a database seeded by an earlier run. */
-async function seeded(url: string): Promise<{ tenantId: string; email: string; ticketId: number }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const tenantId = 'bench-00001';
-    const { rows } = await client.query<{ id: number }>(
-      'select id from support_tickets where tenant_id = $1 order by id limit 1',
-      [tenantId],
-    );
-    const { rows: userRows } = await client.query<{ email: string }>(
-      'select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1',
-      [tenantId],
-    );
-    return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0 };
-  } finally {
-    await client.end();
-  }
+/** The benchmark's subjects in a database seeded by an earlier run. */
+function seeded(url: string): Promise<BenchSubjects> {
+  return withClient(url, subjects);
 }
 
 async function main(): Promise<void> {

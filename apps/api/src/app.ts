@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config/env.js';
+import { redactUrlSecrets } from './http/redact-url.js';
 import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { backgroundTasksPlugin } from './plugins/app/background-tasks.js';
@@ -14,11 +16,12 @@ import { tenantsPlugin } from './plugins/app/tenants.js';
 import { tokensPlugin } from './plugins/app/tokens.js';
 import { usersPlugin } from './plugins/app/users.js';
 import { databasePlugin } from './plugins/external/database.js';
-import { sensiblePlugin } from './plugins/external/sensible.js';
 import { healthRoutes } from './routes/health/index.js';
 import { v1Routes } from './routes/v1/index.js';
 
 export type { AppConfig } from './config/env.js';
+
+const require = createRequire(import.meta.url);
 
 export interface AppOptions {
   config: AppConfig;
@@ -33,7 +36,6 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(configPlugin, { config: opts.config });
   // Before everything else, so its response hook sees every route.
   await fastify.register(metricsPlugin);
-  await fastify.register(sensiblePlugin);
   await fastify.register(errorHandlerPlugin);
   await fastify.register(databasePlugin);
 
@@ -73,7 +75,8 @@ function configureBodyParsing(fastify: FastifyInstance): void {
       done(null, {});
       return;
     }
-    parseJson(request, text, done);
+    // The default parser answers through `done`; what it returns carries nothing.
+    void parseJson(request, text, done);
   });
   fastify.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) {
@@ -82,19 +85,21 @@ function configureBodyParsing(fastify: FastifyInstance): void {
   });
 }
 
-/**
- * A request URL as logged: the access code of a public support request (`?code=…`) is a
- * password, so it never reaches the log.
- */
-export function redactUrlSecrets(url: string): string {
-  return url.replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
-}
-
 /** Fastify options the app relies on; `server.ts` adds network timeouts on top. */
 export function appServerOptions(config: AppConfig): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
+      // Readable lines for a developer's terminal (`pnpm dev`), formatted off the main thread.
+      // Resolved here: pino looks the target up from Fastify's folder, which has no pino-pretty.
+      ...(config.logFormat === 'pretty'
+        ? {
+            transport: {
+              target: require.resolve('pino-pretty'),
+              options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
         req: (request: {
@@ -120,7 +125,7 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
     pluginTimeout: 120_000,
     ajv: {
       customOptions: {
-        // Unknown properties are dropped, never stored (CONVENTIONS C12).
+        // Unknown properties are dropped, never stored (docs/architecture.md §5).
         removeAdditional: 'all',
         // Report every field at once, as DRF and allauth do. Every string and array in our
         // schemas has a maximum, which bounds the extra validation work.

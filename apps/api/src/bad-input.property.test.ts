@@ -10,7 +10,7 @@ import {
 } from '@portal/openapi/bad-input';
 import { fastifySchemaFor, listOperations, type OperationInfo } from '@portal/openapi/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from './db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from './demo/demo-data.js';
 import { buildTestApp, type TestApp } from './testing/build-test-app.js';
 import { DATABASE_DRIVERS } from './testing/scratch-database.js';
 import { login } from './testing/test-client.js';

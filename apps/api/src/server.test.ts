@@ -65,6 +65,8 @@ describe('server.ts', () => {
         60_000,
       );
       expect(server.stdout()).toContain('seeded demo data into an empty database');
+      // JSON lines unless LOG_FORMAT says otherwise.
+      expect(JSON.parse(server.stdout().split('\n')[0] ?? '')).toMatchObject({ level: 30 });
       const health = await fetch(`${address}/health`);
       expect(health.status).toBe(200);
       await access(path.join(dataDir, 'jwt-secret'));
@@ -74,5 +76,25 @@ describe('server.ts', () => {
     expect(await server.exited).toBe(0);
     // The lock is released, so the next start can open the store.
     await expect(access(path.join(dataDir, 'pglite.lock'))).rejects.toThrow();
+  });
+
+  it('writes readable lines instead of JSON with LOG_FORMAT=pretty', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-api-server-'));
+    dirs.push(dataDir);
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0', LOG_FORMAT: 'pretty', SEED_DEMO_DATA: 'false' });
+    try {
+      await until(() => (server.stdout().includes('Server listening at') ? true : undefined), 60_000);
+      const lines = server
+        .stdout()
+        .split('\n')
+        .filter((line) => line.trim() !== '');
+      expect(lines.some((line) => line.startsWith('{'))).toBe(false);
+      expect(server.stdout()).toMatch(
+        /\[\d\d:\d\d:\d\d\.\d{3}\] INFO.*: Server listening at http:\/\/127\.0\.0\.1:\d+/,
+      );
+    } finally {
+      server.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
   });
 });

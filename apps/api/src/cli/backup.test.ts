@@ -6,10 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
-import { loadTestEnv } from '../config/env.js';
-import { DEMO_TENANTS, DEMO_USERS } from '../db/demo-data.js';
+import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import {
-  createScratchDatabase,
+  scratchDatabaseFor,
   DATABASE_DRIVERS,
   type DatabaseDriver,
   type ScratchDatabase,
@@ -29,13 +28,7 @@ afterEach(async () => {
 });
 
 async function scratchFor(driver: DatabaseDriver, template?: 'seeded'): Promise<ScratchDatabase> {
-  const scratch = await createScratchDatabase(
-    driver,
-    driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
-    {
-      template,
-    },
-  );
+  const scratch = await scratchDatabaseFor(driver, { template });
   cleanups.push(() => scratch.dispose());
   return scratch;
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.js';
 import { dumpEmbeddedStore, loadEmbeddedStore } from '../db/database.js';
-import { attachmentsDir } from '../routes/v1/support-tickets/attachments.js';
-import { statementsDir } from '../routes/v1/billing/index.js';
+import { attachmentsDir } from '../domain/attachment-files.js';
+import { statementsDir } from '../domain/billing.js';
 
 /**
  * `portal-admin backup --out DIR` and `portal-admin restore --from DIR`: the database and the
@@ -166,6 +166,8 @@ async function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], databas
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
+  // The tools get the operator's environment (PATH, PGSSLMODE, …) plus the password.
+  // eslint-disable-next-line no-restricted-properties -- handed on to pg_dump, not read as configuration
   const env = { ...process.env, ...(password === '' ? {} : { PGPASSWORD: password }) };
   await new Promise<void>((resolve, reject) => {
     const child = spawn(tool, [...args, `--dbname=${url.toString()}`], { env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -4,11 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadTestEnv } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { supportTickets } from '../db/schema.js';
-import { ApiError } from '../http/api-error.js';
-import { createScratchDatabase, DATABASE_DRIVERS, type ScratchDatabase } from '../testing/scratch-database.js';
+import { ApiError } from '../domain/errors.js';
+import { scratchDatabaseFor, DATABASE_DRIVERS, type ScratchDatabase } from '../testing/scratch-database.js';
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
 import { main, runCommand, UsageError } from './portal-admin.js';
@@ -36,7 +35,7 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
   const ids = { tenant: '', building: 0, room: 0, meter: 0, event: 0, statement: 0, ticket: 0 };
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(driver, driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined);
+    scratch = await scratchDatabaseFor(driver);
     handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
     await handle.withStartupLock(({ migrate }) => migrate());
   });

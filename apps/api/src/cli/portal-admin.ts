@@ -1,28 +1,27 @@
 #!/usr/bin/env node
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { importStatement, storeStatementPdf } from '../domain/billing.js';
+import { createBuilding } from '../domain/buildings.js';
+import { ApiError } from '../domain/errors.js';
+import { MAINTENANCE_CATEGORIES, publishMaintenanceEvents } from '../domain/maintenance-events.js';
+import { createRoom } from '../domain/meeting-rooms.js';
 import {
-  billingItems,
-  billingStatements,
-  buildings,
-  maintenanceEvents,
-  meetingRooms,
-  meters,
-  publicSupportMessages,
-  publicSupportRequests,
-  tenantAccess,
-  tenantBuildings,
-  tenants,
-  users,
-} from '../db/schema.js';
+  createMeter,
+  findMeter,
+  METER_KINDS,
+  READING_REASONS,
+  recordReading,
+  serializeReadings,
+} from '../domain/meters.js';
+import { isRealDay } from '../domain/prague-time.js';
+import { addOperatorAnswer } from '../domain/public-support.js';
 import { anonymiseVisitors } from '../domain/retention.js';
+import { createTenant, grantAccess } from '../domain/tenants.js';
 import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -34,10 +33,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '../domain/tickets.js';
-import { statementsDir } from '../routes/v1/billing/index.js';
-import { recordReading, serializeReadings } from '../routes/v1/meters/index.js';
-import { ApiError } from '../http/api-error.js';
-import { hashPassword } from '../security/password-hash.js';
+import { createUser, findUserByEmail } from '../domain/users.js';
 import { backup, restore } from './backup.js';
 
 /**
@@ -173,12 +169,7 @@ function instant(value: string, name: string): Date {
 /** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
 function calendarDate(values: Values, name: keyof Values): string {
   const text = need(values, name);
-  const parsed = new Date(`${text}T00:00:00Z`);
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
-    Number.isNaN(parsed.getTime()) ||
-    parsed.toISOString().slice(0, 10) !== text
-  ) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !isRealDay(text)) {
     throw new UsageError(`--${name} must be a date like 2026-12-31`);
   }
   return text;
@@ -212,20 +203,16 @@ async function readingRule<T>(record: () => Promise<T>): Promise<T> {
   try {
     return await record();
   } catch (error) {
-    if (error instanceof ApiError) throw new UsageError(Object.values(error.body).flat().join(' '));
+    if (error instanceof ApiError) throw new UsageError(error.messages().join(' '));
     throw error;
   }
 }
 
 async function userByEmail(db: Database, email: string, staff = false) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  if (row === undefined) throw new UsageError(`no user ${email}`);
-  if (staff && !row.isStaff) throw new UsageError(`${email} is not a staff member (create-user --is-staff)`);
-  return row;
+  const user = await findUserByEmail(db, email);
+  if (user === undefined) throw new UsageError(`no user ${email}`);
+  if (staff && !user.isStaff) throw new UsageError(`${email} is not a staff member (create-user --is-staff)`);
+  return user;
 }
 
 async function run(command: string, values: Values, db: Database, dataDir: string): Promise<unknown> {
@@ -243,72 +230,55 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
   };
 
   switch (command) {
-    case 'create-tenant': {
-      const [row] = await db
-        .insert(tenants)
-        .values({ id: values.id ?? randomUUID(), name: need(values, 'name') })
-        .returning();
-      return row;
-    }
+    case 'create-tenant':
+      return createTenant(db, { id: values.id, name: need(values, 'name') });
     case 'create-user': {
-      const [row] = await db
-        .insert(users)
-        .values({
-          email: need(values, 'email'),
-          passwordHash: await hashPassword(need(values, 'password')),
-          firstName: values['first-name'] ?? '',
-          lastName: values['last-name'] ?? '',
-          phone: values.phone ?? null,
-          isStaff: values['is-staff'] === true,
-        })
-        .returning({ id: users.id, email: users.email, isStaff: users.isStaff });
-      return row;
+      const user = await createUser(db, {
+        email: need(values, 'email'),
+        password: need(values, 'password'),
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        phone: values.phone,
+        isStaff: values['is-staff'] === true,
+      });
+      // Never the password hash: the output goes to terminals and logs.
+      return { id: user.id, email: user.email, isStaff: user.isStaff };
     }
     case 'grant-access': {
       const user = await userByEmail(db, need(values, 'user'));
       const tenantId = need(values, 'tenant');
-      await db.insert(tenantAccess).values({ userId: user.id, tenantId }).onConflictDoNothing();
+      await grantAccess(db, user.id, [tenantId]);
       return { user: user.email, tenant: tenantId };
     }
     case 'create-building': {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(buildings)
-          .values({
-            name: need(values, 'name'),
-            street: need(values, 'street'),
-            city: need(values, 'city'),
-            postalCode: need(values, 'postal-code'),
-          })
-          .returning();
-        if (row === undefined) throw new Error('no row');
-        for (const tenantId of values.tenant ?? []) {
-          await tx.insert(tenantBuildings).values({ tenantId, buildingId: row.id });
-        }
-        return { ...row, tenants: values.tenant ?? [] };
-      });
-    }
-    case 'create-room': {
-      const [row] = await db
-        .insert(meetingRooms)
-        .values({
-          buildingId: int(values, 'building'),
+      const tenantIds = values.tenant ?? [];
+      const building = await createBuilding(
+        db,
+        {
           name: need(values, 'name'),
-          capacity: int(values, 'capacity'),
-          floor: values.floor ?? null,
-          publicBooking: values.public === true,
-          equipment: values.equipment ?? [],
-          openingTime: values.opening ?? '08:00',
-          closingTime: values.closing ?? '18:00',
-          slotMinutes: int(values, 'slot', 30),
-          maxDurationMinutes: int(values, 'max-duration', 240),
-        })
-        .returning();
-      return row;
+          street: need(values, 'street'),
+          city: need(values, 'city'),
+          postalCode: need(values, 'postal-code'),
+        },
+        tenantIds,
+      );
+      return { ...building, tenants: tenantIds };
     }
+    case 'create-room':
+      return createRoom(db, {
+        buildingId: int(values, 'building'),
+        name: need(values, 'name'),
+        capacity: int(values, 'capacity'),
+        floor: values.floor ?? null,
+        publicBooking: values.public === true,
+        equipment: values.equipment ?? [],
+        openingTime: values.opening ?? '08:00',
+        closingTime: values.closing ?? '18:00',
+        slotMinutes: int(values, 'slot', 30),
+        maxDurationMinutes: int(values, 'max-duration', 240),
+      });
     case 'create-meter': {
-      const kind = oneOf(need(values, 'kind'), ['electricity', 'gas', 'water_cold', 'water_hot', 'heat'], 'kind');
-      const unit = kind === 'electricity' ? 'kWh' : kind === 'heat' ? 'GJ' : 'm3';
+      const kind = oneOf(need(values, 'kind'), METER_KINDS, 'kind');
       const history = (values.reading ?? []).map((entry) => {
         const at = entry.indexOf('@');
         if (at < 0)
@@ -319,44 +289,30 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
         };
       });
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(meters)
-          .values({
-            tenantId: need(values, 'tenant'),
-            buildingId: int(values, 'building'),
-            serialNumber: need(values, 'serial'),
-            kind,
-            unit,
-            location: values.location ?? null,
-          })
-          .returning();
-        if (row === undefined) throw new Error('no row');
+        const meter = await createMeter(tx, {
+          tenantId: need(values, 'tenant'),
+          buildingId: int(values, 'building'),
+          serialNumber: need(values, 'serial'),
+          kind,
+          location: values.location,
+        });
         for (const reading of history) {
           await readingRule(() =>
-            recordReading(tx, {
-              meterId: row.id,
-              value: reading.value,
-              note: null,
-              reason: null,
-              userId: null,
-              readAt: reading.readAt,
-            }),
+            recordReading(tx, { meterId: meter.id, ...reading, note: null, reason: null, userId: null }),
           );
         }
-        return { ...row, readings: history.length };
+        return { ...meter, readings: history.length };
       });
     }
     case 'record-reading': {
       // The operator's own reading (hand-over, annual check), dated when it was taken; the
       // same rules as a tenant's submission apply (lower needs a reason, jumps are flagged).
       const value = meterValueOption(need(values, 'value'), 'value');
-      const reason =
-        values.reason === undefined ? null : oneOf(values.reason, ['meter_replaced', 'rollover'], 'reason');
+      const reason = values.reason === undefined ? null : oneOf(values.reason, READING_REASONS, 'reason');
       const readAt = values['read-at'] === undefined ? new Date() : pastInstant(values['read-at'], 'read-at');
       const meterId = int(values, 'meter');
       return db.transaction(async (tx) => {
-        const [meter] = await tx.select({ id: meters.id }).from(meters).where(eq(meters.id, meterId)).limit(1);
-        if (meter === undefined) throw new UsageError(`no meter ${meterId}`);
+        if ((await findMeter(tx, meterId, null)) === undefined) throw new UsageError(`no meter ${meterId}`);
         const row = await readingRule(() =>
           recordReading(tx, { meterId, value, note: values.note ?? null, reason, userId: null, readAt }),
         );
@@ -365,23 +321,18 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       });
     }
     case 'publish-maintenance': {
-      const [row] = await db
-        .insert(maintenanceEvents)
-        .values({
+      const [event] = await publishMaintenanceEvents(db, [
+        {
           buildingId: int(values, 'building'),
           title: need(values, 'title'),
           description: need(values, 'description'),
-          category: oneOf(
-            need(values, 'category'),
-            ['electricity', 'water', 'heating', 'gas', 'elevator', 'internet', 'cleaning', 'other'],
-            'category',
-          ),
+          category: oneOf(need(values, 'category'), MAINTENANCE_CATEGORIES, 'category'),
           visibility: values['tenant-only'] === true ? 'tenant_only' : 'public',
           startsAt: instant(need(values, 'starts'), 'starts'),
           endsAt: values.ends === undefined ? null : instant(values.ends, 'ends'),
-        })
-        .returning();
-      return row;
+        },
+      ]);
+      return event;
     }
     case 'import-statement': {
       const items = (values.item ?? []).map((item) => {
@@ -395,43 +346,38 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       if (periodFrom > periodTo) throw new UsageError('--period-from must not be after --period-to');
       const [issuedOn, dueDate] = [calendarDate(values, 'issued'), calendarDate(values, 'due')];
       if (dueDate < issuedOn) throw new UsageError('--due must not be before --issued');
-      const total = items.reduce((sum, item) => sum + BigInt(item.amount.replace('.', '')), 0n);
-      const totalText = `${total < 0n ? '-' : ''}${(total < 0n ? -total : total) / 100n}.${String((total < 0n ? -total : total) % 100n).padStart(2, '0')}`;
       let pdfStorageKey: string | null = null;
       if (values.pdf !== undefined) {
         const head = (await readFile(values.pdf)).subarray(0, 5).toString('latin1');
         if (head !== '%PDF-') throw new UsageError(`${values.pdf} is not a PDF file`);
-        pdfStorageKey = `${randomUUID()}.pdf`;
-        await mkdir(statementsDir(dataDir), { recursive: true });
-        await copyFile(values.pdf, path.join(statementsDir(dataDir), pdfStorageKey));
+        pdfStorageKey = await storeStatementPdf(dataDir, values.pdf);
       }
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(billingStatements)
-          .values({
-            tenantId: need(values, 'tenant'),
-            buildingId: values.building === undefined ? null : int(values, 'building'),
-            number: need(values, 'number'),
-            periodFrom,
-            periodTo,
-            issuedOn,
-            dueDate,
-            totalAmount: totalText,
-            paidAmount: values['paid-amount'] ?? '0.00',
-            paidOn: values['paid-on'] ?? null,
-            variableSymbol: need(values, 'variable-symbol'),
-            constantSymbol: values['constant-symbol'] ?? null,
-            bankAccount: need(values, 'bank-account'),
-            iban,
-            pdfStorageKey,
-          })
-          .returning();
-        if (row === undefined) throw new Error('no row');
-        await tx
-          .insert(billingItems)
-          .values(items.map((item, position) => ({ ...item, statementId: row.id, position })));
-        return { id: row.id, number: row.number, total_amount: totalText, pdf: pdfStorageKey !== null };
-      });
+      const statement = await importStatement(
+        db,
+        {
+          tenantId: need(values, 'tenant'),
+          buildingId: values.building === undefined ? null : int(values, 'building'),
+          number: need(values, 'number'),
+          periodFrom,
+          periodTo,
+          issuedOn,
+          dueDate,
+          paidAmount: values['paid-amount'] ?? '0.00',
+          paidOn: values['paid-on'] ?? null,
+          variableSymbol: need(values, 'variable-symbol'),
+          constantSymbol: values['constant-symbol'] ?? null,
+          bankAccount: need(values, 'bank-account'),
+          iban,
+          pdfStorageKey,
+        },
+        items,
+      );
+      return {
+        id: statement.id,
+        number: statement.number,
+        total_amount: statement.totalAmount,
+        pdf: pdfStorageKey !== null,
+      };
     }
     case 'ticket-answer':
       return db.transaction(async (tx) =>
@@ -460,25 +406,9 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       });
     case 'public-answer':
       return db.transaction(async (tx) => {
-        const id = int(values, 'request');
+        const status = values.status === undefined ? undefined : oneOf(values.status, TICKET_STATUSES, 'status');
         const staff = await userByEmail(tx, need(values, 'staff'), true);
-        const [message] = await tx
-          .insert(publicSupportMessages)
-          .values({
-            requestId: id,
-            authorRole: 'operator',
-            authorName: `${staff.firstName} ${staff.lastName}`.trim() || staff.email,
-            body: need(values, 'body'),
-          })
-          .returning();
-        await tx
-          .update(publicSupportRequests)
-          .set({
-            updatedAt: new Date(),
-            ...(values.status === undefined ? {} : { status: oneOf(values.status, TICKET_STATUSES, 'status') }),
-          })
-          .where(eq(publicSupportRequests.id, id));
-        return message;
+        return addOperatorAnswer(tx, int(values, 'request'), staff, need(values, 'body'), { status });
       });
     case 'anonymise': {
       const days = values.days === undefined ? loadConfig().anonymiseAfterDays : int(values, 'days');

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 950_400,
       seedDemoData: true,
       logLevel: 'info',
+      logFormat: 'json',
+      errorReporting: undefined,
       portalUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: undefined,
@@ -38,6 +40,9 @@ describe('loadConfig', () => {
         REFRESH_TOKEN_TTL_SECONDS: '3600',
         SEED_DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'pretty',
+        SENTRY_DSN: 'https://0123abcd@o1.ingest.sentry.example/42',
+        SENTRY_ENVIRONMENT: 'staging',
         PORTAL_URL: 'https://portal.example.cz/',
         SMTP_URL: 'smtps://portal:pw@mail.example.cz:465',
         MAIL_FROM: 'Portál <portal@example.cz>',
@@ -58,6 +63,8 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 3600,
       seedDemoData: false,
       logLevel: 'warn',
+      logFormat: 'pretty',
+      errorReporting: { dsn: 'https://0123abcd@o1.ingest.sentry.example/42', environment: 'staging' },
       portalUrl: 'https://portal.example.cz',
       smtpUrl: 'smtps://portal:pw@mail.example.cz:465',
       mailFrom: 'Portál <portal@example.cz>',
@@ -68,7 +75,17 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', JWT_SECRET: ' ', SEED_DEMO_DATA: '' }).port).toBe(4010);
+    const config = loadConfig({ PORT: '', JWT_SECRET: ' ', SEED_DEMO_DATA: '', SENTRY_DSN: '', LOG_FORMAT: '' });
+    expect(config.port).toBe(4010);
+    expect(config.errorReporting).toBeUndefined();
+    expect(config.logFormat).toBe('json');
+  });
+
+  it('reports errors to the production environment unless another is named', () => {
+    expect(loadConfig({ SENTRY_DSN: 'https://key@sentry.example/7' }).errorReporting).toEqual({
+      dsn: 'https://key@sentry.example/7',
+      environment: 'production',
+    });
   });
 
   it.each([
@@ -81,6 +98,10 @@ describe('loadConfig', () => {
     [{ REFRESH_TOKEN_TTL_SECONDS: '1.5' }, 'REFRESH_TOKEN_TTL_SECONDS'],
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT: must be one of json, pretty'],
+    [{ SENTRY_DSN: 'not a url' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://o1.ingest.sentry.example/42' }, 'SENTRY_DSN: must be a Sentry DSN'],
+    [{ SENTRY_DSN: 'https://key@o1.ingest.sentry.example/' }, 'SENTRY_DSN: must be a Sentry DSN'],
     [{ PORTAL_URL: 'javascript:alert(1)' }, 'PORTAL_URL'],
     [{ SMTP_URL: 'http://mail:25' }, 'SMTP_URL'],
     [{ ANONYMISE_AFTER_DAYS: '0' }, 'ANONYMISE_AFTER_DAYS'],

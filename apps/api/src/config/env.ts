@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MIN_JWT_SECRET_LENGTH } from '../security/jwt.js';
 
 /**
- * The only module that reads `process.env` (CONVENTIONS C11, A3 "env validated at boot").
+ * The only module that reads `process.env`, validated once at boot (docs/architecture.md §3, §5).
  * Everything else receives the typed {@link AppConfig}, so tests can build the app from a
  * literal config without touching the environment.
  */
@@ -14,8 +15,16 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../.data/api', i
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Shortest accepted HS256 key: RFC 7518 §3.2 asks for a key at least as long as the hash. */
-export const MIN_JWT_SECRET_LENGTH = 32;
+const LOG_FORMATS = ['json', 'pretty'] as const;
+/** `json`: one JSON object per line, for log collectors; `pretty`: coloured lines for a developer's terminal. */
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** A Sentry DSN names the project's public key and ends in its numeric id: `https://<key>@<host>/<id>`. */
+const isSentryDsn = (value: string) => {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.username !== '' && /\/\d+$/.test(url.pathname);
+};
 
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -80,6 +89,21 @@ const envSchema = z
       emptyAsUndefined,
       z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     ),
+    LOG_FORMAT: z.preprocess(
+      emptyAsUndefined,
+      z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('json'),
+    ),
+    SENTRY_DSN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/, error: 'must be a Sentry DSN like https://<key>@<host>/<project id>' })
+        .refine(isSentryDsn, 'must be a Sentry DSN like https://<key>@<host>/<project id>')
+        .optional(),
+    ),
+    SENTRY_ENVIRONMENT: z.preprocess(
+      emptyAsUndefined,
+      z.string().max(64, 'must be at most 64 characters long').default('production'),
+    ),
     PORTAL_URL: z.preprocess(emptyAsUndefined, httpUrl.default('http://localhost:3000')),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
@@ -106,7 +130,7 @@ const envSchema = z
  * PRODUCTION=true turns settings that are fine for a trial into start-up errors, so a
  * deployment cannot go live with demo accounts, a key nobody chose, links to localhost or
  * password-reset mails that land in a folder nobody reads. An explicit flag rather than
- * NODE_ENV (CONVENTIONS AP8): libraries read NODE_ENV for their own purposes.
+ * NODE_ENV (docs/architecture.md §5): libraries read NODE_ENV for their own purposes.
  */
 function refuseUnsafeProductionSettings(
   env: {
@@ -150,6 +174,10 @@ export interface AppConfig {
   refreshTokenTtlSeconds: number;
   seedDemoData: boolean;
   logLevel: LogLevel;
+  /** How log lines are written; `json` unless a developer asks for `pretty`. */
+  logFormat?: LogFormat | undefined;
+  /** Server errors (5xx) are reported to Sentry when set (plugins/external/error-reporting.ts). */
+  errorReporting?: { dsn: string; environment: string } | undefined;
   /** Base address of the portal, used in links sent by e-mail. No trailing slash. */
   portalUrl: string;
   /** SMTP server for outgoing mail (nodemailer URL); undefined writes mail to DATA_DIR/outbox. */
@@ -195,6 +223,9 @@ export function loadConfig(
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     seedDemoData: env.SEED_DEMO_DATA ?? !env.PRODUCTION,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    errorReporting:
+      env.SENTRY_DSN === undefined ? undefined : { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT },
     portalUrl: env.PORTAL_URL.replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -2,20 +2,19 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTestEnv } from '../config/env.js';
 import { verifyPassword } from '../security/password-hash.js';
-import { createScratchDatabase, DATABASE_DRIVERS, type ScratchDatabase } from '../testing/scratch-database.js';
+import { scratchDatabaseFor, DATABASE_DRIVERS, type ScratchDatabase } from '../testing/scratch-database.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
-import { DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
+import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import { tenantAccess, tenants, users } from './schema.js';
-import { seedDemoData } from './seed.js';
+import { seedDemoData } from '../demo/seed.js';
 
 describe.each(DATABASE_DRIVERS)('database start-up (%s)', (driver) => {
   let scratch: ScratchDatabase;
   let handle: DatabaseHandle | undefined;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(driver, driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined);
+    scratch = await scratchDatabaseFor(driver);
   });
   afterAll(async () => {
     await handle?.close();

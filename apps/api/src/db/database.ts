@@ -26,7 +26,7 @@ export interface StartupSession {
   /** Connection that holds the start-up lock; use it for everything done under the lock. */
   db: Database;
   /** Applies pending migrations; already applied ones are skipped (drizzle's journal). */
-  migrate(): Promise<void>;
+  migrate: () => Promise<void>;
 }
 
 export interface DatabaseHandle {
@@ -203,9 +203,9 @@ export function newestKnownMigration(migrationsFolder: string = MIGRATIONS_FOLDE
  */
 async function refuseNewerSchema(db: Database): Promise<void> {
   const table = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') as name`);
-  if ((table as unknown as { rows: { name: string | null }[] }).rows[0]?.name == null) return;
+  if ((table as { rows: { name: string | null }[] }).rows[0]?.name == null) return;
   const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
-  const newest = Number((result as unknown as { rows: { newest: string | number | null }[] }).rows[0]?.newest ?? 0);
+  const newest = Number((result as { rows: { newest: string | number | null }[] }).rows[0]?.newest ?? 0);
   const known = newestKnownMigration();
   if (newest > known) {
     throw new Error(
@@ -236,6 +236,7 @@ async function acquireDirectoryLock(lockPath: string): Promise<() => Promise<voi
           `The embedded database in ${path.dirname(lockPath)} is already used by process ${owner}` +
             (owner === process.pid ? ' (this process)' : '') +
             '; stop it or point DATA_DIR elsewhere.',
+          { cause: error },
         );
       }
       await rm(lockPath, { force: true });

@@ -11,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadTestEnv } from '../config/env.js';
 import { migrationsFolderUpTo, readJournal } from '../testing/migrations-folder.js';
 import { tableCounts } from '../testing/table-counts.js';
 import {
-  createScratchDatabase,
+  scratchDatabaseFor,
   DATABASE_DRIVERS,
   type DatabaseDriver,
   type ScratchDatabase,
@@ -23,14 +22,14 @@ import {
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './database.js';
-import { DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
+import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 
 /** Several boots and PGlite clusters per test: seconds each, far more on a loaded machine. */
 const SLOW = 180_000;
 
 /**
  * The last migration of the previous release, and that release's data
- * (upgrade-fixtures/make-fixture.ts). When a release ships, point this at its last migration
+ * (src/testing/upgrade-fixtures/make-fixture.ts). When a release ships, point this at its last migration
  * and add its fixture; the older fixtures may go.
  */
 const PREVIOUS_RELEASE = '0003_reservation_exclusion';
@@ -43,10 +42,7 @@ afterEach(async () => {
 });
 
 async function scratchFor(driver: DatabaseDriver): Promise<ScratchDatabase> {
-  const scratch = await createScratchDatabase(
-    driver,
-    driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
-  );
+  const scratch = await scratchDatabaseFor(driver);
   scratches.push(scratch);
   return scratch;
 }
@@ -82,7 +78,7 @@ async function runScript(scratch: ScratchDatabase, script: string): Promise<void
 
 async function appliedMigrations(db: Database): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  return Number((result as { rows: { n: number }[] }).rows[0]?.n);
 }
 
 describe('migrations', () => {
@@ -166,7 +162,10 @@ describe('migrations', () => {
         } finally {
           await rm(previousFolder, { recursive: true, force: true });
         }
-        const fixture = await readFile(new URL(`./upgrade-fixtures/${PREVIOUS_RELEASE}.sql`, import.meta.url), 'utf8');
+        const fixture = await readFile(
+          new URL(`../testing/upgrade-fixtures/${PREVIOUS_RELEASE}.sql`, import.meta.url),
+          'utf8',
+        );
         await runScript(scratch, fixture);
 
         // The previous release's rows, counted before the upgrade.
@@ -206,9 +205,7 @@ describe('migrations', () => {
         const inAlfa = await app.db.execute(
           sql`select count(*)::int as n from support_tickets where tenant_id = ${DEMO_TENANTS.alfa.id}`,
         );
-        expect(Number(tickets.headers['x-total-count'])).toBe(
-          Number((inAlfa as unknown as { rows: { n: number }[] }).rows[0]?.n),
-        );
+        expect(Number(tickets.headers['x-total-count'])).toBe(Number((inAlfa as { rows: { n: number }[] }).rows[0]?.n));
         expect(Number(tickets.headers['x-total-count'])).toBeGreaterThan(0);
       },
       SLOW,

@@ -13,12 +13,19 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { components } from '@portal/openapi/upstream-types';
 
 /**
  * Foundation tables of the reference upstream. Every change goes through
  * `pnpm db:generate`, which writes the SQL migration applied at start-up to both the
  * embedded PGlite store and PostgreSQL (see drizzle.config.ts).
  */
+
+/**
+ * Text columns that hold one of the contract's values carry its type (type-only: the column
+ * stays `text`), so what is read back is typed as the document's enum, not any string.
+ */
+type Contract = components['schemas'];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -176,8 +183,8 @@ export const supportTickets = pgTable(
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     description: text('description').notNull(),
-    priority: text('priority').notNull(),
-    status: text('status').notNull(),
+    priority: text('priority').$type<Contract['TicketPriority']>().notNull(),
+    status: text('status').$type<Contract['TicketStatus']>().notNull(),
     contactPhone: text('contact_phone'),
     resolution: text('resolution'),
     createdAt: createdAt(),
@@ -200,9 +207,9 @@ export const ticketTimeline = pgTable(
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<Contract['TimelineEntry']['type']>().notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-    authorRole: text('author_role').notNull(),
+    authorRole: text('author_role').$type<Contract['TimelineEntry']['author_role']>().notNull(),
     body: text('body'),
     fromValue: text('from_value'),
     toValue: text('to_value'),
@@ -235,7 +242,7 @@ export const publicSupportRequests = pgTable(
   'public_support_requests',
   {
     id: serial('id').primaryKey(),
-    category: text('category').notNull(),
+    category: text('category').$type<Contract['PublicSupportCategory']>().notNull(),
     /**
      * Personal data; replaced when the request is anonymised after the retention period. Null
      * for a fault report whose reporter left no contact.
@@ -244,7 +251,7 @@ export const publicSupportRequests = pgTable(
     email: text('email'),
     phone: text('phone'),
     subject: text('subject').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<Contract['TicketStatus']>().notNull().default('open'),
     buildingId: integer('building_id').references(() => buildings.id, { onDelete: 'set null' }),
     location: text('location'),
     /** SHA-256 of the access code; the code itself is answered once and never stored. */
@@ -263,7 +270,7 @@ export const publicSupportMessages = pgTable(
     requestId: integer('request_id')
       .notNull()
       .references(() => publicSupportRequests.id, { onDelete: 'cascade' }),
-    authorRole: text('author_role').notNull(),
+    authorRole: text('author_role').$type<Contract['PublicSupportMessage']['author_role']>().notNull(),
     authorName: text('author_name'),
     body: text('body').notNull(),
     createdAt: createdAt(),
@@ -300,8 +307,8 @@ export const maintenanceEvents = pgTable(
       .references(() => buildings.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    category: text('category').notNull(),
-    visibility: text('visibility').notNull(),
+    category: text('category').$type<Contract['MaintenanceCategory']>().notNull(),
+    visibility: text('visibility').$type<Contract['MaintenanceVisibility']>().notNull(),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at'),
     createdAt: createdAt(),
@@ -358,7 +365,7 @@ export const reservations = pgTable(
     email: text('email'),
     phone: text('phone'),
     cancelTokenHash: text('cancel_token_hash'),
-    status: text('status').notNull().default('confirmed'),
+    status: text('status').$type<Contract['ReservationStatus']>().notNull().default('confirmed'),
     createdAt: createdAt(),
     cancelledAt: at('cancelled_at'),
     anonymisedAt: at('anonymised_at'),
@@ -432,8 +439,8 @@ export const meters = pgTable(
       .notNull()
       .references(() => buildings.id),
     serialNumber: text('serial_number').notNull(),
-    kind: text('kind').notNull(),
-    unit: text('unit').notNull(),
+    kind: text('kind').$type<Contract['MeterKind']>().notNull(),
+    unit: text('unit').$type<Contract['Meter']['unit']>().notNull(),
     location: text('location'),
     createdAt: createdAt(),
   },
@@ -449,7 +456,7 @@ export const readings = pgTable(
       .references(() => meters.id, { onDelete: 'cascade' }),
     value: numeric('value', { precision: 15, scale: 3 }).notNull(),
     note: text('note'),
-    reason: text('reason'),
+    reason: text('reason').$type<NonNullable<Contract['ReadingReason']>>(),
     readAt: at('read_at').notNull().defaultNow(),
     submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     previousValue: numeric('previous_value', { precision: 15, scale: 3 }),

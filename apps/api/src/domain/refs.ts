@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { buildings, tenantBuildings, users } from '../db/schema.js';
-import { displayName } from '../plugins/app/users.js';
+import { buildings, users } from '../db/schema.js';
+import { displayName } from './users.js';
 
 /** Shared serialisers for the small reference objects of upstream.yaml. */
 
@@ -25,6 +25,12 @@ export async function userRefs(db: Database, ids: Array<number | null>): Promise
   return new Map(rows.map((row) => [row.id, { id: row.id, display_name: displayName(row) }]));
 }
 
+/** The `BuildingRef` of each row's building, by building id. */
+export function buildingRefsOf(db: Database, rows: ReadonlyArray<{ buildingId: number | null }>) {
+  const ids = rows.map((row) => row.buildingId);
+  return buildingRefs(db, ids);
+}
+
 export async function buildingRefs(db: Database, ids: Array<number | null>): Promise<Map<number, BuildingRef>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
@@ -33,15 +39,6 @@ export async function buildingRefs(db: Database, ids: Array<number | null>): Pro
     .from(buildings)
     .where(inArray(buildings.id, wanted));
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The buildings where a tenant rents space. */
-export async function tenantBuildingIds(db: Database, tenantId: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: tenantBuildings.buildingId })
-    .from(tenantBuildings)
-    .where(eq(tenantBuildings.tenantId, tenantId));
-  return rows.map((row) => row.id);
 }
 
 export const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());

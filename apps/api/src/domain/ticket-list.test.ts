@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANTS } from '../db/demo-data.js';
+import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import { supportTickets, tenantBuildings, users } from '../db/schema.js';
-import { JS_TRIM_CHARACTERS } from '../plugins/app/users.js';
+import { JS_TRIM_CHARACTERS } from './users.js';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../testing/scratch-database.js';
-import { DEMO_USERS } from '../db/demo-data.js';
 import { FIRST_PAGE_STATEMENT, FIRST_PAGE_WITH_CALLER_STATEMENT, listTicketPage } from './ticket-list.js';
 import { loadTicketDetail } from './tickets.js';
 
@@ -197,7 +196,7 @@ describe('ticket list statements on PostgreSQL', () => {
     const result = await t.app.db.execute(
       sql`select name, generic_plans from pg_prepared_statements where name in (${FIRST_PAGE_STATEMENT}, ${FIRST_PAGE_WITH_CALLER_STATEMENT}) order by name`,
     );
-    const rows = (result as unknown as { rows: Array<{ name: string; generic_plans: string | number }> }).rows;
+    const rows = (result as { rows: Array<{ name: string; generic_plans: string | number }> }).rows;
     expect(rows.map((row) => row.name)).toEqual([FIRST_PAGE_STATEMENT, FIRST_PAGE_WITH_CALLER_STATEMENT]);
     // PostgreSQL tries five custom plans, then keeps the generic one when it is no costlier.
     for (const row of rows) expect(Number(row.generic_plans)).toBeGreaterThanOrEqual(3);

@@ -2,9 +2,8 @@ import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, tenantAccess, users } from '../db/schema.js';
-import type { TenantVerdict } from '../plugins/app/tenant-guard.js';
-import { displayNameSql } from '../plugins/app/users.js';
 import type { TicketPriority, TicketStatus } from './tickets.js';
+import { displayNameSql } from './users.js';
 
 /**
  * The tenant's ticket list (`listSupportTickets`): one page and the size of the whole filtered
@@ -254,6 +253,15 @@ function statementFor(db: Database, parameters: Parameters, ordering: string): R
 /** Statement names of the default first page (newest first, no filters), for tests. */
 export const FIRST_PAGE_STATEMENT = 'portal_tickets_desc_created_at';
 export const FIRST_PAGE_WITH_CALLER_STATEMENT = 'portal_tickets_desc_created_at_au';
+
+/** What a statement found about the caller of a deferred tenant check (plugins/app/tenant-guard.ts). */
+export interface TenantVerdict {
+  /** The user of the token exists. */
+  found: boolean;
+  active: boolean;
+  /** The tenant is in the user's `tenant_access` list. */
+  allowed: boolean;
+}
 
 export interface TicketPage {
   total: number;

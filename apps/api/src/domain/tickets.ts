@@ -2,15 +2,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
-import { drfError } from '../http/api-error.js';
-import { displayName } from '../plugins/app/users.js';
-import { iso, userRefs } from './refs.js';
+import { storedFileFields, type StoredFile } from './attachment-files.js';
+import { drfError } from './errors.js';
+import { userRefs } from './refs.js';
+import { displayName } from './users.js';
+import { selectFirst } from './queries.js';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['low', 'standard', 'high', 'critical'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export type AuthorRole = 'tenant' | 'operator' | 'system';
+export type AuthorRole = (typeof ticketTimeline.$inferSelect)['authorRole'];
+export type TimelineEntryType = (typeof ticketTimeline.$inferSelect)['type'];
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 
@@ -30,9 +33,7 @@ export async function findTicket(
     tenantId === null
       ? eq(supportTickets.id, id)
       : and(eq(supportTickets.id, id), eq(supportTickets.tenantId, tenantId));
-  const query = db.select().from(supportTickets).where(where).limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
+  return selectFirst(db, supportTickets, where, { lock: forUpdate });
 }
 
 const assignees = alias(users, 'assignee');
@@ -61,8 +62,8 @@ interface SummaryRow {
   subject: string;
   buildingId: number;
   buildingName: string | null;
-  priority: string;
-  status: string;
+  priority: TicketPriority;
+  status: TicketStatus;
   contactPhone: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -71,6 +72,15 @@ interface SummaryRow {
   assigneeEmail: string | null;
   assigneeFirstName: string | null;
   assigneeLastName: string | null;
+}
+
+/** The `UserRef` of a user joined into a row (all columns null when there is none). */
+function joinedUserRef(id: number | null, email: string | null, firstName: string | null, lastName: string | null) {
+  if (id === null) return null;
+  return {
+    id,
+    display_name: displayName({ email: email ?? '', firstName: firstName ?? '', lastName: lastName ?? '' }),
+  };
 }
 
 function serializeSummary(row: SummaryRow) {
@@ -84,25 +94,13 @@ function serializeSummary(row: SummaryRow) {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     resolution: row.resolution,
-    assignee:
-      row.assigneeId === null
-        ? null
-        : {
-            id: row.assigneeId,
-            display_name: displayName({
-              email: row.assigneeEmail ?? '',
-              firstName: row.assigneeFirstName ?? '',
-              lastName: row.assigneeLastName ?? '',
-            }),
-          },
+    assignee: joinedUserRef(row.assigneeId, row.assigneeEmail, row.assigneeFirstName, row.assigneeLastName),
   };
 }
 
 export async function serializeTimelineEntries(db: Database, rows: Array<typeof ticketTimeline.$inferSelect>) {
-  const people = await userRefs(
-    db,
-    rows.map((row) => row.authorId),
-  );
+  const authors = rows.map((row) => row.authorId);
+  const people = await userRefs(db, authors);
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -118,25 +116,18 @@ export async function serializeTimelineEntries(db: Database, rows: Array<typeof 
 export const attachmentUrl = (ticketId: number, id: number) => `/api/v1/support_tickets/${ticketId}/attachments/${id}/`;
 
 export function serializeAttachment(row: typeof ticketAttachments.$inferSelect) {
-  return {
-    id: row.id,
-    file_name: row.fileName,
-    content_type: row.contentType,
-    size: row.size,
-    created_at: row.createdAt.toISOString(),
-    download_url: attachmentUrl(row.ticketId, row.id),
-  };
+  return { ...storedFileFields(row), download_url: attachmentUrl(row.ticketId, row.id) };
 }
 
 interface TimelineJson {
   id: number;
-  type: string;
+  type: TimelineEntryType;
   created_at: string;
   author_id: number | null;
   author_email: string | null;
   author_first_name: string | null;
   author_last_name: string | null;
-  author_role: string;
+  author_role: AuthorRole;
   body: string | null;
   from_value: string | null;
   to_value: string | null;
@@ -150,12 +141,6 @@ interface AttachmentJson {
   created_at: string;
 }
 
-/**
- * `SupportTicketDetail` (summary, description, reporter, timeline oldest first, attachments)
- * of this tenant's ticket (any tenant's when `tenantId` is null), or undefined. One query: the
- * timeline and attachments come back as JSON arrays, so a detail costs one round trip instead
- * of six, and runs on a transaction's single connection without overlapping queries.
- */
 /** The detail's one query, without its WHERE. */
 function detailQuery(db: Database) {
   return db
@@ -187,7 +172,7 @@ function detailQuery(db: Database) {
     .leftJoin(reporters, eq(reporters.id, supportTickets.reporterId));
 }
 
-/** A tenant's ticket detail, the hot path, prepared once per database (see listDefaultTicketPage). */
+/** A tenant's ticket detail, the hot path, prepared once per database (as the list's shapes are, ticket-list.ts). */
 const detailStatements = new WeakMap<Database, ReturnType<typeof prepareDetail>>();
 
 function prepareDetail(db: Database) {
@@ -206,6 +191,12 @@ function preparedDetail(db: Database) {
   return prepared;
 }
 
+/**
+ * `SupportTicketDetail` (summary, description, reporter, timeline oldest first, attachments)
+ * of this tenant's ticket (any tenant's when `tenantId` is null), or undefined. One query: the
+ * timeline and attachments come back as JSON arrays, so a detail costs one round trip instead
+ * of six, and runs on a transaction's single connection without overlapping queries.
+ */
 export async function loadTicketDetail(db: Database, id: number, tenantId: string | null) {
   const rows =
     tenantId === null
@@ -234,17 +225,7 @@ export async function loadTicketDetail(db: Database, id: number, tenantId: strin
       id: entry.id,
       type: entry.type,
       created_at: isoOf(entry.created_at),
-      author:
-        entry.author_id === null
-          ? null
-          : {
-              id: entry.author_id,
-              display_name: displayName({
-                email: entry.author_email ?? '',
-                firstName: entry.author_first_name ?? '',
-                lastName: entry.author_last_name ?? '',
-              }),
-            },
+      author: joinedUserRef(entry.author_id, entry.author_email, entry.author_first_name, entry.author_last_name),
       author_role: entry.author_role,
       body: entry.body,
       from_value: entry.from_value,
@@ -278,23 +259,30 @@ export interface Actor {
   role: AuthorRole;
 }
 
-async function addEntry(
-  tx: Database,
-  ticketId: number,
-  actor: Actor,
-  entry: { type: string; body?: string | null; fromValue?: string | null; toValue?: string | null },
-) {
+/** What a timeline entry records: a comment's text, or a change from one value to another. */
+export interface TimelineChange {
+  type: TimelineEntryType;
+  body?: string | null;
+  fromValue?: string | null;
+  toValue?: string | null;
+}
+
+function timelineRow(ticketId: number, actor: Actor, change: TimelineChange) {
+  return {
+    ticketId,
+    type: change.type,
+    authorId: actor.userId,
+    authorRole: actor.role,
+    body: change.body ?? null,
+    fromValue: change.fromValue ?? null,
+    toValue: change.toValue ?? null,
+  };
+}
+
+async function addEntry(tx: Database, ticketId: number, actor: Actor, change: TimelineChange) {
   const [row] = await tx
     .insert(ticketTimeline)
-    .values({
-      ticketId,
-      type: entry.type,
-      authorId: actor.userId,
-      authorRole: actor.role,
-      body: entry.body ?? null,
-      fromValue: entry.fromValue ?? null,
-      toValue: entry.toValue ?? null,
-    })
+    .values(timelineRow(ticketId, actor, change))
     .returning();
   await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticketId));
   if (row === undefined) throw new Error('timeline insert returned no row');
@@ -344,4 +332,77 @@ export async function assign(tx: Database, ticket: TicketRow, actor: Actor, assi
   });
 }
 
-export { iso };
+export interface NewTicket {
+  tenantId: string;
+  buildingId: number;
+  reporterId: number;
+  subject: string;
+  description: string;
+  priority: TicketPriority;
+  /** Empty means "use my registered contact" (docs/product.md §5): read from the profile when called. */
+  contactPhone: string | null;
+}
+
+/** A ticket a tenant reports: open, with an empty timeline. */
+export async function createTicket(tx: Database, ticket: NewTicket): Promise<TicketRow> {
+  const [row] = await tx
+    .insert(supportTickets)
+    .values({ ...ticket, subject: ticket.subject.trim(), status: 'open' })
+    .returning();
+  if (row === undefined) throw new Error('ticket insert returned no row');
+  return row;
+}
+
+/** A timeline entry of a ticket's history: what changed, who changed it and when. */
+export interface PastTimelineEntry extends TimelineChange {
+  actor: Actor;
+  at: Date;
+}
+
+/**
+ * A ticket with the history it already has (the demo seed; an operator moving tickets over
+ * from an older system): its state as it stands and the timeline entries that led there, dated
+ * as they happened. Last changed at its last entry.
+ */
+export async function importTicket(
+  tx: Database,
+  ticket: NewTicket & {
+    status: TicketStatus;
+    assigneeId: number | null;
+    resolution: string | null;
+    createdAt: Date;
+  },
+  history: readonly PastTimelineEntry[],
+): Promise<TicketRow> {
+  const [row] = await tx
+    .insert(supportTickets)
+    .values({ ...ticket, updatedAt: history.at(-1)?.at ?? ticket.createdAt })
+    .returning();
+  if (row === undefined) throw new Error('ticket insert returned no row');
+  if (history.length > 0) {
+    await tx
+      .insert(ticketTimeline)
+      .values(history.map(({ actor, at, ...change }) => ({ ...timelineRow(row.id, actor, change), createdAt: at })));
+  }
+  return row;
+}
+
+/** Attaches stored files to a ticket (refused once it is closed); the ticket counts as changed at `at`. */
+export async function attachFiles(
+  tx: Database,
+  ticket: TicketRow,
+  uploadedBy: number,
+  files: readonly StoredFile[],
+  at = new Date(),
+) {
+  if (ticket.status === 'closed') throw ticketClosed();
+  // `greatest`: a file dated into the past (the demo seed) does not turn a ticket's last change back.
+  await tx
+    .update(supportTickets)
+    .set({ updatedAt: sql`greatest(${supportTickets.updatedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(supportTickets.id, ticket.id));
+  return tx
+    .insert(ticketAttachments)
+    .values(files.map((file) => ({ ticketId: ticket.id, uploadedBy, ...file, createdAt: at })))
+    .returning();
+}

@@ -1,33 +1,14 @@
-/**
- * Errors with a ready-made response body. Route code throws these; the central error handler
- * (plugins/app/error-handler.ts) sends them as they are. Two body styles exist because the
- * contract mirrors two libraries (ADR 001): DRF/simplejwt `{detail, code}` and the
- * django-allauth envelope `{status, errors: [{code, message, param?}]}`.
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+import type { components } from '@portal/openapi/upstream-types';
+import { ApiError } from '../domain/errors.js';
 
-  constructor(
-    readonly statusCode: number,
-    readonly body: Record<string, unknown>,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(typeof body['detail'] === 'string' ? body['detail'] : `HTTP ${statusCode}`);
-  }
-}
+/**
+ * The HTTP-only refusals: the bearer challenge of a 401 and django-allauth's error envelope
+ * (`{status, errors: [{code, message, param?}]}`), which only the allauth routes answer
+ * (docs/decisions/001-contract-shapes.md). Domain refusals are in domain/errors.ts.
+ */
 
 /** `WWW-Authenticate` on every 401 of a bearer-protected endpoint, as simplejwt sends it. */
 export const BEARER_CHALLENGE = { 'www-authenticate': 'Bearer realm="api"' } as const;
-
-/** DRF `APIException` shape: `{detail, code}`. */
-export function drfError(
-  statusCode: number,
-  code: string,
-  detail: string,
-  headers?: Readonly<Record<string, string>>,
-): ApiError {
-  return new ApiError(statusCode, { detail, code }, headers);
-}
 
 export interface AllauthErrorItem {
   code: string;
@@ -45,8 +26,8 @@ export function allauthError(statusCode: number, errors: AllauthErrorItem[]): Ap
  * allauth's answer for "not authenticated". It is also how allauth reports a successful
  * logout and a successful password reset (the client must log in again), see ADR 001.
  */
-export const ALLAUTH_UNAUTHENTICATED_BODY = {
+export const ALLAUTH_UNAUTHENTICATED_BODY: Readonly<components['schemas']['AllauthAuthenticationResponse']> = {
   status: 401,
   data: { flows: [] },
   meta: { is_authenticated: false },
-} as const;
+};

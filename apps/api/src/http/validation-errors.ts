@@ -46,11 +46,11 @@ function describeAll(errors: readonly FastifySchemaValidationError[]): FieldErro
 }
 
 function describe(error: FastifySchemaValidationError): FieldError {
-  const params = error.params as Record<string, unknown>;
+  const { params } = error;
   const path = pointerToField(error.instancePath);
   switch (error.keyword) {
     case 'required': {
-      const missing = String(params['missingProperty'] ?? '');
+      const missing = typeof params['missingProperty'] === 'string' ? params['missingProperty'] : '';
       return { field: join(path, missing), code: 'required', message: REQUIRED_MESSAGE };
     }
     case 'type': {
@@ -96,7 +96,7 @@ function describe(error: FastifySchemaValidationError): FieldError {
     case 'enum':
       return { field: field(path), code: 'invalid_choice', message: 'Neplatná volba.' };
     default:
-      return { field: field(path), code: 'invalid', message: 'Neplatná hodnota.' };
+      return { field: field(path), code: 'invalid', message: INVALID_VALUE };
   }
 }
 
@@ -117,38 +117,26 @@ function field(path: string): string {
   return path === '' ? NON_FIELD_ERRORS : path;
 }
 
-function typeMessage(type: string): string {
-  switch (type) {
-    case 'string':
-      return 'Zadejte text.';
-    case 'integer':
-      return 'Zadejte celé číslo.';
-    case 'number':
-      return 'Zadejte číslo.';
-    case 'boolean':
-      return 'Zadejte logickou hodnotu (true nebo false).';
-    case 'array':
-      return 'Očekáván seznam položek.';
-    case 'object':
-      return 'Očekáván objekt.';
-    default:
-      return 'Neplatná hodnota.';
-  }
-}
+const INVALID_VALUE = 'Neplatná hodnota.';
 
-function formatMessage(format: string): string {
-  switch (format) {
-    case 'email':
-      return 'Zadejte platnou e-mailovou adresu.';
-    case 'uuid':
-      return 'Zadejte platné UUID.';
-    case 'date-time':
-      return 'Zadejte datum a čas ve formátu RFC 3339.';
-    case 'date':
-      return 'Zadejte datum ve formátu RRRR-MM-DD.';
-    case 'uri':
-      return 'Zadejte platnou adresu URL.';
-    default:
-      return 'Neplatná hodnota.';
-  }
-}
+/** What to enter instead of a value of the wrong JSON type. */
+const TYPE_MESSAGES: Readonly<Record<string, string>> = {
+  string: 'Zadejte text.',
+  integer: 'Zadejte celé číslo.',
+  number: 'Zadejte číslo.',
+  boolean: 'Zadejte logickou hodnotu (true nebo false).',
+  array: 'Očekáván seznam položek.',
+  object: 'Očekáván objekt.',
+};
+
+/** What to enter instead of a string of the wrong format. */
+const FORMAT_MESSAGES: Readonly<Record<string, string>> = {
+  email: 'Zadejte platnou e-mailovou adresu.',
+  uuid: 'Zadejte platné UUID.',
+  'date-time': 'Zadejte datum a čas ve formátu RFC 3339.',
+  date: 'Zadejte datum ve formátu RRRR-MM-DD.',
+  uri: 'Zadejte platnou adresu URL.',
+};
+
+const typeMessage = (type: string) => TYPE_MESSAGES[type] ?? INVALID_VALUE;
+const formatMessage = (format: string) => FORMAT_MESSAGES[format] ?? INVALID_VALUE;

@@ -1,30 +1,34 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import PDFDocument from 'pdfkit';
 
 /**
- * A billing statement as an A4 PDF (pdf-lib). The text is set in DejaVu Sans, embedded as a
- * subset: the 14 standard PDF fonts cover only WinAnsi, which lacks Czech letters such as
- * č, ř and ů. The font comes from the `dejavu-fonts-ttf` npm package, so the API needs no
- * system fonts. pdf-lib writes a ToUnicode map for the subset, so the text can be searched
- * and copied out of the document.
+ * A billing statement as an A4 PDF written with PDFKit as a tagged PDF that declares PDF/UA
+ * (ISO 14289): a structure tree of heading, paragraphs and a list, so assistive technology reads
+ * it in order and with its roles; the language (cs-CZ) and a title the viewer shows instead of
+ * the file name (docs/czech.md §5). The text is set in DejaVu Sans, embedded as a subset: the 14
+ * standard PDF fonts cover only WinAnsi, which lacks Czech letters such as č, ř and ů. The font
+ * comes from the `dejavu-fonts-ttf` npm package, so the API needs no system fonts; PDFKit writes
+ * a ToUnicode map for the subset, so the text can be searched and copied out of the document.
  */
 
-export interface PdfLine {
-  text: string;
-  size?: number;
-  bold?: boolean;
-}
+/** A block of the document, in reading order. */
+export type PdfBlock =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string; bold?: boolean }
+  | { type: 'list'; items: string[] }
+  /** Vertical space between groups of blocks; no content. */
+  | { type: 'gap' };
 
 export interface PdfOptions {
-  title?: string;
+  /** The document's title (its metadata, shown by viewers as the window title). */
+  title: string;
 }
 
 const require = createRequire(import.meta.url);
 const fontPath = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
-let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
 
 /** Read once per process: the two files are about 1.4 MB together. */
 function fontBytes() {
@@ -34,50 +38,71 @@ function fontBytes() {
   return fonts;
 }
 
-const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+const TEXT_COLOUR = '#1a1a1f';
+const BODY_SIZE = 11;
+const HEADING_SIZE = 18;
+/** Space between lines of a block, in points. */
+const LINE_GAP = 6;
 
-export async function renderPdf(lines: PdfLine[], options: PdfOptions = {}): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  if (options.title !== undefined) doc.setTitle(options.title);
-  doc.setLanguage('cs-CZ');
-  doc.setProducer('Portál nájemců');
+/**
+ * PDF/UA is a subset PDFKit knows (it writes `pdfuaid:part` into the XMP metadata), but
+ * @types/pdfkit 0.17 lists only the PDF/A subsets in its option type.
+ */
+const PDF_UA = 'PDF/UA' as unknown as PDFKit.Mixins.PDFSubsets;
+
+export async function renderPdf(blocks: readonly PdfBlock[], options: PdfOptions): Promise<Buffer> {
   const bytes = await fontBytes();
-  const regular = await doc.embedFont(bytes.regular, { subset: true });
-  const bold = await doc.embedFont(bytes.bold, { subset: true });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    pdfVersion: '1.7',
+    subset: PDF_UA,
+    tagged: true,
+    lang: 'cs-CZ',
+    displayTitle: true,
+    info: { Title: options.title, Producer: 'Portál nájemců' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
 
-  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - PAGE.margin;
-  const maxWidth = PAGE.width - 2 * PAGE.margin;
-  for (const line of lines) {
-    const size = line.size ?? 11;
-    const font = line.bold === true ? bold : regular;
-    for (const part of wrap(line.text, font, size, maxWidth)) {
-      y -= size + 6;
-      if (y < PAGE.margin) {
-        page = doc.addPage([PAGE.width, PAGE.height]);
-        y = PAGE.height - PAGE.margin - size - 6;
-      }
-      page.drawText(part, { x: PAGE.margin, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+  doc.registerFont('regular', bytes.regular);
+  doc.registerFont('bold', bytes.bold);
+  doc.fillColor(TEXT_COLOUR);
+  const text =
+    (value: string, font: 'regular' | 'bold', size = BODY_SIZE) =>
+    () => {
+      doc.font(font).fontSize(size).text(value, { lineGap: LINE_GAP });
+    };
+
+  const document = doc.struct('Document');
+  doc.addStructure(document);
+  for (const block of blocks) {
+    switch (block.type) {
+      case 'heading':
+        document.add(doc.struct('H1', {}, text(block.text, 'bold', HEADING_SIZE)));
+        break;
+      case 'paragraph':
+        document.add(doc.struct('P', {}, text(block.text, block.bold === true ? 'bold' : 'regular')));
+        break;
+      case 'list':
+        document.add(
+          doc.struct(
+            'L',
+            {},
+            block.items.map((item) => doc.struct('LI', {}, [doc.struct('LBody', {}, text(item, 'regular'))])),
+          ),
+        );
+        break;
+      case 'gap':
+        doc.moveDown();
+        break;
     }
   }
-  return Buffer.from(await doc.save());
-}
-
-/** Greedy word wrap to the text width; a single over-long word is left to overflow. */
-function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const words = text.split(' ');
-  const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const candidate = current === '' ? word : `${current} ${word}`;
-    if (current !== '' && font.widthOfTextAtSize(candidate, size) > maxWidth) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = candidate;
-    }
-  }
-  lines.push(current);
-  return lines;
+  document.end();
+  doc.end();
+  return finished;
 }

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/database.js';
-import { seedDemoData } from '../db/seed.js';
+import { seedDemoData } from '../demo/seed.js';
 
 /**
  * `pnpm db:seed`: migrates, then seeds the demo data if the database has no users yet

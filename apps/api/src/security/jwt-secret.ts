@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MIN_JWT_SECRET_LENGTH } from '../config/env.js';
+import { MIN_JWT_SECRET_LENGTH } from './jwt.js';
 
 /**
  * The signing key for embedded mode, where nobody should have to invent a secret for a trial
@@ -28,7 +28,7 @@ export async function loadOrCreateJwtSecret(dataDir: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const raced = await readSecret(file);
-    if (raced === undefined) throw new Error(`${file} exists but holds no usable key.`);
+    if (raced === undefined) throw new Error(`${file} exists but holds no usable key.`, { cause: error });
     return raced;
   }
 }

@@ -19,13 +19,6 @@ export interface TokenClaims {
 /** Why a token was refused (simplejwt's `TokenError` cases). */
 export type TokenFailure = 'expired' | 'invalid' | 'wrong_type' | 'no_id';
 
-export const TOKEN_FAILURE_MESSAGES: Record<TokenFailure, string> = {
-  expired: 'Platnost tokenu vypršela.',
-  invalid: 'Token je neplatný.',
-  wrong_type: 'Token je nesprávného typu.',
-  no_id: 'Token nemá identifikátor.',
-};
-
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; failure: TokenFailure };
 
 export interface VerifyOptions {
@@ -34,6 +27,9 @@ export interface VerifyOptions {
 }
 
 const ALGORITHM = 'HS256';
+
+/** Shortest accepted HS256 key: RFC 7518 §3.2 asks for a key at least as long as the hash. */
+export const MIN_JWT_SECRET_LENGTH = 32;
 const JTI_PATTERN = /^[0-9a-f]{32}$/;
 
 export function newJti(): string {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadTestEnv, type AppConfig } from '../config/env.js';
-import { createScratchDatabase, type DatabaseDriver, type ScratchDatabase } from './scratch-database.js';
+import type { AppConfig } from '../config/env.js';
+import { scratchDatabaseFor, type DatabaseDriver, type ScratchDatabase } from './scratch-database.js';
 import { testConfig } from './test-config.js';
 
 export interface TestApp {
@@ -20,14 +20,12 @@ export interface BuildTestAppOptions {
 
 /**
  * The app on a fresh store of the given driver, booted (migrated, seeded) and ready for
- * `inject` (A2's `test/helper.ts`). PostgreSQL comes from `TEST_DATABASE_URL`.
+ * `inject` (docs/architecture.md §7). PostgreSQL comes from `TEST_DATABASE_URL`.
  */
 export async function buildTestApp(driver: DatabaseDriver, options: BuildTestAppOptions = {}): Promise<TestApp> {
-  const database = await createScratchDatabase(
-    driver,
-    driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined,
-    { template: options.config?.seedDemoData === false ? 'migrated' : 'seeded' },
-  );
+  const database = await scratchDatabaseFor(driver, {
+    template: options.config?.seedDemoData === false ? 'migrated' : 'seeded',
+  });
   const config = testConfig({
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,

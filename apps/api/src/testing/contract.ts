@@ -1,18 +1,15 @@
+import { fastifySchemaFor, listOperations, loadDocument } from '@portal/openapi/documents';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { loadTestEnv } from '../config/env.js';
 
 /**
- * Checks answers against `openapi/upstream.yaml` (spec-first drift detection, CONVENTIONS
- * "Settle early" 4, option B) through `@portal/openapi/documents`.
- *
- * Optional by design while the document is young: when the helper is not built or the
- * document cannot be loaded, or an operation or status is not documented, nothing is checked
- * (reported once on stderr). A documented answer that does not match fails the test, unless
- * `API_CONTRACT_CHECK=warn` (report only) or `off`.
+ * Checks answers against `openapi/upstream.yaml` (spec-first drift detection,
+ * docs/decisions/004-api-contract-checks.md) through `@portal/openapi/documents`. An operation
+ * or status the document does not name is reported once on stderr and not checked; a documented
+ * answer that does not match fails the test, unless `API_CONTRACT_CHECK=warn` (report only) or
+ * `off`.
  */
-
-type Documents = typeof import('@portal/openapi/documents');
 
 interface Operation {
   method: string;
@@ -29,7 +26,7 @@ interface Contract {
   ajv: Ajv;
 }
 
-let contract: Promise<Contract | undefined> | undefined;
+let contract: Contract | undefined;
 const reported = new Set<string>();
 
 function note(message: string): void {
@@ -38,46 +35,35 @@ function note(message: string): void {
   process.stderr.write(`[contract] ${message}\n`);
 }
 
-async function loadContract(): Promise<Contract | undefined> {
-  let documents: Documents;
-  try {
-    documents = await import('@portal/openapi/documents');
-  } catch (error) {
-    note(`@portal/openapi/documents is not available (${String(error)}); responses are not checked.`);
-    return undefined;
-  }
-  try {
-    const document = documents.loadDocument('upstream');
-    const paths = (document['paths'] ?? {}) as Record<string, Record<string, unknown>>;
-    const operations: Operation[] = documents.listOperations('upstream').map((info) => {
-      const raw = paths[info.path]?.[info.method] as
-        { responses?: Record<string, { headers?: Record<string, { required?: boolean }> }> } | undefined;
-      const schemas = documents.fastifySchemaFor('upstream', info.operationId).response;
-      const responses: Operation['responses'] = {};
-      for (const [status, response] of Object.entries(raw?.responses ?? {})) {
-        const key = status.toLowerCase();
-        responses[key] = {
-          schema: schemas[key],
-          requiredHeaders: Object.entries(response.headers ?? {})
-            .filter(([, header]) => header.required === true)
-            .map(([name]) => name.toLowerCase()),
-        };
-      }
-      return {
-        method: info.method.toUpperCase(),
-        pattern: new RegExp(`^${info.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-        operationId: info.operationId,
-        literalLength: info.path.replace(/\{[^}]+\}/g, '').length,
-        responses,
+function loadContract(): Contract {
+  const document = loadDocument('upstream');
+  const paths = (document['paths'] ?? {}) as Record<string, Record<string, unknown>>;
+  const operations: Operation[] = listOperations('upstream').map((info) => {
+    const raw = paths[info.path]?.[info.method] as
+      { responses?: Record<string, { headers?: Record<string, { required?: boolean }> }> } | undefined;
+    const schemas = fastifySchemaFor('upstream', info.operationId).response;
+    const responses: Operation['responses'] = {};
+    for (const [status, response] of Object.entries(raw?.responses ?? {})) {
+      const key = status.toLowerCase();
+      responses[key] = {
+        schema: schemas[key],
+        requiredHeaders: Object.entries(response.headers ?? {})
+          .filter(([, header]) => header.required === true)
+          .map(([name]) => name.toLowerCase()),
       };
-    });
-    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
-    (addFormatsModule as unknown as (ajv: Ajv) => Ajv)(ajv);
-    return { operations, validators: new Map(), ajv };
-  } catch (error) {
-    note(`openapi/upstream.yaml could not be loaded (${String(error)}); responses are not checked.`);
-    return undefined;
-  }
+    }
+    return {
+      method: info.method.toUpperCase(),
+      pattern: new RegExp(`^${info.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      operationId: info.operationId,
+      literalLength: info.path.replace(/\{[^}]+\}/g, '').length,
+      responses,
+    };
+  });
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  // ajv-formats is CommonJS; its default export is the plugin function under NodeNext's interop.
+  (addFormatsModule as unknown as (ajv: Ajv) => Ajv)(ajv);
+  return { operations, validators: new Map(), ajv };
 }
 
 export interface ContractResponse {
@@ -90,9 +76,7 @@ export interface ContractResponse {
 
 /** Mismatches between an answer and the document; empty when it matches or is not covered. */
 export async function contractProblems(response: ContractResponse): Promise<string[]> {
-  contract ??= loadContract();
-  const loaded = await contract;
-  if (loaded === undefined) return [];
+  const loaded = (contract ??= loadContract());
   const path = response.url.split('?')[0] ?? '';
   const method = response.method.toUpperCase();
   // Like the router: a literal segment wins over a parameter (`/meeting_rooms/reservation/7/`

@@ -43,6 +43,11 @@ export interface ScratchDatabase {
   dispose(): Promise<void>;
 }
 
+/** A scratch store of this run's test server: PGlite, or a new database on `TEST_DATABASE_URL`. */
+export function scratchDatabaseFor(driver: DatabaseDriver, options: ScratchOptions = {}): Promise<ScratchDatabase> {
+  return createScratchDatabase(driver, driver === 'postgres' ? loadTestEnv().testDatabaseUrl : undefined, options);
+}
+
 /**
  * An empty store for one test file or one test API: a temp directory for PGlite, or a new
  * database on the PostgreSQL server at `serverUrl` (dropped again by `dispose`). An

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadTestEnv } from '../config/env.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-data.js';
 import { passwordResetLink, waitForMail } from './outbox.js';
 import { startTestApi } from './start-test-api.js';
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AllauthErrorItem } from '../http/api-error.js';
+import { REQUIRED_MESSAGE } from '../http/validation-errors.js';
 import { assertMatchesContract } from './contract.js';
 
 export interface ApiResponse {
@@ -44,6 +46,25 @@ export async function request(app: FastifyInstance, options: RequestOptions): Pr
   return response;
 }
 
+/**
+ * Requests as one caller, so a test reads as what the caller does: `alfa.post(url, body)`.
+ * `token` is a bearer access token (none for a visitor); `headers` are sent on every request,
+ * e.g. the caller's `X-Tenant-ID`. Every answer is checked against upstream.yaml, as
+ * {@link request} does.
+ */
+export function caller(app: FastifyInstance, token?: string, headers: Record<string, string> = {}) {
+  const send = (method: RequestOptions['method'], url: string, body?: unknown) =>
+    request(app, { method, url, headers, ...(token === undefined ? {} : { token }), body });
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, body?: unknown) => send('POST', url, body),
+    patch: (url: string, body: unknown) => send('PATCH', url, body),
+    delete: (url: string, body?: unknown) => send('DELETE', url, body),
+  };
+}
+
+export type Caller = ReturnType<typeof caller>;
+
 export const LOGIN_URL = '/api/v1/_allauth/app/v1/auth/login';
 export const SESSION_URL = '/api/v1/_allauth/app/v1/auth/session';
 export const REFRESH_URL = '/api/v1/token/refresh/';
@@ -70,3 +91,21 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export function refresh(app: FastifyInstance, token: string): Promise<ApiResponse> {
   return request(app, { method: 'POST', url: REFRESH_URL, body: { refresh: token } });
 }
+
+/** A JSON body that breaks off: the server must answer 400, never 500. */
+export function postBrokenJson(app: FastifyInstance, url: string) {
+  return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+}
+
+/** allauth's "not authenticated" answer: what a logout and a password reset answer too (ADR 001). */
+export const ALLAUTH_LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
+
+/** allauth's 400 envelope with these errors, as an answer is expected to be. */
+export const allauthBadRequest = (...errors: AllauthErrorItem[]) => ({ status: 400, errors });
+
+/** The allauth error item of a missing field (DRF's wording, which ADR 001 pins). */
+export const missingParam = (param: string): AllauthErrorItem => ({
+  code: 'required',
+  message: REQUIRED_MESSAGE,
+  param,
+});

@@ -1,7 +1,8 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { BEARER_CHALLENGE, drfError, type ApiError } from '../../http/api-error.js';
-import type { User } from './users.js';
+import { drfError, type ApiError } from '../../domain/errors.js';
+import type { User } from '../../domain/users.js';
+import { BEARER_CHALLENGE } from '../../http/api-error.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,7 @@ const userInactive = () => drfError(401, 'user_inactive', 'Uživatelský účet 
 export const TENANT_HEADER = 'x-tenant-id';
 export const MAX_TENANT_ID_LENGTH = 64;
 
-/** `X-Tenant-ID`, trimmed; empty means none, as the spec asks of the client (§5). */
+/** `X-Tenant-ID`, trimmed; empty means none, as docs/product.md §7 asks of the client. */
 export function requestedTenant(request: FastifyRequest): string {
   const raw = request.headers[TENANT_HEADER];
   return (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
@@ -61,6 +62,15 @@ export function accountError(account: { found: boolean; active: boolean }): ApiE
   if (!account.found) return userNotFound();
   if (!account.active) return userInactive();
   return null;
+}
+
+/**
+ * The user `fastify.authenticate` (or `optionalTenant` with a token) set: for handlers of routes
+ * that run it. Its absence is a wiring mistake in the route, not a client error (masked as 500).
+ */
+export function currentUser(request: FastifyRequest): User {
+  if (request.user === null) throw new Error('the route does not run fastify.authenticate');
+  return request.user;
 }
 
 /** Returns the user of a valid access token, or the error to answer with. */

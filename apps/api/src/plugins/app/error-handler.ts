@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../domain/errors.js';
 import { toAllauthErrors, toDrfValidationBody } from '../../http/validation-errors.js';
+import { reportServerError } from '../external/error-reporting.js';
 
 export type ErrorStyle = 'drf' | 'allauth';
 
@@ -36,13 +37,14 @@ const SERVER_ERROR = {
 } as const;
 
 /**
- * One error handler and one not-found handler for the whole app (CONVENTIONS C10):
+ * One error handler and one not-found handler for the whole app (docs/architecture.md §5):
  * - {@link ApiError}s are sent as built;
  * - schema validation failures become DRF field errors or allauth error items;
  * - other 4xx keep their status with a generic, known body (Fastify's own messages are
  *   English internals such as "Body cannot be empty when content-type is set to
  *   'application/json'" and are logged, not sent);
- * - 5xx are logged with the request context and masked; a stack trace never leaves the process.
+ * - 5xx are logged with the request context, reported to Sentry when it is configured, and
+ *   masked; a stack trace never leaves the process (a 4xx is the client's mistake: not reported).
  * @see {@link https://fastify.dev/docs/latest/Reference/Server/#seterrorhandler}
  */
 export const errorHandlerPlugin = fp(
@@ -72,18 +74,18 @@ export const errorHandlerPlugin = fp(
 
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
+        reportServerError(error, request);
         return sendError(reply, style, statusCode, SERVER_ERROR);
       }
 
       // Expected client mistakes: no stack trace in the log either.
       request.log.info({ code: error.code, reason: error.message, statusCode }, 'request rejected');
-      const known = CLIENT_ERRORS[statusCode] ?? { code: 'client_error', detail: 'Neplatný požadavek.' };
-      // http-errors (from @fastify/sensible) marks messages written for clients as `expose`.
-      const exposed = (error as { expose?: unknown }).expose === true;
-      return sendError(reply, style, statusCode, {
-        code: known.code,
-        detail: exposed ? error.message : known.detail,
-      });
+      return sendError(
+        reply,
+        style,
+        statusCode,
+        CLIENT_ERRORS[statusCode] ?? { code: 'client_error', detail: 'Neplatný požadavek.' },
+      );
     });
 
     fastify.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { anonymiseVisitors } from '../../domain/retention.js';
-import { pruneIdempotencyKeys } from '../../http/idempotency.js';
+import { pruneIdempotencyKeys } from '../../domain/idempotency.js';
 
 /** How often the API runs housekeeping; each run is idempotent, so several instances may overlap. */
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../db/demo-data.js';
+import { DEMO_USERS } from '../../demo/demo-data.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { readOutbox } from '../../testing/outbox.js';
 import { LOGIN_URL, PASSWORD_REQUEST_URL, PASSWORD_RESET_URL, request } from '../../testing/test-client.js';

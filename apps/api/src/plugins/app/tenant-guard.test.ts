@@ -1,29 +1,35 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../demo/demo-data.js';
 import { tenantAccess, tenants, users } from '../../db/schema.js';
 import { hashPassword } from '../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { DATABASE_DRIVERS } from '../../testing/scratch-database.js';
+import { DATABASE_DRIVERS, type DatabaseDriver } from '../../testing/scratch-database.js';
 import { login, request } from '../../testing/test-client.js';
 
 /** A tenant-scoped route that exists only in this test (none exists in the app yet). */
 const URL = '/test/tenant-scoped/';
 const FOREIGN_TENANT = '0b5c1f7e-0000-4000-8000-000000000002';
 
+/** The app with the test's tenant-scoped route, and a tenant nobody in the demo may act for. */
+async function appWithTenantScopedRoute(driver: DatabaseDriver): Promise<TestApp> {
+  const t = await buildTestApp(driver, {
+    configure(app) {
+      app.get(URL, { onRequest: [app.authenticate, app.requireTenant] }, async (request) => ({
+        tenantId: request.tenantId,
+      }));
+    },
+  });
+  await t.app.db.insert(tenants).values({ id: FOREIGN_TENANT, name: 'Cizí nájemce s.r.o.' });
+  return t;
+}
+
 describe.each(DATABASE_DRIVERS)('X-Tenant-ID guard (%s)', (driver) => {
   let t: TestApp;
   let jana: string;
   let petr: string;
   beforeAll(async () => {
-    t = await buildTestApp(driver, {
-      configure(app) {
-        app.get(URL, { onRequest: [app.authenticate, app.requireTenant] }, async (request) => ({
-          tenantId: request.tenantId,
-        }));
-      },
-    });
-    await t.app.db.insert(tenants).values({ id: FOREIGN_TENANT, name: 'Cizí nájemce s.r.o.' });
+    t = await appWithTenantScopedRoute(driver);
     jana = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
     petr = (await login(t.app, DEMO_USERS.petr.email, DEMO_PASSWORD)).access;
   });
@@ -109,14 +115,7 @@ describe.each(DATABASE_DRIVERS)('deferred tenant check of the ticket list (%s)',
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await buildTestApp(driver, {
-      configure(app) {
-        app.get(URL, { onRequest: [app.authenticate, app.requireTenant] }, async (request) => ({
-          tenantId: request.tenantId,
-        }));
-      },
-    });
-    await t.app.db.insert(tenants).values({ id: FOREIGN_TENANT, name: 'Cizí nájemce s.r.o.' });
+    t = await appWithTenantScopedRoute(driver);
     tokens['jana'] = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
     tokens['petr'] = (await login(t.app, DEMO_USERS.petr.email, DEMO_PASSWORD)).access;
     // Two more users of Alfa: one is deactivated and one deleted after logging in; their

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { drfError } from '../../http/api-error.js';
+import { drfError } from '../../domain/errors.js';
+import type { TenantVerdict } from '../../domain/ticket-list.js';
 import {
   MAX_TENANT_ID_LENGTH,
   TENANT_HEADER,
@@ -46,15 +47,6 @@ declare module 'fastify' {
   }
 }
 
-/** What a statement found about the caller of a deferred tenant check. */
-export interface TenantVerdict {
-  /** The user of the token exists. */
-  found: boolean;
-  active: boolean;
-  /** The tenant is in the user's `tenant_access` list. */
-  allowed: boolean;
-}
-
 const tenantForbidden = () => drfError(403, 'tenant_forbidden', 'Nemáte přístup k tomuto nájemci.');
 
 /**
@@ -72,6 +64,15 @@ export function settleTenantVerdict(request: FastifyRequest, verdict: TenantVerd
   request.tenantId = deferred.tenantId;
 }
 
+/**
+ * The tenant `fastify.requireTenant` (or a settled deferred check) set: for handlers of
+ * tenant-scoped routes. Its absence is a wiring mistake in the route (masked as 500).
+ */
+export function currentTenant(request: FastifyRequest): string {
+  if (request.tenantId === null) throw new Error('the route does not run fastify.requireTenant');
+  return request.tenantId;
+}
+
 /** The deferred check as its own lookup, for a path of the route that runs no statement. */
 export async function settleDeferredTenant(request: FastifyRequest): Promise<void> {
   const deferred = request.deferredTenant;
@@ -87,7 +88,7 @@ export async function settleDeferredTenant(request: FastifyRequest): Promise<voi
 export { TENANT_HEADER };
 
 /**
- * The `X-Tenant-ID` guard (ADR 001, DESIGN "Tenant isolation"). A tenant outside the user's
+ * The `X-Tenant-ID` guard (ADR 001, docs/architecture.md §4 "Tenant isolation"). A tenant outside the user's
  * `tenant_access` list is refused with 403 before any route code runs, so route queries can
  * filter by `request.tenantId` without checking access themselves. Without the header, a user
  * with exactly one tenant acts for it, one with several gets 400 `tenant_required`.

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../db/database.js';
-import { seedDemoData } from '../../db/seed.js';
+import { seedDemoData } from '../../demo/seed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

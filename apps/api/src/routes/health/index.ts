@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { DrfErrorBody } from '../../schemas/common.js';
+import { DrfErrorBody } from '../../http/error-schemas.js';
 
 /**
  * `GET /health` for load balancers and the start script: 200 when the database answers.

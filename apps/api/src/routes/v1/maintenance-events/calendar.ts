@@ -38,7 +38,7 @@ export const CATEGORY_LABELS: Record<string, string> = {
 
 const PRODUCT_ID = '-//Portal najemnika//Planovane vypadky//CS';
 
-/** Where the outages are listed in the portal (the spec's route). */
+/** Where the outages are listed in the portal (docs/product.md §2, route table). */
 const OUTAGES_PATH = '/planovane-vypadky';
 
 /**

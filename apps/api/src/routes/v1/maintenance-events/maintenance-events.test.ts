@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { maintenanceEvents } from '../../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { assertMatchesContract } from '../../../testing/contract.js';

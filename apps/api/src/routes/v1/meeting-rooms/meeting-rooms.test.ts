@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { meetingRooms, reservations } from '../../../db/schema.js';
-import { pragueDayStart } from '../../../http/pagination.js';
+import { pragueDayStart } from '../../../domain/prague-time.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { waitForMail } from '../../../testing/outbox.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../../cli/portal-admin.js';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
-import { login, request } from '../../../testing/test-client.js';
+import { caller, login, request, type Caller } from '../../../testing/test-client.js';
 
 const ALFA = { 'x-tenant-id': DEMO_TENANTS.alfa.id };
 const BETA = { 'x-tenant-id': DEMO_TENANTS.beta.id };
@@ -31,6 +31,8 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString(
 describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
   let t: TestApp;
   let jana: string;
+  let janaInAlfa: Caller;
+  let janaInBeta: Caller;
   let serial = 0;
   const cli = (...argv: string[]) => runCommand(argv, t.app.db, t.config.dataDir) as Promise<Record<string, unknown>>;
 
@@ -39,13 +41,7 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
       .body as MeterBody[];
   const meterById = async (id: number) => (await listMeters()).find((meter) => meter.id === id);
   const submit = (meter: number, value: string, extra: Record<string, unknown> = {}) =>
-    request(t.app, {
-      method: 'POST',
-      url: '/api/v1/readings/',
-      token: jana,
-      headers: ALFA,
-      body: { meter, value, note: null, picture: null, ...extra },
-    });
+    janaInAlfa.post('/api/v1/readings/', { meter, value, note: null, picture: null, ...extra });
 
   /**
    * A fresh Alfa meter with readings taken by the operator on the given days: the ones before
@@ -87,6 +83,8 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
   beforeAll(async () => {
     t = await buildTestApp(driver);
     jana = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
+    janaInAlfa = caller(t.app, jana, ALFA);
+    janaInBeta = caller(t.app, jana, BETA);
   });
   afterAll(() => t?.close());
 
@@ -94,12 +92,7 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
     const alfa = await listMeters();
     expect(alfa.map((meter) => meter.serial_number)).toEqual(['EL-FL-3050', 'TV-FL-3052', 'VS-FL-3051']);
     for (const meter of alfa) {
-      const history = await request(t.app, {
-        method: 'GET',
-        url: `/api/v1/readings/?meter=${meter.id}&ordering=read_at`,
-        token: jana,
-        headers: ALFA,
-      });
+      const history = await janaInAlfa.get(`/api/v1/readings/?meter=${meter.id}&ordering=read_at`);
       const readings = history.body as ReadingBody[];
       expect(readings).toHaveLength(13);
       expect(readings.every((reading) => !reading.implausible_jump && reading.reason === null)).toBe(true);
@@ -118,14 +111,8 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
 
     const beta = await listMeters(BETA);
     const replaced = beta.find((meter) => meter.serial_number === 'EL-KA-2141');
-    const history = (
-      await request(t.app, {
-        method: 'GET',
-        url: `/api/v1/readings/?meter=${replaced?.id}&ordering=read_at`,
-        token: jana,
-        headers: BETA,
-      })
-    ).body as ReadingBody[];
+    const history = (await janaInBeta.get(`/api/v1/readings/?meter=${replaced?.id}&ordering=read_at`))
+      .body as ReadingBody[];
     const replacement = history.findIndex((reading) => reading.reason === 'meter_replaced');
     expect(replacement).toBe(8);
     expect(history[replacement]).toMatchObject({ value: '35.2', consumption: null });
@@ -212,55 +199,19 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
   });
 
   it('portal-admin create-meter --reading: the history in one go, all or nothing', async () => {
-    await expect(
+    const gasMeter = (serial: string, ...readings: string[]) =>
       cli(
         'create-meter',
-        '--tenant',
-        DEMO_TENANTS.alfa.id,
-        '--building',
-        '1',
-        '--serial',
-        `X-${driver}`,
-        '--kind',
-        'gas',
-        '--reading',
-        `10@${daysAgo(5)}`,
-        '--reading',
-        `5@${daysAgo(2)}`,
-      ),
-    ).rejects.toThrow('nižší než poslední odečet');
+        ...['--tenant', DEMO_TENANTS.alfa.id, '--building', '1', '--serial', serial, '--kind', 'gas'],
+        ...readings.flatMap((reading) => ['--reading', reading]),
+      );
+    await expect(gasMeter(`X-${driver}`, `10@${daysAgo(5)}`, `5@${daysAgo(2)}`)).rejects.toThrow(
+      'nižší než poslední odečet',
+    );
     // The refused history left no meter behind.
     expect((await listMeters()).some((meter) => meter.serial_number === `X-${driver}`)).toBe(false);
-    await expect(
-      cli(
-        'create-meter',
-        '--tenant',
-        DEMO_TENANTS.alfa.id,
-        '--building',
-        '1',
-        '--serial',
-        `Y-${driver}`,
-        '--kind',
-        'gas',
-        '--reading',
-        '10',
-      ),
-    ).rejects.toThrow('--reading must be VALUE@ISO-DATE-TIME');
-    const gas = await cli(
-      'create-meter',
-      '--tenant',
-      DEMO_TENANTS.alfa.id,
-      '--building',
-      '1',
-      '--serial',
-      `Z-${driver}`,
-      '--kind',
-      'gas',
-      '--reading',
-      `10@${daysAgo(5)}`,
-      '--reading',
-      `12.5@${daysAgo(2)}`,
-    );
+    await expect(gasMeter(`Y-${driver}`, '10')).rejects.toThrow('--reading must be VALUE@ISO-DATE-TIME');
+    const gas = await gasMeter(`Z-${driver}`, `10@${daysAgo(5)}`, `12.5@${daysAgo(2)}`);
     expect(gas).toMatchObject({ unit: 'm3', readings: 2 });
     expect(await meterById(Number(gas['id']))).toMatchObject({ last_reading: { value: '12.5' } });
   });

@@ -1,14 +1,22 @@
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../demo/demo-data.js';
 import { users } from '../../../db/schema.js';
 import { hashPassword } from '../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
+import { forgeToken } from '../../../testing/forged-tokens.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
-import { PROFILE_URL, login, request } from '../../../testing/test-client.js';
+import { PROFILE_URL, login, request, type ApiResponse } from '../../../testing/test-client.js';
 
 const CHALLENGE = 'Bearer realm="api"';
+
+/** simplejwt's 401: the challenge header and the DRF body. */
+function expectUnauthorized(response: ApiResponse, body: { detail: string; code: string }) {
+  expect(response.statusCode).toBe(401);
+  expect(response.headers['www-authenticate']).toBe(CHALLENGE);
+  expect(response.body).toEqual(body);
+}
 
 describe.each(DATABASE_DRIVERS)('GET /api/v1/my_profile/ (%s)', (driver) => {
   let t: TestApp;
@@ -17,10 +25,7 @@ describe.each(DATABASE_DRIVERS)('GET /api/v1/my_profile/ (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
-  const sign = (claims: Record<string, unknown>) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode(t.config.jwtSecret));
+  const sign = (claims: Record<string, unknown>) => forgeToken(t, claims);
 
   it('answers the logged-in user’s profile', async () => {
     const { access } = await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD);
@@ -55,10 +60,7 @@ describe.each(DATABASE_DRIVERS)('GET /api/v1/my_profile/ (%s)', (driver) => {
       { authorization: 'Basic amFuYTpoZXNsbw==' },
     ];
     for (const headers of variants) {
-      const response = await request(t.app, { method: 'GET', url: PROFILE_URL, headers });
-      expect(response.statusCode).toBe(401);
-      expect(response.headers['www-authenticate']).toBe(CHALLENGE);
-      expect(response.body).toEqual({
+      expectUnauthorized(await request(t.app, { method: 'GET', url: PROFILE_URL, headers }), {
         detail: 'Nebyly zadány přihlašovací údaje.',
         code: 'not_authenticated',
       });
@@ -80,10 +82,7 @@ describe.each(DATABASE_DRIVERS)('GET /api/v1/my_profile/ (%s)', (driver) => {
     const now = Math.floor(Date.now() / 1000);
     const expired = await sign({ ...decodeJwt(tokens.access), iat: now - 400, exp: now - 100 });
     for (const token of ['garbage', expired, tokens.refresh, `${tokens.access}x`]) {
-      const response = await request(t.app, { method: 'GET', url: PROFILE_URL, token });
-      expect(response.statusCode).toBe(401);
-      expect(response.headers['www-authenticate']).toBe(CHALLENGE);
-      expect(response.body).toEqual({
+      expectUnauthorized(await request(t.app, { method: 'GET', url: PROFILE_URL, token }), {
         detail: 'Přístupový token je neplatný nebo vypršel.',
         code: 'token_not_valid',
       });

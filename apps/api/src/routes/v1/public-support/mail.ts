@@ -1,6 +1,5 @@
+import type { PublicSupportCategory as Category } from '../../../domain/public-support.js';
 import type { MailMessage } from '../../../plugins/app/mailer.js';
-
-type Category = 'support' | 'fault_report' | 'order';
 
 const WHAT: Record<Category, string> = {
   support: 'požadavek',

@@ -154,7 +154,7 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
 
     const stored = await upload(id, code, [{ name: 'okno.png', type: 'image/png', content: PNG }]);
     expect(stored.statusCode).toBe(201);
-    const [attachment] = stored.json() as PublicRequest['attachments'];
+    const [attachment] = stored.json<PublicRequest['attachments']>();
     expect(attachment).toMatchObject({ file_name: 'okno.png', content_type: 'image/png', size: PNG.length });
     expect(attachment?.download_url).toBe(`/api/v1/public_support/${id}/attachments/${attachment?.id}/`);
 

@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { supportTickets, ticketTimeline, users } from '../../../db/schema.js';
 import { assign, changePriority, changeStatus, findTicket } from '../../../domain/tickets.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
-import { login, request } from '../../../testing/test-client.js';
+import { caller, login, request, type Caller } from '../../../testing/test-client.js';
 
 const URL = '/api/v1/support_tickets/';
 const ALFA = { 'x-tenant-id': DEMO_TENANTS.alfa.id };
@@ -41,13 +41,23 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
   let t: TestApp;
   let jana: string;
   let petr: string;
+  let janaInAlfa: Caller;
+  let janaInBeta: Caller;
+  let petrInAlfa: Caller;
+  let petrWithoutTenant: Caller;
+  let visitor: Caller;
   let florencId: number;
   let karlinId: number;
   beforeAll(async () => {
     t = await buildTestApp(driver);
     jana = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
     petr = (await login(t.app, DEMO_USERS.petr.email, DEMO_PASSWORD)).access;
-    const buildings = (await request(t.app, { method: 'GET', url: '/api/v1/buildings/' })).body as Array<{
+    janaInAlfa = caller(t.app, jana, ALFA);
+    janaInBeta = caller(t.app, jana, BETA);
+    petrInAlfa = caller(t.app, petr, ALFA);
+    petrWithoutTenant = caller(t.app, petr);
+    visitor = caller(t.app);
+    const buildings = (await visitor.get('/api/v1/buildings/')).body as Array<{
       id: number;
       name: string;
     }>;
@@ -60,33 +70,28 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
     request(t.app, { method: 'POST', url: URL, token, headers, body });
 
   it('lists only the tenant’s tickets with X-Total-Count, pages and ordering', async () => {
-    const all = await request(t.app, { method: 'GET', url: URL, token: jana, headers: ALFA });
+    const all = await janaInAlfa.get(URL);
     expect(all.statusCode).toBe(200);
     const total = Number(all.headers['x-total-count']);
     expect((all.body as Ticket[]).length).toBe(total);
     expect(total).toBeGreaterThanOrEqual(3);
 
-    const page2 = await request(t.app, { method: 'GET', url: `${URL}?page=2&page_size=1`, token: jana, headers: ALFA });
+    const page2 = await janaInAlfa.get(`${URL}?page=2&page_size=1`);
     expect(page2.headers['x-total-count']).toBe(String(total));
     expect((page2.body as Ticket[]).map((x) => x.id)).toEqual([(all.body as Ticket[])[1]?.id]);
 
-    const past = await request(t.app, { method: 'GET', url: `${URL}?page=99`, token: jana, headers: ALFA });
+    const past = await janaInAlfa.get(`${URL}?page=99`);
     expect(past.statusCode).toBe(404);
     expect(past.body).toMatchObject({ code: 'invalid_page' });
 
-    const byPriority = await request(t.app, {
-      method: 'GET',
-      url: `${URL}?ordering=-priority`,
-      token: jana,
-      headers: ALFA,
-    });
+    const byPriority = await janaInAlfa.get(`${URL}?ordering=-priority`);
     const ranks = (byPriority.body as Ticket[]).map((x) => ['low', 'standard', 'high', 'critical'].indexOf(x.priority));
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
   });
 
   it('filters by status (repeated), priority, building and creation date; the total follows', async () => {
     const get = async (query: string) => {
-      const response = await request(t.app, { method: 'GET', url: `${URL}?${query}`, token: jana, headers: ALFA });
+      const response = await janaInAlfa.get(`${URL}?${query}`);
       expect(response.statusCode).toBe(200);
       const body = response.body as Ticket[];
       expect(Number(response.headers['x-total-count'])).toBe(body.length);
@@ -101,22 +106,15 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
     expect(await get('created_from=2999-01-01')).toEqual([]);
     expect((await get('created_to=2999-01-01')).length).toBeGreaterThan(0);
 
-    const bad = await request(t.app, {
-      method: 'GET',
-      url: `${URL}?status=deleted&page_size=500`,
-      token: jana,
-      headers: ALFA,
-    });
+    const bad = await janaInAlfa.get(`${URL}?status=deleted&page_size=500`);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatchObject({ 'status.0': ['Neplatná volba.'], page_size: ['Zadejte hodnotu nejvýše 100.'] });
   });
 
   it('answers 403 for a foreign X-Tenant-ID and 404 for another tenant’s ticket', async () => {
-    const forbidden = await request(t.app, { method: 'GET', url: URL, token: petr, headers: ALFA });
+    const forbidden = await petrInAlfa.get(URL);
     expect(forbidden.statusCode).toBe(403);
-    const alfaTicket = (
-      (await request(t.app, { method: 'GET', url: URL, token: jana, headers: ALFA })).body as Ticket[]
-    )[0];
+    const alfaTicket = ((await janaInAlfa.get(URL)).body as Ticket[])[0];
     const id = alfaTicket?.id ?? 0;
     for (const url of [`${URL}${id}/`]) {
       const response = await request(t.app, { method: 'GET', url, token: petr });
@@ -126,21 +124,11 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
         code: 'not_found',
       });
     }
-    const viaJanaBeta = await request(t.app, { method: 'GET', url: `${URL}${id}/`, token: jana, headers: BETA });
+    const viaJanaBeta = await janaInBeta.get(`${URL}${id}/`);
     expect(viaJanaBeta.statusCode).toBe(404);
-    const message = await request(t.app, {
-      method: 'POST',
-      url: `${URL}${id}/messages/`,
-      token: petr,
-      body: { body: 'cizí' },
-    });
+    const message = await petrWithoutTenant.post(`${URL}${id}/messages/`, { body: 'cizí' });
     expect(message.statusCode).toBe(404);
-    const close = await request(t.app, {
-      method: 'POST',
-      url: `${URL}${id}/close/`,
-      token: petr,
-      body: { resolution: 'x' },
-    });
+    const close = await petrWithoutTenant.post(`${URL}${id}/close/`, { resolution: 'x' });
     expect(close.statusCode).toBe(404);
   });
 
@@ -189,13 +177,7 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
 
   it('writes timeline entries of all four types and closes with a resolution', async () => {
     const created = (await create({ subject: 'Časová osa', description: 'Test.', building: florencId })).body as Ticket;
-    const comment = await request(t.app, {
-      method: 'POST',
-      url: `${URL}${created.id}/messages/`,
-      token: jana,
-      headers: ALFA,
-      body: { body: 'Doplňuji informace.' },
-    });
+    const comment = await janaInAlfa.post(`${URL}${created.id}/messages/`, { body: 'Doplňuji informace.' });
     expect(comment.statusCode).toBe(201);
     expect(comment.body).toMatchObject({ type: 'comment', body: 'Doplňuji informace.', author_role: 'tenant' });
 
@@ -210,13 +192,7 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
       await changeStatus(tx, ticket, operator, 'in_progress');
     });
 
-    const closed = await request(t.app, {
-      method: 'POST',
-      url: `${URL}${created.id}/close/`,
-      token: jana,
-      headers: ALFA,
-      body: { resolution: 'Vyřešeno na místě.' },
-    });
+    const closed = await janaInAlfa.post(`${URL}${created.id}/close/`, { resolution: 'Vyřešeno na místě.' });
     expect(closed.statusCode).toBe(200);
     const detail = closed.body as Ticket & { resolution: string };
     expect(detail).toMatchObject({ status: 'closed', priority: 'critical', resolution: 'Vyřešeno na místě.' });
@@ -228,22 +204,10 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
       ['status_change', 'in_progress', 'closed'],
     ]);
 
-    const again = await request(t.app, {
-      method: 'POST',
-      url: `${URL}${created.id}/close/`,
-      token: jana,
-      headers: ALFA,
-      body: { resolution: 'x' },
-    });
+    const again = await janaInAlfa.post(`${URL}${created.id}/close/`, { resolution: 'x' });
     expect(again.statusCode).toBe(409);
     expect(again.body).toMatchObject({ code: 'ticket_closed' });
-    const late = await request(t.app, {
-      method: 'POST',
-      url: `${URL}${created.id}/messages/`,
-      token: jana,
-      headers: ALFA,
-      body: { body: 'x' },
-    });
+    const late = await janaInAlfa.post(`${URL}${created.id}/messages/`, { body: 'x' });
     expect(late.statusCode).toBe(409);
     const entries = await t.app.db
       .select({ value: count() })
@@ -270,7 +234,7 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
       { name: 'protokol.pdf', type: 'application/octet-stream', content: '%PDF-1.4 test' },
     ]);
     expect(ok.statusCode).toBe(201);
-    const attachments = ok.json() as Ticket['attachments'];
+    const attachments = ok.json<Ticket['attachments']>();
     expect(attachments.map((a) => [a.file_name, a.size])).toEqual([
       ['závada.png', png.length],
       ['protokol.pdf', 13],
@@ -293,7 +257,7 @@ describe.each(DATABASE_DRIVERS)('support tickets (%s)', (driver) => {
     });
     expect(foreign.statusCode).toBe(404);
 
-    const detail = await request(t.app, { method: 'GET', url: `${URL}${created.id}/`, token: jana, headers: ALFA });
+    const detail = await janaInAlfa.get(`${URL}${created.id}/`);
     expect((detail.body as Ticket).attachments).toHaveLength(2);
 
     const script = await upload([{ name: 'virus.exe', type: 'application/x-msdownload', content: 'MZ' }]);

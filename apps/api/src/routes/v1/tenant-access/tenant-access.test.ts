@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { tenantAccess, tenants, users } from '../../../db/schema.js';
 import { hashPassword } from '../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';

@@ -1,12 +1,14 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../demo/demo-data.js';
 import { refreshTokens, users } from '../../../db/schema.js';
 import { newJti } from '../../../security/jwt.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
+import { forgeToken } from '../../../testing/forged-tokens.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
 import { PROFILE_URL, REFRESH_URL, login, refresh, request } from '../../../testing/test-client.js';
+import { anyString } from '../../../testing/matchers.js';
 
 const jana = DEMO_USERS.jana;
 const petr = DEMO_USERS.petr;
@@ -19,18 +21,14 @@ describe.each(DATABASE_DRIVERS)('POST /api/v1/token/refresh/ (%s)', (driver) => 
   });
   afterAll(() => t?.close());
 
-  /** Signs arbitrary claims with the app's own key, to forge expired or odd tokens. */
-  const sign = (claims: Record<string, unknown>) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode(t.config.jwtSecret));
+  const sign = (claims: Record<string, unknown>) => forgeToken(t, claims);
 
   it('rotates: a new access and refresh token, the old refresh token marked used', async () => {
     const tokens = await login(t.app, jana.email, DEMO_PASSWORD);
     const response = await refresh(t.app, tokens.refresh);
 
     expect(response.statusCode).toBe(200);
-    expect(response.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect(response.body).toEqual({ access: anyString, refresh: anyString });
     const next = response.body as { access: string; refresh: string };
     expect(next.refresh).not.toBe(tokens.refresh);
     expect(decodeJwt(next.access)).toMatchObject({ token_type: 'access', user_id: decodeJwt(tokens.access).user_id });

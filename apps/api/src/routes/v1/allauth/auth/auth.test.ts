@@ -1,25 +1,30 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../../demo/demo-data.js';
 import { users } from '../../../../db/schema.js';
 import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../../testing/scratch-database.js';
-import { LOGIN_URL, SESSION_URL, login, refresh, request } from '../../../../testing/test-client.js';
+import {
+  LOGIN_URL,
+  SESSION_URL,
+  login,
+  refresh,
+  request,
+  ALLAUTH_LOGGED_OUT,
+  allauthBadRequest,
+  missingParam,
+  postBrokenJson,
+} from '../../../../testing/test-client.js';
+import { anyNumber, anyString, stringMatching } from '../../../../testing/matchers.js';
 
 const jana = DEMO_USERS.jana;
-const LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
-const MISMATCH = {
-  status: 400,
-  errors: [
-    {
-      code: 'email_password_mismatch',
-      message: 'Zadaný e-mail nebo heslo nejsou správné.',
-      param: 'password',
-    },
-  ],
-};
+const MISMATCH = allauthBadRequest({
+  code: 'email_password_mismatch',
+  message: 'Zadaný e-mail nebo heslo nejsou správné.',
+  param: 'password',
+});
 
 describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
   let t: TestApp;
@@ -43,14 +48,14 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
         status: 200,
         data: {
           user: {
-            id: expect.any(Number),
+            id: anyNumber,
             display: 'Jana Nováková',
             email: jana.email,
             has_usable_password: true,
           },
-          methods: [{ method: 'password', at: expect.any(Number), email: jana.email }],
+          methods: [{ method: 'password', at: anyNumber, email: jana.email }],
         },
-        meta: { is_authenticated: true, access: expect.any(String), refresh: expect.any(String) },
+        meta: { is_authenticated: true, access: anyString, refresh: anyString },
       });
       const body = response.body as { data: { user: { id: number } }; meta: { access: string; refresh: string } };
 
@@ -59,9 +64,9 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
       expect(access).toEqual({
         token_type: 'access',
         user_id: String(body.data.user.id),
-        jti: expect.stringMatching(/^[0-9a-f]{32}$/),
-        iat: expect.any(Number),
-        exp: expect.any(Number),
+        jti: stringMatching(/^[0-9a-f]{32}$/),
+        iat: anyNumber,
+        exp: anyNumber,
       });
       expect(Number.isInteger(access.iat)).toBe(true);
       expect(access.iat).toBeGreaterThanOrEqual(Math.floor(before));
@@ -99,13 +104,7 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
     it('lists every missing field in the allauth envelope', async () => {
       const response = await request(t.app, { method: 'POST', url: LOGIN_URL, body: {} });
       expect(response.statusCode).toBe(400);
-      expect(response.body).toEqual({
-        status: 400,
-        errors: [
-          { code: 'required', message: 'This field is required.', param: 'email' },
-          { code: 'required', message: 'This field is required.', param: 'password' },
-        ],
-      });
+      expect(response.body).toEqual(allauthBadRequest(missingParam('email'), missingParam('password')));
     });
 
     it('treats a POST without a body like an empty object', async () => {
@@ -121,27 +120,20 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
         body: { email: 'jana', password: '' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.body).toEqual({
-        status: 400,
-        errors: [
+      expect(response.body).toEqual(
+        allauthBadRequest(
           { code: 'invalid', message: 'Zadejte platnou e-mailovou adresu.', param: 'email' },
           { code: 'blank', message: 'Toto pole nesmí být prázdné.', param: 'password' },
-        ],
-      });
+        ),
+      );
     });
 
     it('answers malformed JSON with a 400 in the allauth envelope, not a 500', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: LOGIN_URL,
-        headers: { 'content-type': 'application/json' },
-        payload: '{"email": ',
-      });
+      const response = await postBrokenJson(t.app, LOGIN_URL);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        status: 400,
-        errors: [{ code: 'parse_error', message: 'Tělo požadavku není platný JSON.' }],
-      });
+      expect(response.json()).toEqual(
+        allauthBadRequest({ code: 'parse_error', message: 'Tělo požadavku není platný JSON.' }),
+      );
     });
 
     it('refuses an inactive account with allauth’s 401, but only after the password matched', async () => {
@@ -237,7 +229,7 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
         body: { refresh: current.refresh },
       });
       expect(logout.statusCode).toBe(401);
-      expect(logout.body).toEqual(LOGGED_OUT);
+      expect(logout.body).toEqual(ALLAUTH_LOGGED_OUT);
 
       const after = await refresh(t.app, current.refresh);
       expect(after.statusCode).toBe(401);
@@ -271,7 +263,7 @@ describe.each(DATABASE_DRIVERS)('allauth login and logout (%s)', (driver) => {
           ...(body === undefined ? {} : { body }),
         });
         expect(response.statusCode, JSON.stringify(body)).toBe(401);
-        expect(response.body).toEqual(LOGGED_OUT);
+        expect(response.body).toEqual(ALLAUTH_LOGGED_OUT);
       }
     });
   });

@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { checkPassword } from '../../../../domain/password-policy.js';
+import { setPassword } from '../../../../domain/passwords.js';
 import { ALLAUTH_UNAUTHENTICATED_BODY, allauthError } from '../../../../http/api-error.js';
-import { hashPassword } from '../../../../security/password-hash.js';
-import { checkPassword } from '../../../../security/password-policy.js';
+import { contractSchema, type ContractRoutes } from '../../../../http/contract-schema.js';
 import { passwordChangedMail, passwordResetMail } from './mail.js';
 import { createPasswordResetRepository } from './repository.js';
-import { requestSchema, resetSchema, type PasswordResetBody, type PasswordResetRequestBody } from './schemas.js';
 
 const invalidKey = () =>
   allauthError(400, [
@@ -20,12 +19,12 @@ const invalidKey = () =>
  * `/zapomenute-heslo/change?uid=…&token=…` → reset with `key = uid-token`.
  * @see {@link https://docs.allauth.org/en/latest/headless/openapi-specification/}
  */
-export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
+export const passwordRoutes: ContractRoutes = async (fastify) => {
   const resets = createPasswordResetRepository(fastify.db);
 
-  fastify.post<{ Body: PasswordResetRequestBody }>(
+  fastify.post(
     '/auth/password/request',
-    { schema: requestSchema },
+    { schema: contractSchema('requestPasswordReset', { errorStyle: 'allauth' }) },
     async (request, reply) => {
       const { email } = request.body;
       // Per address, known or not, so the 429 reveals nothing (allauth: `{"status": 429}`).
@@ -51,36 +50,35 @@ export const passwordRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  fastify.post<{ Body: PasswordResetBody }>('/auth/password/reset', { schema: resetSchema }, async (request, reply) => {
-    const { key, password } = request.body;
-    const token = await resets.find(key);
-    const user = token === undefined ? undefined : await fastify.users.findById(token.userId);
-    if (token === undefined || user === undefined || !user.isActive) throw invalidKey();
+  fastify.post(
+    '/auth/password/reset',
+    { schema: contractSchema('resetPassword', { errorStyle: 'allauth' }) },
+    async (request, reply) => {
+      const { key, password } = request.body;
+      const token = await resets.find(key);
+      const user = token === undefined ? undefined : await fastify.users.findById(token.userId);
+      if (token === undefined || user === undefined || !user.isActive) throw invalidKey();
 
-    // Checked before the token is spent, so a refused password does not burn the link.
-    const problems = checkPassword(password, user);
-    if (problems.length > 0) {
-      throw allauthError(
-        400,
-        problems.map((problem) => ({ ...problem, param: 'password' })),
+      // Checked before the token is spent, so a refused password does not burn the link.
+      const problems = checkPassword(password, user);
+      if (problems.length > 0) {
+        throw allauthError(
+          400,
+          problems.map((problem) => ({ ...problem, param: 'password' })),
+        );
+      }
+      // Every session ends, and the link dies with the user's other links.
+      const changed = await setPassword(fastify.db, fastify.users, user, password, {
+        within: (tx) => resets.spend(token, tx),
+      });
+      if (!changed) throw invalidKey();
+
+      request.log.info({ userId: user.id }, 'password reset');
+      fastify.background.run('password-changed-mail', () =>
+        fastify.mailer.send(passwordChangedMail(user.email, fastify.config.portalUrl)),
       );
-    }
-
-    const passwordHash = await hashPassword(password);
-    const changed = await fastify.db.transaction(async (tx) => {
-      if (!(await resets.spend(token, tx))) return false;
-      await fastify.users.updatePasswordHash(user.id, passwordHash, tx);
-      // Whoever knew the old password must not stay logged in.
-      await fastify.tokens.revokeAllForUser(user.id, tx);
-      return true;
-    });
-    if (!changed) throw invalidKey();
-
-    request.log.info({ userId: user.id }, 'password reset');
-    fastify.background.run('password-changed-mail', () =>
-      fastify.mailer.send(passwordChangedMail(user.email, fastify.config.portalUrl)),
-    );
-    // allauth answers 401 after a reset: the client logs in with the new password.
-    return reply.code(401).send(ALLAUTH_UNAUTHENTICATED_BODY);
-  });
+      // allauth answers 401 after a reset: the client logs in with the new password.
+      return reply.code(401).send(ALLAUTH_UNAUTHENTICATED_BODY);
+    },
+  );
 };

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../../../plugins/app/mailer.js';
 
-/** Czech texts of the password mails (the only interface language, spec §1). */
+/** Czech texts of the password mails (the only interface language, docs/product.md §1). */
 
 export function passwordResetMail(to: string, link: string): MailMessage {
   return {

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../../db/demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../../demo/demo-data.js';
 import { passwordResetTokens, users } from '../../../../db/schema.js';
 import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
@@ -16,19 +16,16 @@ import {
   login,
   refresh,
   request,
+  ALLAUTH_LOGGED_OUT,
+  allauthBadRequest,
+  missingParam,
 } from '../../../../testing/test-client.js';
 
-const LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
-const INVALID_KEY = {
-  status: 400,
-  errors: [
-    {
-      code: 'invalid_password_reset',
-      message: 'Odkaz pro obnovení hesla je neplatný, již byl použit nebo vypršel.',
-      param: 'key',
-    },
-  ],
-};
+const INVALID_KEY = allauthBadRequest({
+  code: 'invalid_password_reset',
+  message: 'Odkaz pro obnovení hesla je neplatný, již byl použit nebo vypršel.',
+  param: 'key',
+});
 const NEW_PASSWORD = 'Nové-heslo-2026';
 
 describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
@@ -90,7 +87,7 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
 
     const response = await reset(`${uid}-${token}`, NEW_PASSWORD);
     expect(response.statusCode).toBe(401);
-    expect(response.body).toEqual(LOGGED_OUT);
+    expect(response.body).toEqual(ALLAUTH_LOGGED_OUT);
 
     // The old password is gone, the new one works.
     const old = await request(t.app, { method: 'POST', url: LOGIN_URL, body: { email, password: DEMO_PASSWORD } });
@@ -209,13 +206,7 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
   it('validates the reset body in the allauth envelope', async () => {
     const response = await request(t.app, { method: 'POST', url: PASSWORD_RESET_URL, body: {} });
     expect(response.statusCode).toBe(400);
-    expect(response.body).toEqual({
-      status: 400,
-      errors: [
-        { code: 'required', message: 'This field is required.', param: 'key' },
-        { code: 'required', message: 'This field is required.', param: 'password' },
-      ],
-    });
+    expect(response.body).toEqual(allauthBadRequest(missingParam('key'), missingParam('password')));
   });
 
   it('answers an unknown e-mail address the same way and sends nothing', async () => {

@@ -1,39 +1,25 @@
-import { recordReading } from '../routes/v1/meters/index.js';
+import type { Database } from '../db/database.js';
 import { fromMilli, toMilli } from '../domain/decimal.js';
-import { pragueDayStart } from '../http/pagination.js';
-import type { Database } from './database.js';
-import { meters } from './schema.js';
+import { createMeter, recordReading, type MeterKind } from '../domain/meters.js';
+import { pragueDayStart } from '../domain/prague-time.js';
 
 /**
  * Demo meters with a year of monthly self-readings, so the readings page opens on a living
  * history (a chart with twelve bars, a table with notes) and the jump warning has a usual
  * consumption to compare against. Consumption follows the calendar month of each interval –
  * heating in winter, less light in summer, a quiet kitchen in August – whenever the demo is
- * seeded. The readings go through `recordReading`, the API's own rules.
+ * seeded. Meters and readings go through domain/meters.ts, the API's own rules.
  */
 
 /** Consumption per calendar month (January first), in the meter's unit. */
-type MonthlyProfile = readonly [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+type MonthlyProfile = Twelve<number>;
+type Twelve<T> = readonly [T, T, T, T, T, T, T, T, T, T, T, T];
 
 interface DemoMeter {
   tenant: 'alfa' | 'beta';
   building: 'florenc' | 'karlin';
   serialNumber: string;
-  kind: 'electricity' | 'water_cold' | 'water_hot' | 'heat';
-  unit: 'kWh' | 'm3' | 'GJ';
+  kind: MeterKind;
   location: string;
   /** The value of the newest reading (meters without a replacement). */
   last?: string;
@@ -53,7 +39,6 @@ const DEMO_METERS: readonly DemoMeter[] = [
     building: 'florenc',
     serialNumber: 'EL-FL-3050',
     kind: 'electricity',
-    unit: 'kWh',
     location: '3. patro, rozvaděč R3',
     last: '12650',
     profile: [905.5, 872.25, 828, 741.75, 688.5, 640, 612.25, 655.5, 702, 768.75, 812.5, 860.25],
@@ -63,7 +48,6 @@ const DEMO_METERS: readonly DemoMeter[] = [
     building: 'florenc',
     serialNumber: 'VS-FL-3051',
     kind: 'water_cold',
-    unit: 'm3',
     location: 'kuchyňka 3.05',
     last: '524.95',
     profile: [6.12, 5.98, 6.45, 6.21, 6.8, 5.4, 5.15, 3.05, 6.3, 6.58, 6.28, 5.55],
@@ -74,7 +58,6 @@ const DEMO_METERS: readonly DemoMeter[] = [
     building: 'florenc',
     serialNumber: 'TV-FL-3052',
     kind: 'water_hot',
-    unit: 'm3',
     location: 'kuchyňka 3.05',
     last: '187.42',
     profile: [2.05, 1.96, 1.88, 1.71, 1.52, 1.35, 1.28, 0.74, 1.61, 1.83, 1.92, 1.79],
@@ -84,7 +67,6 @@ const DEMO_METERS: readonly DemoMeter[] = [
     building: 'karlin',
     serialNumber: 'TP-KA-2140',
     kind: 'heat',
-    unit: 'GJ',
     location: 'sklep, místnost 0.12',
     last: '97.1',
     profile: [8.4, 7.6, 6.1, 3.9, 1.6, 0.4, 0.3, 0.3, 1.2, 3.6, 5.8, 7.9],
@@ -94,7 +76,6 @@ const DEMO_METERS: readonly DemoMeter[] = [
     building: 'karlin',
     serialNumber: 'EL-KA-2141',
     kind: 'electricity',
-    unit: 'kWh',
     location: 'přízemí, hlavní rozvaděč RH',
     profile: [1512, 1460.5, 1398, 1302.25, 1244, 1190.5, 1152, 1108.75, 1236, 1318.5, 1402, 1488],
     replaced: {
@@ -167,31 +148,22 @@ export async function seedDemoMeters(
   now: Date,
 ): Promise<void> {
   const dates = readingDates(now);
-  const rows = await tx
-    .insert(meters)
-    .values(
-      DEMO_METERS.map((meter) => ({
-        tenantId: context.tenants[meter.tenant],
-        buildingId: context.buildings[meter.building],
-        serialNumber: meter.serialNumber,
-        kind: meter.kind,
-        unit: meter.unit,
-        location: meter.location,
-      })),
-    )
-    .returning();
-  for (const row of rows) {
-    const meter = DEMO_METERS.find((candidate) => candidate.serialNumber === row.serialNumber);
-    if (meter === undefined) throw new Error(`demo meter ${row.serialNumber} not defined`);
-    const values = readingValues(meter, dates);
-    for (const [index, value] of values.entries()) {
+  for (const meter of DEMO_METERS) {
+    const row = await createMeter(tx, {
+      tenantId: context.tenants[meter.tenant],
+      buildingId: context.buildings[meter.building],
+      serialNumber: meter.serialNumber,
+      kind: meter.kind,
+      location: meter.location,
+    });
+    for (const [index, value] of readingValues(meter, dates).entries()) {
       await recordReading(tx, {
         meterId: row.id,
         value,
         note: noteFor(meter, dates, index),
         reason: meter.replaced?.index === index ? 'meter_replaced' : null,
         userId: meter.tenant === 'alfa' ? context.people.janaId : context.people.petrId,
-        readAt: dates[index] as Date,
+        readAt: dates[index],
       });
     }
   }

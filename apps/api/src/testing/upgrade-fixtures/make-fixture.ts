@@ -2,7 +2,7 @@
  * Writes the data of a release's database as SQL, for the upgrade test (migrations.test.ts):
  * migrates a fresh PostgreSQL database up to the release's last migration, seeds the demo data
  * and dumps the rows (no schema). Run when a release ships its last migration, e.g.
- *   pnpm --filter @portal/api exec tsx src/db/upgrade-fixtures/make-fixture.ts 0003_reservation_exclusion
+ *   pnpm --filter @portal/api exec tsx src/testing/upgrade-fixtures/make-fixture.ts 0003_reservation_exclusion
  * The committed file then stays as it is: it is what that release's database held.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,10 +13,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { loadTestEnv } from '../../config/env.js';
-import { createScratchDatabase } from '../../testing/scratch-database.js';
-import { migrationsFolderUpTo } from '../../testing/migrations-folder.js';
-import * as schema from '../schema.js';
-import { seedDemoData } from '../seed.js';
+import * as schema from '../../db/schema.js';
+import { seedDemoData } from '../../demo/seed.js';
+import { migrationsFolderUpTo } from '../migrations-folder.js';
+import { createScratchDatabase } from '../scratch-database.js';
 
 const tag = process.argv[2];
 if (tag === undefined) throw new Error('usage: make-fixture.ts <last migration tag of the release>');

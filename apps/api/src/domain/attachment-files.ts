@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MultipartFile } from '@fastify/multipart';
-import { ApiError, drfError } from '../../../http/api-error.js';
+import { drfError, fieldErrors } from './errors.js';
+
+/**
+ * Files attached to support tickets and public support requests: which files are accepted, and
+ * how their bytes are kept – under DATA_DIR/attachments with a random name, the original name
+ * and type only in the database, so an upload can never name or overwrite a path.
+ */
 
 /** upstream.yaml `uploadSupportTicketAttachments`: up to 10 files of at most 10 MB each. */
 export const MAX_FILES = 10;
@@ -32,13 +38,12 @@ const ALLOWED_MIME = new Set(ALLOWED_TYPES.values());
 export const attachmentsDir = (dataDir: string) => path.join(dataDir, 'attachments');
 
 export const unsupportedType = (fileName: string) =>
-  new ApiError(400, {
+  fieldErrors({
     files: [`Soubor „${fileName}“ má nepodporovaný typ. Povolené jsou obrázky, PDF a kancelářské dokumenty.`],
   });
 
-export const tooLarge = () =>
+export const fileTooLarge = () =>
   drfError(413, 'file_too_large', 'Soubor je příliš velký; jeden soubor smí mít nejvýše 10 MB.');
-export const tooMany = () => drfError(413, 'too_many_files', 'Najednou lze nahrát nejvýše 10 souborů.');
 
 /** The content type to store, or undefined when the file is not allowed. */
 export function acceptedType(fileName: string, declared: string): string | undefined {
@@ -51,14 +56,16 @@ export function acceptedType(fileName: string, declared: string): string | undef
   return undefined;
 }
 
+/** Control characters (C0 and DEL) and quotes: never part of a name shown or sent in a header. */
+const isSafeNameCharacter = (character: string) => {
+  const code = character.codePointAt(0) ?? 0;
+  return code > 0x1f && code !== 0x7f && character !== '"';
+};
+
 /** A file name safe to show and to put into Content-Disposition: no path, no control characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
+  const clean = [...base].filter(isSafeNameCharacter).join('').trim().slice(0, 200);
   return clean === '' ? 'priloha' : clean;
 }
 
@@ -69,27 +76,51 @@ export interface StoredFile {
   storageKey: string;
 }
 
-/** Streams one part to DATA_DIR/attachments under a random name; refuses it when it is too large. */
-export async function storePart(dataDir: string, part: MultipartFile): Promise<StoredFile> {
-  const fileName = cleanFileName(part.filename);
-  const contentType = acceptedType(fileName, part.mimetype);
-  if (contentType === undefined) {
-    part.file.resume();
-    throw unsupportedType(fileName);
-  }
+/** The fields of upstream.yaml's `Attachment` and `PublicSupportAttachment` a stored file's row gives. */
+export function storedFileFields(row: StoredFile & { id: number; createdAt: Date }) {
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    content_type: row.contentType,
+    size: row.size,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** An uploaded file as it streams in: the multipart receiver's part (http/multipart.ts). */
+export interface Upload {
+  filename: string;
+  mimetype: string;
+  /** Cut off at the size limit: `truncated` then says so. */
+  file: Readable & { truncated: boolean; bytesRead: number };
+}
+
+/** A name nobody chose, and the temporary name it is written under until complete. */
+async function newStorageKey(dataDir: string) {
   const dir = attachmentsDir(dataDir);
   await mkdir(dir, { recursive: true });
   const storageKey = randomBytes(16).toString('hex');
-  const temporary = path.join(dir, `.${storageKey}.part`);
+  return { storageKey, temporary: path.join(dir, `.${storageKey}.part`), final: path.join(dir, storageKey) };
+}
+
+/** Streams an upload to DATA_DIR/attachments; refuses a type not allowed or a file over the limit. */
+export async function storeUpload(dataDir: string, upload: Upload): Promise<StoredFile> {
+  const fileName = cleanFileName(upload.filename);
+  const contentType = acceptedType(fileName, upload.mimetype);
+  if (contentType === undefined) {
+    upload.file.resume();
+    throw unsupportedType(fileName);
+  }
+  const { storageKey, temporary, final } = await newStorageKey(dataDir);
   try {
-    await pipeline(part.file, createWriteStream(temporary, { mode: 0o600 }));
-    if (part.file.truncated) throw tooLarge();
-    await rename(temporary, path.join(dir, storageKey));
+    await pipeline(upload.file, createWriteStream(temporary, { mode: 0o600 }));
+    if (upload.file.truncated) throw fileTooLarge();
+    await rename(temporary, final);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw isFileTooLarge(error) ? tooLarge() : error;
+    throw error;
   }
-  return { fileName, contentType, size: part.file.bytesRead, storageKey };
+  return { fileName, contentType, size: upload.file.bytesRead, storageKey };
 }
 
 /** Stores bytes the server itself produced (demo data) the same way as an upload. */
@@ -99,29 +130,16 @@ export async function storeBytes(
   contentType: string,
   bytes: Buffer,
 ): Promise<StoredFile> {
-  const dir = attachmentsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const storageKey = randomBytes(16).toString('hex');
-  const temporary = path.join(dir, `.${storageKey}.part`);
+  const { storageKey, temporary, final } = await newStorageKey(dataDir);
   await writeFile(temporary, bytes, { mode: 0o600 });
-  await rename(temporary, path.join(dir, storageKey));
+  await rename(temporary, final);
   return { fileName, contentType, size: bytes.length, storageKey };
 }
 
-export function isFileTooLarge(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+/** Removes stored files whose rows were never written (a failed upload). */
+export async function discardFiles(dataDir: string, files: readonly StoredFile[]): Promise<void> {
+  await Promise.all(files.map((file) => rm(path.join(attachmentsDir(dataDir), file.storageKey), { force: true })));
 }
 
-export function isTooManyFiles(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: string }).code === 'FST_FILES_LIMIT';
-}
-
-/** RFC 6266 with an ASCII fallback and the UTF-8 name (Czech file names keep their accents). */
-export function contentDisposition(fileName: string): string {
-  const ascii =
-    fileName
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'soubor';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+/** Where a stored file's bytes are. */
+export const storedFilePath = (dataDir: string, storageKey: string) => path.join(attachmentsDir(dataDir), storageKey);

@@ -1,0 +1,500 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import { hashAccessCode, newCancelToken } from '../domain/access-codes.js';
+import { storeBytes } from '../domain/attachment-files.js';
+import { importStatement, sumAmounts, type NewStatementItem } from '../domain/billing.js';
+import { createBuilding } from '../domain/buildings.js';
+import { publishMaintenanceEvents } from '../domain/maintenance-events.js';
+import { createRoom, insertReservations } from '../domain/meeting-rooms.js';
+import { pragueDayStart } from '../domain/prague-time.js';
+import { addOperatorAnswer, createPublicRequest } from '../domain/public-support.js';
+import {
+  attachFiles,
+  importTicket,
+  type Actor,
+  type NewTicket,
+  type PastTimelineEntry,
+  type TicketPriority,
+  type TicketStatus,
+} from '../domain/tickets.js';
+import { displayName } from '../domain/users.js';
+import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_STAFF, DEMO_TENANTS } from './demo-data.js';
+import { thermometerPng } from './demo-files.js';
+import { seedDemoMeters } from './demo-meters.js';
+
+const DAY = 86_400_000;
+
+/** `YYYY-MM-DD` of the Prague day `offset` days from `now`. */
+function day(now: Date, offset: number): string {
+  return new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10);
+}
+
+/** An instant at a Prague wall-clock time `offset` days from now. */
+function at(now: Date, offset: number, hour: number, minute = 0): Date {
+  return new Date(pragueDayStart(day(now, offset)).getTime() + (hour * 60 + minute) * 60_000);
+}
+
+export interface DemoPeople {
+  janaId: number;
+  petrId: number;
+  staffId: number;
+}
+
+/**
+ * Everything a new user should see in a living portal: buildings, tickets with timelines in
+ * both tenants, meters with history, paid and unpaid statements, public and tenant-only rooms
+ * with reservations, past and upcoming outages, and a public support request with an answer.
+ * Dates are relative to the moment of seeding so the demo never looks stale on first start.
+ */
+export async function seedDemoFeatures(
+  tx: Database,
+  people: DemoPeople,
+  now = new Date(),
+  /** Where attachment files go; without it the demo tickets get no attachments. */
+  dataDir?: string,
+): Promise<void> {
+  const alfa = DEMO_TENANTS.alfa.id;
+  const beta = DEMO_TENANTS.beta.id;
+  const florenc = await createBuilding(
+    tx,
+    { name: 'Kancelářský dům Florenc', street: 'Na Florenci 2116/15', city: 'Praha 1', postalCode: '110 00' },
+    [alfa, beta],
+  );
+  const karlin = await createBuilding(
+    tx,
+    { name: 'Karlín Business Center', street: 'Křižíkova 148/34', city: 'Praha 8', postalCode: '186 00' },
+    [beta],
+  );
+  const smichov = await createBuilding(tx, {
+    name: 'Smíchov Gate',
+    street: 'Plzeňská 3217/16',
+    city: 'Praha 5',
+    postalCode: '150 00',
+  });
+
+  // ---- tickets, each with the timeline its history would have left
+  const ticket = async (
+    values: Omit<NewTicket, 'contactPhone'> & { contactPhone?: string; daysAgo: number },
+    history: Array<Omit<PastTimelineEntry, 'at'> & { hoursLater: number }>,
+    final: { status: TicketStatus; priority?: TicketPriority; assigneeId?: number; resolution?: string },
+  ) => {
+    const { daysAgo, ...fields } = values;
+    const createdAt = new Date(now.getTime() - daysAgo * DAY);
+    return importTicket(
+      tx,
+      {
+        ...fields,
+        contactPhone: values.contactPhone ?? null,
+        priority: final.priority ?? values.priority,
+        status: final.status,
+        assigneeId: final.assigneeId ?? null,
+        resolution: final.resolution ?? null,
+        createdAt,
+      },
+      history.map(({ hoursLater, ...entry }) => ({
+        ...entry,
+        at: new Date(createdAt.getTime() + hoursLater * 3_600_000),
+      })),
+    );
+  };
+  const staff = displayName(DEMO_STAFF);
+  const operator: Actor = { userId: people.staffId, role: 'operator' };
+  const jana: Actor = { userId: people.janaId, role: 'tenant' };
+  const system: Actor = { userId: null, role: 'system' };
+  const airConditioning = await ticket(
+    {
+      tenantId: alfa,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Nefunguje klimatizace v zasedačce 3.02',
+      description: 'Od pondělí nefouká studený vzduch, v místnosti je přes 28 °C.',
+      priority: 'standard',
+      daysAgo: 6,
+    },
+    [
+      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 2 },
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'in_progress', hoursLater: 2 },
+      { type: 'priority_change', actor: operator, fromValue: 'standard', toValue: 'high', hoursLater: 3 },
+      {
+        type: 'comment',
+        actor: operator,
+        body: 'Technik přijde ve čtvrtek dopoledne, prosíme o zpřístupnění místnosti.',
+        hoursLater: 4,
+      },
+      { type: 'comment', actor: jana, body: 'Děkujeme, místnost bude odemčená.', hoursLater: 5 },
+    ],
+    { status: 'in_progress', priority: 'high', assigneeId: people.staffId },
+  );
+  await ticket(
+    {
+      tenantId: alfa,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Prasklá žárovka na chodbě ve 3. patře',
+      description: 'Na chodbě u výtahu nesvítí jedno světlo.',
+      priority: 'low',
+      contactPhone: '+420 777 123 456',
+      daysAgo: 20,
+    },
+    [
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 20 },
+      { type: 'comment', actor: operator, body: 'Žárovka vyměněna.', hoursLater: 20 },
+      { type: 'status_change', actor: jana, fromValue: 'resolved', toValue: 'closed', hoursLater: 30 },
+    ],
+    { status: 'closed', resolution: 'Žárovka byla vyměněna, vše svítí.' },
+  );
+  await ticket(
+    {
+      tenantId: alfa,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Objednávka úklidu po stěhování',
+      description: 'Prosíme o mimořádný úklid kanceláře 3.05 po stěhování nábytku.',
+      priority: 'standard',
+      daysAgo: 1,
+    },
+    [],
+    { status: 'open' },
+  );
+  await ticket(
+    {
+      tenantId: beta,
+      buildingId: karlin.id,
+      reporterId: people.petrId,
+      subject: 'Teče voda z radiátoru',
+      description: 'V kanceláři 2.14 kape voda z ventilu radiátoru na podlahu.',
+      priority: 'critical',
+      daysAgo: 2,
+    },
+    [
+      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 1 },
+      { type: 'status_change', actor: system, fromValue: 'open', toValue: 'in_progress', hoursLater: 1 },
+      { type: 'comment', actor: operator, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
+    ],
+    { status: 'in_progress', assigneeId: people.staffId },
+  );
+  await ticket(
+    {
+      tenantId: beta,
+      buildingId: florenc.id,
+      reporterId: people.janaId,
+      subject: 'Nová přístupová karta pro kolegu',
+      description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
+      priority: 'standard',
+      daysAgo: 9,
+    },
+    [
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
+      { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
+    ],
+    { status: 'resolved' },
+  );
+
+  // The tenant's photo on the air-conditioning ticket, so attachment downloads can be tried
+  // out of the box. The file is written before the transaction commits; should the seed fail
+  // after this, an unreferenced file is left behind, which is harmless.
+  if (dataDir !== undefined) {
+    const file = await storeBytes(dataDir, 'teplomer-zasedacka-3-02.png', 'image/png', thermometerPng());
+    await attachFiles(
+      tx,
+      airConditioning,
+      people.janaId,
+      [file],
+      new Date(airConditioning.createdAt.getTime() + 5 * 60_000),
+    );
+  }
+
+  // ---- maintenance events: past, under way, upcoming; public and tenant-only, in every building
+  const hoursFromNow = (hours: number) => new Date(Math.floor(now.getTime() / 3_600_000 + hours) * 3_600_000);
+  await publishMaintenanceEvents(tx, [
+    {
+      buildingId: florenc.id,
+      title: 'Odstávka teplé vody',
+      description: 'Z důvodu čištění výměníku nepoteče teplá voda.',
+      category: 'water',
+      visibility: 'public',
+      startsAt: at(now, 5, 8),
+      endsAt: at(now, 5, 14),
+    },
+    {
+      buildingId: florenc.id,
+      title: 'Revize výtahů',
+      description: 'Výtahy A a B budou postupně mimo provoz.',
+      category: 'elevator',
+      visibility: 'tenant_only',
+      startsAt: at(now, 12, 9),
+      endsAt: at(now, 12, 12),
+    },
+    {
+      buildingId: florenc.id,
+      title: 'Oprava fasády u vchodu',
+      description: 'Hlavní vchod je uzavřen, používejte prosím boční vchod z ulice Křižíkova.',
+      category: 'other',
+      visibility: 'public',
+      startsAt: hoursFromNow(-3),
+      endsAt: hoursFromNow(30),
+    },
+    {
+      buildingId: florenc.id,
+      title: 'Výměna vodoměrů',
+      description: 'Během výměny bude na dvě hodiny uzavřena studená voda.',
+      category: 'water',
+      visibility: 'public',
+      startsAt: at(now, -20, 9),
+      endsAt: at(now, -20, 11),
+    },
+    {
+      buildingId: karlin.id,
+      title: 'Výpadek internetu',
+      description: 'Poskytovatel mění páteřní zařízení.',
+      category: 'internet',
+      visibility: 'tenant_only',
+      startsAt: at(now, 3, 22),
+      endsAt: null,
+    },
+    {
+      buildingId: karlin.id,
+      title: 'Údržba kotelny',
+      description: 'Topení poběží sníženým výkonem, v kancelářích může být chladněji.',
+      category: 'heating',
+      visibility: 'public',
+      startsAt: at(now, 8, 6),
+      endsAt: at(now, 9, 18),
+    },
+    {
+      buildingId: karlin.id,
+      title: 'Tepování koberců ve 2. patře',
+      description: 'Chodby ve 2. patře budou do odpoledne mokré.',
+      category: 'cleaning',
+      visibility: 'tenant_only',
+      startsAt: hoursFromNow(-1),
+      endsAt: hoursFromNow(5),
+    },
+    {
+      buildingId: karlin.id,
+      title: 'Revize elektroinstalace',
+      description: 'Postupné vypínání jednotlivých okruhů.',
+      category: 'electricity',
+      visibility: 'tenant_only',
+      startsAt: at(now, -15, 8),
+      endsAt: at(now, -15, 16),
+    },
+    {
+      buildingId: smichov.id,
+      title: 'Odstávka elektřiny',
+      description: 'Plánovaná údržba rozvodny PRE.',
+      category: 'electricity',
+      visibility: 'public',
+      startsAt: at(now, -10, 7),
+      endsAt: at(now, -10, 15),
+    },
+    {
+      buildingId: smichov.id,
+      title: 'Kontrola plynové přípojky',
+      description: 'Kuchyňky v přízemí budou bez plynu.',
+      category: 'gas',
+      visibility: 'public',
+      startsAt: at(now, 20, 8),
+      endsAt: at(now, 20, 12),
+    },
+    {
+      buildingId: smichov.id,
+      title: 'Mytí oken',
+      description: 'Horolezci budou myt okna z venkovní strany, zatáhněte prosím žaluzie.',
+      category: 'cleaning',
+      visibility: 'tenant_only',
+      startsAt: at(now, 2, 7),
+      endsAt: at(now, 2, 15),
+    },
+  ]);
+
+  // ---- meeting rooms and reservations
+  const velka = await createRoom(tx, {
+    buildingId: florenc.id,
+    name: 'Velká zasedačka',
+    floor: '1. patro',
+    capacity: 12,
+    equipment: ['Projektor', 'Videokonference', 'Flipchart'],
+    description: 'Prosklená místnost s výhledem na Florenc.',
+    publicBooking: true,
+  });
+  const mala = await createRoom(tx, {
+    buildingId: florenc.id,
+    name: 'Malá zasedačka',
+    floor: '3. patro',
+    capacity: 4,
+    equipment: ['Televize'],
+    description: 'Jen pro nájemce budovy.',
+    publicBooking: false,
+  });
+  const karlinRoom = await createRoom(tx, {
+    buildingId: karlin.id,
+    name: 'Konferenční sál Karlín',
+    floor: 'přízemí',
+    capacity: 40,
+    equipment: ['Projektor', 'Ozvučení'],
+    publicBooking: true,
+    openingTime: '07:00',
+    closingTime: '20:00',
+    slotMinutes: 60,
+    maxDurationMinutes: 480,
+  });
+  // Visitors' bookings get a cancellation token nobody knows: the demo has no mail to show it in.
+  await insertReservations(tx, [
+    {
+      uuid: randomUUID(),
+      roomId: velka.id,
+      tenantId: alfa,
+      createdBy: people.janaId,
+      title: 'Porada vedení',
+      startsAt: at(now, 1, 9),
+      endsAt: at(now, 1, 10, 30),
+      attendees: 8,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: mala.id,
+      tenantId: beta,
+      createdBy: people.petrId,
+      title: 'Pohovor',
+      startsAt: at(now, 2, 14),
+      endsAt: at(now, 2, 15),
+      attendees: 2,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: velka.id,
+      tenantId: null,
+      title: 'Školení',
+      name: 'Karel Veřejný',
+      email: 'karel.verejny@example.cz',
+      startsAt: at(now, 3, 13),
+      endsAt: at(now, 3, 15),
+      cancelTokenHash: hashAccessCode(newCancelToken()),
+    },
+    {
+      uuid: randomUUID(),
+      roomId: karlinRoom.id,
+      tenantId: beta,
+      createdBy: people.janaId,
+      title: 'Workshop',
+      startsAt: at(now, -7, 9),
+      endsAt: at(now, -7, 12),
+      attendees: 25,
+    },
+    // A few more in the coming days, so the day and week views look like a building in use.
+    {
+      uuid: randomUUID(),
+      roomId: velka.id,
+      tenantId: beta,
+      createdBy: people.petrId,
+      title: 'Prezentace pro klienta',
+      startsAt: at(now, 2, 13),
+      endsAt: at(now, 2, 14, 30),
+      attendees: 6,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: mala.id,
+      tenantId: alfa,
+      createdBy: people.janaId,
+      title: 'Týdenní porada týmu',
+      startsAt: at(now, 4, 9),
+      endsAt: at(now, 4, 10),
+      attendees: 4,
+    },
+    {
+      uuid: randomUUID(),
+      roomId: karlinRoom.id,
+      tenantId: null,
+      title: 'Seminář',
+      name: 'Lucie Veřejná',
+      email: 'lucie.verejna@example.cz',
+      startsAt: at(now, 5, 10),
+      endsAt: at(now, 5, 12),
+      cancelTokenHash: hashAccessCode(newCancelToken()),
+    },
+  ]);
+
+  // ---- billing statements: paid, partly paid, unpaid and overdue; Alfa has a year of history
+  // (more than one page of the portal's list)
+  const statement = async (
+    tenantId: string,
+    buildingId: number,
+    number: string,
+    monthsAgo: number,
+    items: Array<Pick<NewStatementItem, 'description' | 'amount'> & { quantity?: string; unit?: string }>,
+    paid: 'full' | 'none' | { partly: string },
+  ) => {
+    const issued = new Date(now.getTime() - monthsAgo * 30 * DAY);
+    const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+    await importStatement(
+      tx,
+      {
+        tenantId,
+        buildingId,
+        number,
+        periodFrom: dayOf(new Date(issued.getTime() - 30 * DAY)),
+        periodTo: dayOf(new Date(issued.getTime() - DAY)),
+        issuedOn: dayOf(issued),
+        dueDate: dayOf(new Date(issued.getTime() + 14 * DAY)),
+        paidAmount: paid === 'full' ? sumAmounts(items) : paid === 'none' ? '0.00' : paid.partly,
+        paidOn: paid === 'none' ? null : dayOf(new Date(issued.getTime() + 10 * DAY)),
+        variableSymbol: number.replace(/\D/g, '').slice(-10),
+        constantSymbol: '0308',
+        bankAccount: '2001234588/2010',
+        iban: 'CZ6220100000002001234588',
+      },
+      items.map((item) => ({ ...item, quantity: item.quantity ?? null, unit: item.unit ?? null })),
+    );
+  };
+  const rent = { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00' };
+  const betaRent = { ...rent, amount: '62000.00' };
+  const electricity = (quantity: string, amount: string) => ({
+    description: 'Elektřina',
+    quantity,
+    unit: 'kWh',
+    amount,
+  });
+  const heat = (quantity: string, amount: string) => ({ description: 'Teplo', quantity, unit: 'GJ', amount });
+  // A year back, all paid: Alfa's electricity varies with the season.
+  const alfaKwh = ['1020.5', '1105.25', '1190', '1012.75', '905.5', '860', '845.25', '880.5', '932'];
+  for (const [index, kwh] of alfaKwh.entries()) {
+    const amount = (Math.round(Number(kwh) * 6 * 100) / 100).toFixed(2);
+    const number = `20250001${String(index + 1).padStart(2, '0')}`;
+    await statement(alfa, florenc.id, number, 11 - index, [rent, electricity(kwh, amount)], 'full');
+  }
+  await statement(alfa, florenc.id, '2026000101', 2, [rent, electricity('812.5', '4875.00')], 'full');
+  // Unpaid past its due date: the portal marks it overdue.
+  await statement(alfa, florenc.id, '2026000102', 1, [rent, electricity('790.25', '4741.50')], 'none');
+  const services = { description: 'Služby spojené s nájmem', amount: '3200.50' };
+  await statement(alfa, florenc.id, '2026000103', 0, [rent, services], 'none');
+  await statement(beta, karlin.id, '2026000200', 2, [betaRent, heat('6.1', '3965.00')], { partly: '62000.00' });
+  await statement(beta, karlin.id, '2026000201', 1, [betaRent], 'full');
+  await statement(beta, karlin.id, '2026000202', 0, [betaRent, heat('4.2', '2730.00')], 'none');
+
+  // ---- meters with a year of readings (through the same rules as the API)
+  await seedDemoMeters(
+    tx,
+    { tenants: { alfa, beta }, buildings: { florenc: florenc.id, karlin: karlin.id }, people },
+    now,
+  );
+
+  // ---- a public support request with the operator's answer
+  const request = await createPublicRequest(tx, {
+    category: 'fault_report',
+    name: 'Marie Kolemjdoucí',
+    email: 'marie.kolemjdouci@example.cz',
+    phone: null,
+    subject: 'Nesvítí osvětlení u vchodu',
+    message: 'Večer nesvítí světla u hlavního vchodu, je tam úplná tma.',
+    status: 'in_progress',
+    buildingId: florenc.id,
+    location: 'hlavní vchod z ulice Na Florenci',
+    accessCode: DEMO_PUBLIC_SUPPORT_CODE,
+    createdAt: new Date(now.getTime() - 2 * DAY),
+  });
+  await addOperatorAnswer(tx, request.id, DEMO_STAFF, 'Děkujeme za upozornění, elektrikář je objednán na zítřek.', {
+    at: new Date(now.getTime() - DAY),
+  });
+}

@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  discardFiles,
+  fileTooLarge,
+  storeUpload,
+  storedFilePath,
+  type StoredFile,
+} from '../domain/attachment-files.js';
+import { ApiError, drfError, fieldErrors } from '../domain/errors.js';
+
+/**
+ * The one multipart receiver and the one attachment download of the API
+ * (docs/architecture.md §3): every upload route takes its files here, with the type, size and
+ * count limits of domain/attachment-files.ts, and every attachment leaves the same way.
+ */
+
+/** Registers the multipart parser, with the upload limits, in the route plugin of upload routes. */
+export async function acceptUploads(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(multipart, {
+    limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 20, fieldSize: 1024, parts: 40 },
+  });
+}
+
+/** Refuses anything but multipart/form-data; done first, before the route looks anything up. */
+export function requireMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) {
+    throw drfError(415, 'unsupported_media_type', 'Přílohy posílejte jako multipart/form-data v částech „files“.');
+  }
+}
+
+const hasCode = (error: unknown, code: string) => error instanceof Error && (error as { code?: string }).code === code;
+
+/**
+ * Stores the `files` parts of a multipart request (other parts are skipped) and hands them to
+ * `save`, which writes their rows. Should receiving or `save` fail, the files stored so far are
+ * removed again, so no file outlives a refused upload. `tooMany` is the route's answer to more
+ * files than the limit.
+ */
+export async function receiveFiles<Saved>(
+  request: FastifyRequest,
+  dataDir: string,
+  tooMany: () => ApiError,
+  save: (files: StoredFile[]) => Promise<Saved>,
+): Promise<Saved> {
+  const stored: StoredFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'files') {
+        part.file.resume();
+        continue;
+      }
+      stored.push(await storeUpload(dataDir, part));
+    }
+  } catch (error) {
+    await discardFiles(dataDir, stored);
+    if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw fileTooLarge();
+    if (hasCode(error, 'FST_FILES_LIMIT')) throw tooMany();
+    if (error instanceof ApiError) throw error;
+    if ((error as { statusCode?: number }).statusCode === 413) throw fileTooLarge();
+    throw drfError(400, 'parse_error', 'Přílohy se nepodařilo přečíst; pošlete je znovu jako multipart/form-data.');
+  }
+  if (stored.length === 0) throw fieldErrors({ files: ['Vyberte alespoň jeden soubor (část „files“).'] });
+  try {
+    return await save(stored);
+  } catch (error) {
+    await discardFiles(dataDir, stored);
+    throw error;
+  }
+}
+
+/** RFC 6266 with an ASCII fallback and the UTF-8 name (Czech file names keep their accents). */
+export function contentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'soubor';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Sends a stored attachment. Always octet-stream, as the contract documents: with `attachment`
+ * and nosniff a browser only ever saves the file (never renders an uploaded HTML or image
+ * inline), and the BFF forwards only documented content types.
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  dataDir: string,
+  file: Pick<StoredFile, 'fileName' | 'size' | 'storageKey'>,
+): FastifyReply {
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-disposition', contentDisposition(file.fileName))
+    .header('content-length', String(file.size))
+    .header('x-content-type-options', 'nosniff')
+    .send(createReadStream(storedFilePath(dataDir, file.storageKey)));
+}
