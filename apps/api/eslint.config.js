@@ -58,12 +58,6 @@ export default [
   ...base({ tsconfigRootDir: root }),
   ...node,
   {
-    // The base preset leaves import-x's module map at its default extensions (.js, .mjs, .cjs):
-    // it then skips every .ts file and `import-x/no-cycle` can never see a cycle. Until the
-    // preset sets this itself, the API does.
-    settings: { 'import-x/extensions': ['.ts', '.js', '.mjs'] },
-  },
-  {
     files: ['src/**'],
     // Tests may reach into any layer to set up and inspect; import cycles are still checked.
     ignores: ['**/*.test.ts'],

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR_ENV } from './stack.js';
 
-/** Demo accounts seeded by apps/api on its first start (apps/api/src/db/demo-data.ts). */
+/** Demo accounts seeded by apps/api on its first start (apps/api/src/demo/demo-data.ts). */
 export const TWO_TENANT_USER = {
   email: 'jana.novakova@example.cz',
   password: 'Heslo123!',

@@ -249,7 +249,7 @@ function finishOperation(operation: Obj, responses: Obj): Obj {
 }
 
 function deriveUpstreamOperation(operation: Obj, where: string, context: Context): Obj {
-  const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
+  const parameters = parametersOf(operation);
   const responses: Obj = {};
   for (const [status, response] of Object.entries(asObject(operation['responses'], `${where} responses`))) {
     const responseObject = asObject(response, `${where} ${status}`);
@@ -275,8 +275,14 @@ function deriveUpstreamOperation(operation: Obj, where: string, context: Context
   return finishOperation(derived, responses);
 }
 
+/** An operation's own parameter list (objects or `$ref`s), empty when it has none. */
+function parametersOf(operation: Obj): unknown[] {
+  const parameters: unknown = operation['parameters'];
+  return Array.isArray(parameters) ? (parameters as unknown[]) : [];
+}
+
 function deriveOwnOperation(operation: Obj): Obj {
-  const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
+  const parameters = parametersOf(operation);
   const botHeader =
     typeof operation['x-bot-protection'] === 'string' ? [{ $ref: '#/components/parameters/BotTokenHeader' }] : [];
   const derived: Obj = {

@@ -29,7 +29,7 @@ const FEATURES = [
   'maintenanceEvents',
 ];
 
-/** Every call of spec §7, as `METHOD path`. */
+/** Every call of docs/product.md §7, as `METHOD path`. */
 const SPEC_SECTION_7_CALLS = [
   'POST /api/v1/public_support/',
   'GET /api/v1/public_support/{id}/',
@@ -126,7 +126,7 @@ function walk(node: unknown, visit: (key: string, value: unknown) => void): void
     for (const [key, value] of Object.entries(node)) {
       visit(key, value);
       if (key === 'properties' && value !== null && typeof value === 'object') {
-        Object.values(value).forEach((property) => walk(property, visit));
+        Object.values(value as object).forEach((property) => walk(property, visit));
       } else if (key !== 'enum' && key !== 'default' && key !== 'required') {
         walk(value, visit);
       }
@@ -138,7 +138,7 @@ describe('upstream document', () => {
   const operations = listOperations('upstream');
   const signatures = operations.map(signature);
 
-  it('contains every call of spec §7 and the portal extensions, nothing else', () => {
+  it('contains every call of docs/product.md §7 and the portal extensions, nothing else', () => {
     expect(SPEC_SECTION_7_CALLS).toHaveLength(31);
     expect([...signatures].sort()).toEqual([...SPEC_SECTION_7_CALLS, ...PORTAL_EXTENSIONS].sort());
   });
@@ -232,7 +232,7 @@ describe('bff document', () => {
     for (const operation of operations) {
       const { headers } = fastifySchemaFor('bff', operation.operationId);
       expect(headers, operation.operationId).toMatchObject({
-        required: expect.arrayContaining(['x-csrf']),
+        required: expect.arrayContaining(['x-csrf']) as string[],
         properties: { 'x-csrf': { enum: ['1'] } },
         additionalProperties: true,
       });

@@ -203,7 +203,7 @@ export function toJsonSchema(schema: unknown): JsonObject {
     for (const [key, value] of Object.entries(node)) {
       if (OPENAPI_ONLY_KEYWORDS.has(key) || key.startsWith('x-')) continue;
       if (SCHEMA_MAP_KEYWORDS.has(key) && value !== null && typeof value === 'object') {
-        result[key] = Object.fromEntries(Object.entries(value).map(([prop, sub]) => [prop, clean(sub)]));
+        result[key] = Object.fromEntries(Object.entries(value as object).map(([prop, sub]) => [prop, clean(sub)]));
       } else if (SUBSCHEMA_KEYWORDS.has(key)) {
         result[key] = clean(value);
       } else {
