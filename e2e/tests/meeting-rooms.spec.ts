@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { TZDate } from '@date-fns/tz';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, outboxDir, test } from '../support/fixtures.js';
 import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
@@ -27,28 +28,7 @@ function pragueDay(days: number): string {
 /** The UTC instant of a Prague wall-clock time, as the API answers it. */
 function pragueIso(day: string, hour: number, minute = 0): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(year, month - 1, date, hour, minute);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Prague',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(guess))
-      .map((part) => [part.type, part.value]),
-  );
-  const asPrague = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  return new Date(guess - (asPrague - guess)).toISOString();
+  return new Date(new TZDate(year, month - 1, date, hour, minute, 'Europe/Prague').getTime()).toISOString();
 }
 
 /**

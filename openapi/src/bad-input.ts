@@ -128,3 +128,57 @@ export function clientErrorProblem(status: number, body: string): string | null 
   const errorMessages = Array.isArray(errors) ? errors.map((error) => error.message ?? '') : [];
   return [...messages, ...errorMessages].some((message) => message.trim().length > 3) ? null : 'no readable message';
 }
+
+/** Throws when an answer is not a clear client error, so a property or a test fails on it. */
+export function assertClientError(status: number, body: string, label: string): void {
+  const problem = clientErrorProblem(status, body);
+  if (problem !== null) throw new Error(`${label}: ${problem} – ${status} ${body.slice(0, 300)}`);
+}
+
+/** Sends one request to the layer under test and gives its answer (Fastify's `inject`, say). */
+export type SendRequest = (
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ statusCode: number; body: string }>;
+
+/** Every malformed body, and an XML one, to `url`: each must be a clear client error. */
+export async function assertMalformedBodiesRefused(send: SendRequest, operation: OperationInfo, url: string) {
+  for (const payload of MALFORMED_BODIES) {
+    const response = await send(operation.method, url, payload);
+    assertClientError(response.statusCode, response.body, `${operation.operationId} ${payload.slice(0, 12)}`);
+  }
+  const xml = await send(operation.method, url, '<a/>', { 'content-type': 'application/xml' });
+  assertClientError(xml.statusCode, xml.body, `${operation.operationId} xml`);
+}
+
+/**
+ * The operations that have a query parameter with a closed set of values, each with the
+ * generator of bad query strings for it (`badQueries`); the access code is never broken.
+ */
+export function badQueryCases(
+  operations: readonly OperationInfo[],
+  querySchemaOf: (operation: OperationInfo) => BadInputSchema | undefined,
+): Array<[string, OperationInfo, fc.Arbitrary<string>]> {
+  return operations.flatMap((operation) => {
+    const arbitrary = badQueries(querySchemaOf(operation) ?? {}, ['code']);
+    return arbitrary === undefined ? [] : [[operation.operationId, operation, arbitrary]];
+  });
+}
+
+/** `runs` generated bad query strings on the operation: each must be a clear client error. */
+export async function assertBadQueriesRefused(
+  send: SendRequest,
+  operation: OperationInfo,
+  arbitrary: fc.Arbitrary<string>,
+  runs: number,
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async (query) => {
+      const response = await send(operation.method, `${fillPath(operation, '1')}?${query}`);
+      assertClientError(response.statusCode, response.body, `${operation.operationId} ?${query}`);
+    }),
+    { numRuns: runs },
+  );
+}

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dereference } from './dereference.js';
 import {
+  FEATURE_FLAGS,
+  OPENAPI_ONLY_KEYWORDS,
   fastifySchemaFor,
   getOperation,
   listOperations,
@@ -16,18 +18,6 @@ import {
 
 // ajv-formats is CommonJS; its plugin function is the `default` export under both loaders.
 const addFormats = addFormatsModule.default;
-
-const FEATURES = [
-  'tenantLogin',
-  'tenantSwitcher',
-  'meterReadings',
-  'billingStatements',
-  'meetingRooms',
-  'incidents',
-  'publicSupport',
-  'publicMeetingRooms',
-  'maintenanceEvents',
-];
 
 /** Every call of docs/product.md §7, as `METHOD path`. */
 const SPEC_SECTION_7_CALLS = [
@@ -161,7 +151,7 @@ describe('upstream document', () => {
       ids.add(operation.operationId);
       expect(raw['tags']).toHaveLength(1);
       expect(typeof raw['x-tenant-scoped']).toBe('boolean');
-      if ('x-feature' in raw) expect(FEATURES).toContain(raw['x-feature']);
+      if ('x-feature' in raw) expect(FEATURE_FLAGS).toContain(raw['x-feature']);
     }
   });
 
@@ -282,8 +272,8 @@ describe('bff document', () => {
     const config = fastifySchemaFor('bff', 'getRuntimeConfig').response['200'] as {
       properties: { features: { properties: Obj; required: string[] } };
     };
-    expect(Object.keys(config.properties.features.properties).sort()).toEqual([...FEATURES].sort());
-    expect([...config.properties.features.required].sort()).toEqual([...FEATURES].sort());
+    expect(Object.keys(config.properties.features.properties).sort()).toEqual([...FEATURE_FLAGS].sort());
+    expect([...config.properties.features.required].sort()).toEqual([...FEATURE_FLAGS].sort());
     expect(getOperation('bff', 'getBotProtectionChallenge').feature).toBeNull();
   });
 });
@@ -346,18 +336,8 @@ describe('operation helpers', () => {
 
   it('returns schemas that Ajv compiles in strict mode, without OpenAPI-only keywords', () => {
     const ajv = strictAjv();
-    const forbidden = [
-      'example',
-      'examples',
-      'discriminator',
-      'xml',
-      'externalDocs',
-      'deprecated',
-      'readOnly',
-      'writeOnly',
-      'nullable',
-      '$ref',
-    ];
+    // What the module strips, plus what the documents must never need (3.0's nullable, refs).
+    const forbidden = [...OPENAPI_ONLY_KEYWORDS, 'nullable', '$ref'];
     for (const name of ['upstream', 'bff'] as const) {
       for (const operation of listOperations(name)) {
         const { response, ...request } = fastifySchemaFor(name, operation.operationId);

@@ -12,6 +12,24 @@ import { parse } from 'yaml';
 import { dereference } from './dereference.js';
 
 export type DocumentName = 'upstream' | 'bff';
+/**
+ * The runtime feature flags of the product (docs/product.md §9), in the order the BFF's
+ * configuration lists them: `x-feature` names one of these, and the BFF's runtime
+ * configuration answers each.
+ */
+export const FEATURE_FLAGS = [
+  'tenantLogin',
+  'tenantSwitcher',
+  'meterReadings',
+  'billingStatements',
+  'meetingRooms',
+  'incidents',
+  'publicSupport',
+  'publicMeetingRooms',
+  'maintenanceEvents',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface OperationInfo {
@@ -166,7 +184,7 @@ export function getOperation(name: DocumentName, operationId: string): Operation
 }
 
 /** Keywords that only OpenAPI tooling understands; Ajv's strict mode rejects unknown keywords. */
-const OPENAPI_ONLY_KEYWORDS = new Set([
+export const OPENAPI_ONLY_KEYWORDS: ReadonlySet<string> = new Set([
   'example',
   'examples',
   'discriminator',

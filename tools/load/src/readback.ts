@@ -78,13 +78,8 @@ async function tickets(tenant: Tenant, loadRun: LoadRun, result: ReadBack): Prom
       result.counted.tickets += 1;
     }
   }
-  noteUnanswered(
-    loadRun,
-    'ticket',
-    own.map((ticket) => ticket.subject),
-    result,
-    tenant.name,
-  );
+  const listedSubjects = own.map((ticket) => ticket.subject);
+  noteUnanswered(loadRun, 'ticket', listedSubjects, result, tenant.name);
 
   for (const comment of loadRun.created.comments.filter((candidate) => candidate.actor === tenant.name)) {
     const answer = await tenant.get(`/api/v1/support_tickets/${comment.ticketId}/`);
@@ -147,13 +142,8 @@ async function reservations(tenant: Tenant, loadRun: LoadRun, result: ReadBack):
       result.counted.reservations += 1;
     }
   }
-  noteUnanswered(
-    loadRun,
-    'reservation',
-    own.map((reservation) => reservation.title),
-    result,
-    tenant.name,
-  );
+  const listedTitles = own.map((reservation) => reservation.title);
+  noteUnanswered(loadRun, 'reservation', listedTitles, result, tenant.name);
 }
 
 /** Every page of a list (page_size 100) until the X-Total-Count is reached. */

@@ -7,18 +7,10 @@ import { z } from 'zod';
  * at start-up: a bad value stops the process with a message naming the variable.
  */
 
-export const FEATURE_FLAGS = [
-  'tenantLogin',
-  'tenantSwitcher',
-  'meterReadings',
-  'billingStatements',
-  'meetingRooms',
-  'incidents',
-  'publicSupport',
-  'publicMeetingRooms',
-  'maintenanceEvents',
-] as const;
-export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+// The flags are the product's (docs/product.md §9); the contract package holds their one list.
+import { FEATURE_FLAGS, type FeatureFlag } from '@portal/openapi/documents';
+
+export { FEATURE_FLAGS, type FeatureFlag };
 export type FeatureFlags = Record<FeatureFlag, boolean>;
 
 /** `tenantLogin` → `FEATURE_TENANT_LOGIN`. */
