@@ -31,7 +31,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Listening at import time, before test files import the API client, so every fetch it makes
 // goes through MSW; an unmocked request fails the test (A4 testing.md).
-server.listen({ onUnhandledRequest: 'error' });
+server.listen({ onUnhandledFrame: 'error' });
 initI18n('cs');
 
 afterEach(() => {
