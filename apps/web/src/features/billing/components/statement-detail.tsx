@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { formatNumber } from '#src/lib/format.ts';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
-import { fetchStatementPdf, statementQueryOptions, type StatementDetail } from '../api/billing-queries.ts';
+import { downloadStatementPdf, statementQueryOptions, type StatementDetail } from '../api/billing-queries.ts';
 import { formatDay, formatMoney, formatPeriod } from '../utils/billing-format.ts';
 import { formatIban } from '../utils/czech-account.ts';
 import { statementPayment } from '../utils/statement-payment.ts';
@@ -28,26 +28,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Saves a Blob under a file name through a temporary object URL (the PDF comes via the SDK). */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Late enough for the browser to have started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 function DownloadPdfButton({ statement }: { statement: StatementDetail }) {
   const { t } = useTranslation('billing');
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
-      saveBlob(await fetchStatementPdf(statement.id), `vyuctovani-${statement.number}.pdf`);
+      await downloadStatementPdf(statement);
     } catch (failure) {
       // A 401 is handled once, by the app's error handler (login redirect).
       if (!isUnauthorized(failure))

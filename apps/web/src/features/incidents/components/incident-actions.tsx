@@ -7,9 +7,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { useAddComment, useCloseIncident } from '../api/incident-mutations.ts';
-import { EmptyUploadError, useUploadAttachments } from '../api/upload-attachments.ts';
+import { EmptyUploadError } from '@portal/sdk/files';
+import { useUploadAttachments } from '../api/attachments.ts';
 import { checkFiles } from '../utils/incident-validation.ts';
-import { UploadProgress } from './upload-progress.tsx';
+import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 
 /** Add a comment; success and failure toasts use the spec's wording (§8). */
 export function CommentForm({ incidentId }: { incidentId: number }) {

@@ -4,9 +4,8 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@portal/ui/toast';
 import { describeError } from '#src/components/errors/describe-error.ts';
-import { env } from '#src/config/env.ts';
-import { downloadApiFile } from '#src/lib/download-file.ts';
 import { formatDate, formatNumber, formatPhone } from '#src/lib/format.ts';
+import { downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
 import { PriorityBadge, StatusBadge } from './incident-badges.tsx';
@@ -43,7 +42,6 @@ export function IncidentDetailView({ id }: { id: number }) {
   const closed = incident.status === 'closed';
   // Closed while this page is open: the note may take the focus the close form had.
   const openOnArrival = useRef(!closed);
-  const base = env.apiBaseUrl;
 
   return (
     <Stack gap="8">
@@ -103,12 +101,12 @@ export function IncidentDetailView({ id }: { id: number }) {
             {incident.attachments.map((attachment) => (
               <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
                 <Link
-                  href={`${base}${attachment.download_url}`}
+                  href={attachment.download_url}
                   download={attachment.file_name}
                   onClick={(event) => {
-                    // Through fetch with the CSRF header: the BFF refuses a plain navigation.
+                    // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
                     event.preventDefault();
-                    downloadApiFile(attachment.download_url, attachment.file_name).catch((error: unknown) => {
+                    downloadAttachment(incident.id, attachment).catch((error: unknown) => {
                       toast.add({
                         severity: 'error',
                         summary: t('detail.downloadFailed'),

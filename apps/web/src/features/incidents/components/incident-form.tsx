@@ -16,10 +16,11 @@ import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
 import type { Building } from '../api/incident-queries.ts';
 import { PRIORITIES } from '../api/incident-queries.ts';
 import { newIdempotencyKey, useCreateIncident } from '../api/incident-mutations.ts';
-import { EmptyUploadError, useUploadAttachments } from '../api/upload-attachments.ts';
+import { EmptyUploadError } from '@portal/sdk/files';
+import { useUploadAttachments } from '../api/attachments.ts';
 import { clearDraft, readDraft, writeDraft, type IncidentDraft } from '../utils/incident-draft.ts';
 import { checkFiles, isPlausiblePhone, SUBJECT_MAX } from '../utils/incident-validation.ts';
-import { UploadProgress } from './upload-progress.tsx';
+import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 
 export const INCIDENT_FIELD_IDS = {
   subject: 'incident-subject',

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 import { errorMessage } from '#src/lib/errors.ts';
 import { uploadPublicAttachments } from '../api/public-support-mutations.ts';
 import type { Building, PublicRequest } from '../api/public-support-queries.ts';
@@ -94,6 +95,7 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
   const [serverError, setServerError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
 
@@ -154,12 +156,14 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
       }
       let uploadError: string | null = null;
       if (photo !== null) {
+        setProgress(0);
         try {
-          await uploadPublicAttachments(outcome.request.id, outcome.request.access_code, [photo]);
+          await uploadPublicAttachments(outcome.request.id, outcome.request.access_code, [photo], setProgress);
         } catch (error) {
           // The report exists: it is shown with its code, and the reporter learns the photo is missing.
           uploadError = errorMessage(error);
         }
+        setProgress(null);
       }
       setCreated({
         request: outcome.request,
@@ -265,6 +269,7 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
             <ContactFields ids={FIELD_IDS} register={register} errors={errors} nameOptional />
           </FieldGroup>
           {widget}
+          {progress !== null ? <UploadProgress value={progress} /> : null}
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('fault.submit')}
           </Button>

@@ -107,7 +107,7 @@ export function RequestDetail({ id, code }: { id: number; code: string }) {
           </Heading>
           <Stack as="ul" listStyleType="none" gap="2">
             {request.attachments.map((attachment) => (
-              <AttachmentItem key={attachment.id} attachment={attachment} code={code} />
+              <AttachmentItem key={attachment.id} requestId={request.id} attachment={attachment} code={code} />
             ))}
           </Stack>
         </Box>
@@ -131,13 +131,21 @@ export function RequestDetail({ id, code }: { id: number; code: string }) {
   );
 }
 
-function AttachmentItem({ attachment, code }: { attachment: PublicAttachment; code: string }) {
+function AttachmentItem({
+  requestId,
+  attachment,
+  code,
+}: {
+  requestId: number;
+  attachment: PublicAttachment;
+  code: string;
+}) {
   const { t } = useTranslation('publicSupport');
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadPublicAttachment(attachment, code);
+      await downloadPublicAttachment(requestId, code, attachment);
     } catch (error) {
       toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: errorMessage(error) });
     } finally {
