@@ -16,7 +16,7 @@ import { ReservationsList } from '#src/features/meeting-rooms/components/reserva
 import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
 import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
 import { TenantBooking } from '#src/features/meeting-rooms/components/tenant-booking.tsx';
-import { pragueDay } from '#src/features/meeting-rooms/utils/prague-time.ts';
+import { pragueDay } from '#src/lib/prague-time.ts';
 import {
   roomViewFromSearch,
   roomViewSearch,

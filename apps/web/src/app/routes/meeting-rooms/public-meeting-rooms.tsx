@@ -18,7 +18,7 @@ import { PublicBooking } from '#src/features/meeting-rooms/components/public-boo
 import { isWellFormedLink, PublicCancellation } from '#src/features/meeting-rooms/components/public-cancellation.tsx';
 import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
 import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
-import { pragueDay } from '#src/features/meeting-rooms/utils/prague-time.ts';
+import { pragueDay } from '#src/lib/prague-time.ts';
 import {
   roomViewFromSearch,
   roomViewSearch,

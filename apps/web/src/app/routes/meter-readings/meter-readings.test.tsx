@@ -15,8 +15,11 @@ const NBSP = '\u00a0';
 // toHaveTextContent compares with whitespace collapsed to plain spaces, no-break ones included.
 const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+/** The day the portal shows for an instant: in Prague, whatever zone the tests run in. */
 const czechDate = (iso: string) =>
-  new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium' }).format(new Date(iso)).replace(/ /g, NBSP);
+  new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium', timeZone: 'Europe/Prague' })
+    .format(new Date(iso))
+    .replace(/ /g, NBSP);
 
 function buildMeter(id: number, overrides: Partial<Meter> = {}): Meter {
   return {

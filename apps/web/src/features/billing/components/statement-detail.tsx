@@ -5,10 +5,10 @@ import { toast } from '@portal/ui/toast';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
-import { formatNumber } from '#src/lib/format.ts';
+import { formatDay, formatDayRange, formatNumber, formatQuantity } from '#src/lib/format.ts';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { downloadStatementPdf, statementQueryOptions, type StatementDetail } from '../api/billing-queries.ts';
-import { formatDay, formatMoney, formatPeriod } from '../utils/billing-format.ts';
+import { formatMoney } from '../utils/billing-format.ts';
 import { formatIban } from '../utils/czech-account.ts';
 import { statementPayment } from '../utils/statement-payment.ts';
 import { statementState } from '../utils/statement-status.ts';
@@ -27,6 +27,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </Box>
   );
 }
+
+/** Statement quantities (kWh, m³…) keep up to three decimals, as meters read them. */
+const QUANTITY_DIGITS = { maximumFractionDigits: 3 };
 
 function DownloadPdfButton({ statement }: { statement: StatementDetail }) {
   const { t } = useTranslation('billing');
@@ -130,7 +133,7 @@ export function StatementDetailView({ id }: { id: number }) {
         <StatementBadge state={state} />
       </Flex>
       <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(3, 1fr)' }} gap="4">
-        <Fact label={t('fields.period')}>{formatPeriod(statement.period_from, statement.period_to)}</Fact>
+        <Fact label={t('fields.period')}>{formatDayRange(statement.period_from, statement.period_to)}</Fact>
         <Fact label={t('fields.issuedOn')}>{formatDay(statement.issued_on)}</Fact>
         <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
         <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
@@ -177,7 +180,9 @@ export function StatementDetailView({ id }: { id: number }) {
                 const quantity =
                   item.quantity === null
                     ? null
-                    : `${formatNumber(Number(item.quantity), { maximumFractionDigits: 3 })}${item.unit ? `\u00a0${item.unit}` : ''}`;
+                    : item.unit
+                      ? formatQuantity(Number(item.quantity), item.unit, QUANTITY_DIGITS)
+                      : formatNumber(Number(item.quantity), QUANTITY_DIGITS);
                 return (
                   <Table.Row key={`${index}-${item.description}`}>
                     <Table.Cell>

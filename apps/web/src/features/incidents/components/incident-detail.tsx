@@ -4,7 +4,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@portal/ui/toast';
 import { describeError } from '#src/components/errors/describe-error.ts';
-import { formatDate, formatNumber, formatPhone } from '#src/lib/format.ts';
+import { formatDate, formatFileSize, formatPhone } from '#src/lib/format.ts';
 import { downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
@@ -23,11 +23,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </Box>
   );
 }
-
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${formatNumber(bytes / 1024 / 1024, { maximumFractionDigits: 1 })}\u00a0MB`
-    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
 
 /**
  * One incident: facts, description, timeline, attachments and – while not closed – the
@@ -122,7 +117,7 @@ export function IncidentDetailView({ id }: { id: number }) {
                   {attachment.file_name}
                 </Link>
                 <Text textStyle="sm" color="fg.muted">
-                  {formatSize(attachment.size)}
+                  {formatFileSize(attachment.size)}
                 </Text>
               </Flex>
             ))}

@@ -13,13 +13,14 @@ import * as z from 'zod/mini';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
 import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
+import { isPlausiblePhone } from '#src/utils/contact.ts';
 import type { Building } from '../api/incident-queries.ts';
 import { PRIORITIES } from '../api/incident-queries.ts';
 import { newIdempotencyKey, useCreateIncident } from '../api/incident-mutations.ts';
 import { EmptyUploadError } from '@portal/sdk/files';
 import { useUploadAttachments } from '../api/attachments.ts';
 import { clearDraft, readDraft, writeDraft, type IncidentDraft } from '../utils/incident-draft.ts';
-import { checkFiles, isPlausiblePhone, SUBJECT_MAX } from '../utils/incident-validation.ts';
+import { checkFiles, SUBJECT_MAX } from '../utils/incident-validation.ts';
 import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 
 export const INCIDENT_FIELD_IDS = {

@@ -3,9 +3,10 @@ import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';
 import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatMinutes } from '#src/lib/format.ts';
+import { formatDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import type { MeetingRoom } from '../api/meeting-room-queries.ts';
 import { bookingProblems, type BookingProblem, type BookingTime } from '../utils/booking-rules.ts';
-import { formatDayInput, formatMinutes, pragueDay } from '../utils/prague-time.ts';
 import { gridTimes } from '../utils/slots.ts';
 import { formatDuration } from './room-facts.tsx';
 

@@ -1,17 +1,10 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '#src/lib/format.ts';
-import { currentLocale, INTL_LOCALE } from '#src/lib/i18n.ts';
+import { formatDate, formatDayMonth, formatNumber } from '#src/lib/format.ts';
 import type { MeterUnit } from '../api/meter-queries.ts';
 import type { ConsumptionPoint } from '../utils/consumption-series.ts';
 import { formatMeterQuantity } from '../utils/format-meter.ts';
-
-/** „1. 11." – the axis has little room; the table and the tooltip carry the full date. */
-const shortDate = (value: string) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { day: 'numeric', month: 'numeric' })
-    .format(new Date(value))
-    .replace(/ /g, '\u00a0');
 
 /**
  * Consumption between readings as bars. Loaded on demand (React.lazy in meter-history.tsx):
@@ -31,7 +24,8 @@ export function ConsumptionChart({
 }) {
   const { t } = useTranslation('meterReadings');
   const chart = useChart({
-    data: points.map((point) => ({ ...point, label: shortDate(point.readAt) })),
+    // „1. 11.“ on the axis, which has little room; the table and the tooltip carry the full date.
+    data: points.map((point) => ({ ...point, label: formatDayMonth(point.readAt) })),
     series: [{ name: 'consumption', color: 'brand.solid', label: t('history.chartSeries') }],
   });
   return (

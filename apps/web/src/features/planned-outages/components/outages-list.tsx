@@ -4,6 +4,7 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
+import { formatDateTimeRange } from '#src/lib/format.ts';
 import {
   OUTAGES_PAGE_SIZE,
   outageBuildingsQueryOptions,
@@ -11,7 +12,7 @@ import {
   type Outage,
 } from '../api/outage-queries.ts';
 import { OUTAGE_PARAMS, outageFiltersFromSearch, outageSearch } from '../utils/outage-search.ts';
-import { formatOutageWhen, outageTiming } from '../utils/outage-timing.ts';
+import { outageTiming } from '../utils/outage-timing.ts';
 import { CalendarFeed } from './calendar-feed.tsx';
 
 function OutageItem({ outage }: { outage: Outage }) {
@@ -43,7 +44,7 @@ function OutageItem({ outage }: { outage: Outage }) {
         ) : null}
       </Flex>
       <Text fontWeight="medium">
-        <time dateTime={outage.starts_at}>{formatOutageWhen(outage)}</time>
+        <time dateTime={outage.starts_at}>{formatDateTimeRange(outage.starts_at, outage.ends_at)}</time>
         {outage.ends_at === null ? `, ${t('endUnknown')}` : null}
       </Text>
       <Text color="fg.muted" textStyle="sm" mt="1">

@@ -11,19 +11,13 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
-import { formatPhone } from '#src/lib/format.ts';
+import { formatPhone, NBSP } from '#src/lib/format.ts';
+import { isPlausiblePhone } from '#src/utils/contact.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 
 const FIELD_IDS = { first_name: 'profile-first-name', last_name: 'profile-last-name', phone: 'profile-phone' } as const;
 const FIELDS = Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[];
 const NAME_MAX = 150;
-
-/** Digits, spaces, `+`, `-` and brackets (bff.yaml `PhoneNumber`), with 9 to 15 digits. */
-export function isPlausiblePhone(value: string): boolean {
-  if (!/^[+\d\s\-()]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
-  return digits >= 9 && digits <= 15;
-}
 
 function createSchema(t: TFunction<'profile'>) {
   return z.object({
@@ -70,7 +64,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: {
       first_name: profile.first_name,
       last_name: profile.last_name,
-      phone: profile.phone ? formatPhone(profile.phone).replace(/\u00a0/g, ' ') : '',
+      phone: profile.phone ? formatPhone(profile.phone).replaceAll(NBSP, ' ') : '',
     },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -92,7 +86,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     reset({
       first_name: saved.first_name,
       last_name: saved.last_name,
-      phone: saved.phone ? formatPhone(saved.phone).replace(/\u00a0/g, ' ') : '',
+      phone: saved.phone ? formatPhone(saved.phone).replaceAll(NBSP, ' ') : '',
     });
     toast.add({ severity: 'success', summary: t('details.saved'), group: 'profile' });
   }, summary.focus);

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
-import { formatDateTime, formatNumber } from '#src/lib/format.ts';
+import { formatDateTime, formatFileSize } from '#src/lib/format.ts';
 import { downloadPublicAttachment, useAddPublicMessage } from '../api/public-support-mutations.ts';
 import {
   publicRequestQueryOptions,
@@ -46,12 +46,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </Box>
     </Box>
   );
-}
-
-/** „1,2 MB" / „350 kB" */
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })}\u00a0MB`;
-  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
 }
 
 /**
@@ -165,7 +159,7 @@ function AttachmentItem({
       </Button>
       <Text wordBreak="break-all">{attachment.file_name}</Text>
       <Text textStyle="sm" color="fg.muted">
-        {formatSize(attachment.size)}
+        {formatFileSize(attachment.size)}
       </Text>
     </Flex>
   );
