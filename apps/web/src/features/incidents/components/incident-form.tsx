@@ -1,15 +1,14 @@
 import { Box, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
+import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
 import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
@@ -82,12 +81,10 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<IncidentFormSchema>, unknown, z.output<IncidentFormSchema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { ...EMPTY, ...restored, priority: PRIORITIES.find((p) => p === restored?.priority) ?? 'standard' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+  } = useZodForm(schema, {
+    ...EMPTY,
+    ...restored,
+    priority: PRIORITIES.find((p) => p === restored?.priority) ?? 'standard',
   });
 
   // Every keystroke goes to the draft; a subscription, not state, so typing does not re-render.
@@ -175,7 +172,7 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
           <Text textStyle="sm">{t('form.draftFilesNote')}</Text>
         </Box>
       ) : null}
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="2xl" minW="0">
           <Field
             id={INCIDENT_FIELD_IDS.subject}
