@@ -1,7 +1,7 @@
 /**
  * The typed BFF client (openapi-fetch over the generated `paths`). It only produces typed
  * errors; what a 401 or a failed call means for the page (redirect, toast) is the UI's decision
- * (CONVENTIONS C9, AP5).
+ * (docs/architecture.md §6).
  */
 import createClient, {
   type Client,

@@ -12,7 +12,7 @@ function clientAnswering(respond: (request: Request) => Response) {
     requests.push(request);
     return respond(request);
   };
-  return { client: createApiClient({ baseUrl: BASE_URL, fetch: fetch as typeof globalThis.fetch }), requests };
+  return { client: createApiClient({ baseUrl: BASE_URL, fetch: fetch }), requests };
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

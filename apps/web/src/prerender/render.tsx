@@ -141,7 +141,7 @@ export async function renderPage(
   // compat: styles go only into the cache (extracted below), not inline beside elements.
   const cache = createCache({ key: STYLE_CACHE_KEY });
   cache.compat = true;
-  const { extractCriticalToChunks } = createEmotionServer(cache);
+  const emotionServer = createEmotionServer(cache);
   const router = createStaticRouter(handler.dataRoutes, context);
   takePrerenderedTitle();
   const html = renderToString(
@@ -158,7 +158,7 @@ export async function renderPage(
       `${path}: the stand-in user's data reached the markup; a tenant page must render personal data in the browser only`,
     );
   }
-  const styles = prerenderedStyleTags(extractCriticalToChunks(html).styles);
+  const styles = prerenderedStyleTags(emotionServer.extractCriticalToChunks(html).styles);
   queryClient.clear();
   return { path, html, styles, title: takePrerenderedTitle(), assumes };
 }

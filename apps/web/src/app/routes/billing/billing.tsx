@@ -37,14 +37,14 @@ export const clientLoader =
 
 /**
  * `/vyuctovani`: the tenant's billing statements. The detail of one is the same route with
- * `?id=` (the spec's table has only this path), so a statement can be linked and the browser's
+ * `?id=` (the route table of docs/product.md §2 has only this path), so a statement can be linked and the browser's
  * back button returns to the list page it came from (`?strana=`).
  */
 export default function BillingRoute() {
   const { t } = useTranslation('billing');
   const [searchParams] = useSearchParams();
   const view = billingViewFromSearch(searchParams);
-  const data = useLoaderData() as LoaderData;
+  const data = useLoaderData<LoaderData>();
 
   if (view.statementId === null) {
     return (

@@ -18,7 +18,7 @@ export const clientLoader =
       await queryClient.ensureQueryData(incidentQueryOptions(Number(params.id)));
       return { notFound: false };
     } catch (error) {
-      // Unknown and foreign ids answer 404 alike; the page says so in the spec's words (§8).
+      // Unknown and foreign ids answer 404 alike; the page says so in the words of docs/product.md §8.
       if (isApiError(error) && error.status === 404) return { notFound: true };
       throw error;
     }
@@ -28,7 +28,7 @@ export const clientLoader =
 export default function IncidentRoute() {
   const { t } = useTranslation('incidents');
   const { id = '' } = useParams();
-  const data = useLoaderData() as LoaderData;
+  const data = useLoaderData<LoaderData>();
   const back = (
     <Link asChild color="brand.fg" alignSelf="flex-start">
       <RouterLink to={href('incidents')}>← {t('detail.back')}</RouterLink>

@@ -1,7 +1,7 @@
 import { NBSP } from '#src/lib/format.ts';
 
 /**
- * Czech bank accounts and IBANs (shared/reference/czech-and-accessibility.md §1).
+ * Czech bank accounts and IBANs (docs/czech.md §1).
  *
  * Domestic format `[prefix-]number/bank`: prefix up to 6 digits, number 2–10 digits, bank code
  * 4 digits; prefix and number each pass the mod-11 check of vyhláška 169/2011 Sb. The IBAN is

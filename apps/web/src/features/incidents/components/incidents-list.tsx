@@ -7,6 +7,7 @@ import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { href } from '#src/config/paths.ts';
 import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
 import { formatDate } from '#src/lib/format.ts';
+import { formText } from '#src/utils/form-data.ts';
 import {
   INCIDENTS_PAGE_SIZE,
   incidentsQueryOptions,
@@ -60,8 +61,8 @@ export function IncidentsList() {
     const form = new FormData(event.currentTarget);
     const next = filtersFromSearch(
       new URLSearchParams({
-        [LIST_PARAMS.status]: String(form.get('status') ?? ''),
-        [LIST_PARAMS.priority]: String(form.get('priority') ?? ''),
+        [LIST_PARAMS.status]: formText(form, 'status'),
+        [LIST_PARAMS.priority]: formText(form, 'priority'),
       }),
     );
     setSearchParams(new URLSearchParams(toSearch({ ...next, page: 1 })));

@@ -28,6 +28,8 @@ export function ConsumptionChart({
     data: points.map((point) => ({ ...point, label: formatDayMonth(point.readAt) })),
     series: [{ name: 'consumption', color: 'brand.solid', label: t('history.chartSeries') }],
   });
+  // Chakra types `chart.color` as any; it answers the token's CSS variable reference.
+  const color = (token: Parameters<typeof chart.color>[0]) => chart.color(token) as string;
   return (
     <Chart.Root chart={chart} h={{ base: '56', md: '64' }} aspectRatio="auto" role="img" aria-label={summary}>
       <BarChart
@@ -36,7 +38,7 @@ export function ConsumptionChart({
         accessibilityLayer={false}
         margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
       >
-        <CartesianGrid stroke={chart.color('border')} vertical={false} />
+        <CartesianGrid stroke={color('border')} vertical={false} />
         <XAxis
           dataKey={chart.key('label')}
           tickLine={false}
@@ -51,7 +53,7 @@ export function ConsumptionChart({
           tickFormatter={(value: number) => formatNumber(value, { maximumFractionDigits: 2 })}
         />
         <Tooltip
-          cursor={{ fill: chart.color('bg.muted') }}
+          cursor={{ fill: color('bg.muted') }}
           animationDuration={0}
           content={
             <Chart.Tooltip
@@ -66,7 +68,7 @@ export function ConsumptionChart({
         />
         <Bar
           dataKey={chart.key('consumption')}
-          fill={chart.color('brand.solid')}
+          fill={color('brand.solid')}
           radius={[3, 3, 0, 0]}
           isAnimationActive={false}
         />

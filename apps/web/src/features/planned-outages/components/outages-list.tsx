@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { formatDateTimeRange } from '#src/lib/format.ts';
+import { formText } from '#src/utils/form-data.ts';
 import {
   OUTAGES_PAGE_SIZE,
   outageBuildingsQueryOptions,
@@ -76,9 +77,7 @@ export function OutagesList() {
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const next = outageFiltersFromSearch(
-      new URLSearchParams({ [OUTAGE_PARAMS.building]: String(form.get('building') ?? '') }),
-    );
+    const next = outageFiltersFromSearch(new URLSearchParams({ [OUTAGE_PARAMS.building]: formText(form, 'building') }));
     setSearchParams(new URLSearchParams(outageSearch({ ...filters, building: next.building, page: 1 })));
   };
 
