@@ -1,7 +1,8 @@
-import { Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { DetailNotFound } from '#src/components/errors/detail-not-found.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { href } from '#src/config/paths.ts';
 import { incidentQueryOptions } from '#src/features/incidents/api/incident-queries.ts';
@@ -36,19 +37,7 @@ export default function IncidentRoute() {
   );
 
   if (data?.notFound) {
-    const message = t('detail.notFound', { id });
-    return (
-      <Stack gap="4">
-        <PageTitle title={message} error />
-        {back}
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          404
-        </Heading>
-        <Text fontSize="lg" role="alert">
-          {message}
-        </Text>
-      </Stack>
-    );
+    return <DetailNotFound message={t('detail.notFound', { id })} back={back} />;
   }
 
   return (

@@ -2,8 +2,9 @@ import { Box, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@portal/ui/toast';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact } from '#src/components/ui/fact.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { formatDay, formatDayRange, formatNumber, formatQuantity } from '#src/lib/format.ts';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
@@ -14,19 +15,6 @@ import { statementPayment } from '../utils/statement-payment.ts';
 import { statementState } from '../utils/statement-status.ts';
 import { PaymentQr } from './payment-qr.tsx';
 import { StatementBadge } from './statement-badge.tsx';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" fontWeight="medium" wordBreak="break-word">
-        {children}
-      </Box>
-    </Box>
-  );
-}
 
 /** Statement quantities (kWh, m³…) keep up to three decimals, as meters read them. */
 const QUANTITY_DIGITS = { maximumFractionDigits: 3 };

@@ -1,8 +1,9 @@
 import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@portal/ui/toast';
+import { Fact } from '#src/components/ui/fact.tsx';
 import { describeError } from '#src/components/errors/describe-error.ts';
 import { formatDate, formatFileSize, formatPhone } from '#src/lib/format.ts';
 import { downloadAttachment } from '../api/attachments.ts';
@@ -10,19 +11,6 @@ import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
 import { PriorityBadge, StatusBadge } from './incident-badges.tsx';
 import { IncidentTimeline } from './incident-timeline.tsx';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" fontWeight="medium">
-        {children}
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * One incident: facts, description, timeline, attachments and – while not closed – the

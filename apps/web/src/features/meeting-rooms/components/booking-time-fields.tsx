@@ -114,9 +114,10 @@ export function bookingProblemMessage(t: TFunction<'meetingRooms'>, problem: Boo
  * per field at fault, at that field. A check rather than field schemas, because the rules depend
  * on the room and the clock (read at each submit).
  */
-export function bookingTimeRules<Values extends BookingTime>(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
-  return z.superRefine<Values>((values, context) => {
-    for (const problem of bookingProblems(values, room, new Date())) {
+function bookingTimeRules(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
+  // Unknown input: the check serves schemas of any shape that has the three fields (bookingSchema).
+  return z.superRefine<unknown>((values, context) => {
+    for (const problem of bookingProblems(values as BookingTime, room, new Date())) {
       context.addIssue({
         code: 'custom',
         message: bookingProblemMessage(t, problem),
@@ -125,4 +126,16 @@ export function bookingTimeRules<Values extends BookingTime>(t: TFunction<'meeti
       });
     }
   });
+}
+
+/**
+ * A booking form's schema: the day and the times under the booking rules, plus the form's own
+ * `fields`. None of their checks may abort (`abort: true`): zod would then skip the rules.
+ */
+export function bookingSchema<Fields extends Record<string, z.ZodMiniType<string, string>>>(
+  t: TFunction<'meetingRooms'>,
+  room: MeetingRoom,
+  fields: Fields,
+) {
+  return z.object({ date: z.string(), start: z.string(), end: z.string(), ...fields }).check(bookingTimeRules(t, room));
 }

@@ -14,7 +14,7 @@ import type { MeetingRoom, PublicReservationCreated } from '../api/meeting-room-
 import { bookingInstants } from '../utils/booking-rules.ts';
 import type { RoomView, ViewMode } from '../utils/room-view.ts';
 import { BookingSections, useBookingForm } from './booking-form.tsx';
-import { bookingTimeRules } from './booking-time-fields.tsx';
+import { bookingSchema } from './booking-time-fields.tsx';
 import { BookingFacts, CalendarDownloadButton, publicCalendarEntry } from './reservation-summary.tsx';
 
 const FIELD_IDS = {
@@ -43,34 +43,28 @@ const TITLE_MAX = 200;
 const NOTE_MAX = 1000;
 
 function createSchema(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
-  // No check aborts (`abort: true`): zod would then skip the booking rules of the last check.
-  return z
-    .object({
-      date: z.string(),
-      start: z.string(),
-      end: z.string(),
-      name: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, { error: t('publicForm.errors.nameRequired') }),
-          z.maxLength(NAME_MAX, { error: t('publicForm.errors.nameTooLong') }),
-        ),
-      email: z.string().check(
+  return bookingSchema(t, room, {
+    name: z
+      .string()
+      .check(
         z.trim(),
-        z.minLength(1, { error: t('publicForm.errors.emailRequired') }),
-        z.refine((value) => value === '' || EMAIL.safeParse(value).success, {
-          error: t('publicForm.errors.emailInvalid'),
-        }),
+        z.minLength(1, { error: t('publicForm.errors.nameRequired') }),
+        z.maxLength(NAME_MAX, { error: t('publicForm.errors.nameTooLong') }),
       ),
-      phone: z.string().check(
-        z.trim(),
-        z.refine((value) => value === '' || isPlausiblePhone(value), { error: t('publicForm.errors.phoneInvalid') }),
-      ),
-      title: z.string().check(z.trim(), z.maxLength(TITLE_MAX, { error: t('publicForm.errors.purposeTooLong') })),
-      note: z.string().check(z.maxLength(NOTE_MAX, { error: t('form.errors.noteTooLong') })),
-    })
-    .check(bookingTimeRules(t, room));
+    email: z.string().check(
+      z.trim(),
+      z.minLength(1, { error: t('publicForm.errors.emailRequired') }),
+      z.refine((value) => value === '' || EMAIL.safeParse(value).success, {
+        error: t('publicForm.errors.emailInvalid'),
+      }),
+    ),
+    phone: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || isPlausiblePhone(value), { error: t('publicForm.errors.phoneInvalid') }),
+    ),
+    title: z.string().check(z.trim(), z.maxLength(TITLE_MAX, { error: t('publicForm.errors.purposeTooLong') })),
+    note: z.string().check(z.maxLength(NOTE_MAX, { error: t('form.errors.noteTooLong') })),
+  });
 }
 const EMAIL = z.email();
 

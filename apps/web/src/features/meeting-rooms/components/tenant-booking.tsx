@@ -14,7 +14,7 @@ import { bookingInstants } from '../utils/booking-rules.ts';
 import type { RoomView, ViewMode } from '../utils/room-view.ts';
 import type { SlotPick } from './availability-view.tsx';
 import { BookingSections, useBookingForm } from './booking-form.tsx';
-import { bookingTimeRules } from './booking-time-fields.tsx';
+import { bookingSchema } from './booking-time-fields.tsx';
 import { ReservationSummary } from './reservation-summary.tsx';
 
 const FIELD_IDS = {
@@ -40,31 +40,25 @@ export const NOTE_MAX = 1000;
 const ATTENDEES_PATTERN = /^[1-9]\d{0,3}$/;
 
 function createSchema(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
-  // No check aborts (`abort: true`): zod would then skip the booking rules of the last check.
-  return z
-    .object({
-      date: z.string(),
-      start: z.string(),
-      end: z.string(),
-      title: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, { error: t('form.errors.titleRequired') }),
-          z.maxLength(TITLE_MAX, { error: t('form.errors.titleTooLong') }),
-        ),
-      attendees: z.string().check(
+  return bookingSchema(t, room, {
+    title: z
+      .string()
+      .check(
         z.trim(),
-        z.refine((value) => value === '' || ATTENDEES_PATTERN.test(value), {
-          error: t('form.errors.attendeesInvalid'),
-        }),
-        z.refine((value) => !ATTENDEES_PATTERN.test(value) || Number(value) <= room.capacity, {
-          error: t('form.errors.attendeesTooMany', { capacity: room.capacity }),
-        }),
+        z.minLength(1, { error: t('form.errors.titleRequired') }),
+        z.maxLength(TITLE_MAX, { error: t('form.errors.titleTooLong') }),
       ),
-      note: z.string().check(z.maxLength(NOTE_MAX, { error: t('form.errors.noteTooLong') })),
-    })
-    .check(bookingTimeRules(t, room));
+    attendees: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || ATTENDEES_PATTERN.test(value), {
+        error: t('form.errors.attendeesInvalid'),
+      }),
+      z.refine((value) => !ATTENDEES_PATTERN.test(value) || Number(value) <= room.capacity, {
+        error: t('form.errors.attendeesTooMany', { capacity: room.capacity }),
+      }),
+    ),
+    note: z.string().check(z.maxLength(NOTE_MAX, { error: t('form.errors.noteTooLong') })),
+  });
 }
 
 /**

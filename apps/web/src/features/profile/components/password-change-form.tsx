@@ -48,23 +48,18 @@ export function PasswordChangeForm({ email }: { email: string }) {
   const change = useChangePassword();
   const feedback = useSubmitFeedback();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useZodForm(schema, { current_password: '', new_password: '', confirm: '' });
+  const form = useZodForm(schema, { current_password: '', new_password: '', confirm: '' });
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
+  const onSubmit = form.handleSubmit(async ({ current_password, new_password }) => {
     feedback.setServerError(null);
     try {
       await change.mutateAsync({ body: { current_password, new_password } });
     } catch (error) {
-      feedback.fail(error, setError, SERVER_FIELDS);
+      feedback.fail(error, form.setError, SERVER_FIELDS);
       return;
     }
-    reset();
+    form.reset();
     toast.add({ severity: 'success', summary: t('password.changed'), group: 'profile' });
   }, feedback.summary.focus);
 
@@ -86,7 +81,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
             errorText={errors.current_password?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('current_password')} type="password" autoComplete="current-password" />
+            <Input {...form.register('current_password')} type="password" autoComplete="current-password" />
           </Field>
           <Field
             id={FIELD_IDS.new_password}
@@ -95,7 +90,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
             errorText={errors.new_password?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('new_password')} type="password" autoComplete="new-password" />
+            <Input {...form.register('new_password')} type="password" autoComplete="new-password" />
           </Field>
           <Field
             id={FIELD_IDS.confirm}
@@ -103,7 +98,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
             errorText={errors.confirm?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('confirm')} type="password" autoComplete="new-password" />
+            <Input {...form.register('confirm')} type="password" autoComplete="new-password" />
           </Field>
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('password.submit')}

@@ -50,29 +50,24 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const feedback = useSubmitFeedback();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useZodForm(schema, {
+  const form = useZodForm(schema, {
     first_name: profile.first_name,
     last_name: profile.last_name,
     phone: profile.phone ? formatPhone(profile.phone).replaceAll(NBSP, ' ') : '',
   });
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     feedback.setServerError(null);
     let saved: Profile;
     try {
       saved = await update.mutateAsync({ body: { ...values, phone: values.phone || null } });
     } catch (error) {
-      feedback.fail(error, setError, SERVER_FIELDS);
+      feedback.fail(error, form.setError, SERVER_FIELDS);
       return;
     }
     // The form now shows what the server stored (trimmed, normalised).
-    reset({
+    form.reset({
       first_name: saved.first_name,
       last_name: saved.last_name,
       phone: saved.phone ? formatPhone(saved.phone).replaceAll(NBSP, ' ') : '',
@@ -96,7 +91,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             errorText={errors.first_name?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('first_name')} autoComplete="given-name" />
+            <Input {...form.register('first_name')} autoComplete="given-name" />
           </Field>
           <Field
             id={FIELD_IDS.last_name}
@@ -104,7 +99,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             errorText={errors.last_name?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('last_name')} autoComplete="family-name" />
+            <Input {...form.register('last_name')} autoComplete="family-name" />
           </Field>
           <Field
             id="profile-email"
@@ -122,7 +117,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             errorText={errors.phone?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('phone')} type="tel" autoComplete="tel" />
+            <Input {...form.register('phone')} type="tel" autoComplete="tel" />
           </Field>
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('details.submit')}

@@ -3,10 +3,9 @@ import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 import { errorMessage } from '#src/lib/errors.ts';
 import { uploadPublicAttachments } from '../api/public-support-mutations.ts';
@@ -71,6 +70,7 @@ type Schema = ReturnType<typeof createSchema>;
 type Values = z.input<Schema>;
 
 const EMPTY: Values = { building: '', place: '', what: '', name: '', email: '', phone: '' };
+const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SERVER_FIELDS };
 
 /**
  * `/hlaseni-poruch`: a short fault report for anyone in the building – where, what, optionally
@@ -79,12 +79,7 @@ const EMPTY: Values = { building: '', place: '', what: '', name: '', email: '', 
  */
 export function FaultReportForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
-  const schema = useMemo(() => createSchema(t), [t]);
-  const { form, feedback, widget, send, created, setCreated, startOver } = usePublicRequestForm({
-    schema,
-    empty: EMPTY,
-    serverFields: SERVER_FIELDS,
-  });
+  const { form, feedback, widget, send, finish, created, startOver, summaryItems } = usePublicRequestForm(FORM);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -141,7 +136,7 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
         }
         setProgress(null);
       }
-      setCreated({ request: outcome.request, remembered: outcome.remembered, email: values.email || null });
+      finish(outcome, values.email);
     },
     () => {
       checkPhoto();
@@ -170,11 +165,7 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
     );
   }
 
-  const items = formSummaryItems(
-    FIELD_IDS,
-    { ...errors, photo: photoError ? { message: photoError } : undefined },
-    feedback.serverError,
-  );
+  const items = summaryItems({ photo: photoError ? { message: photoError } : undefined });
   const errorPrefix = t('common:form.errorPrefix');
   return (
     <PublicFormPage

@@ -3,10 +3,8 @@ import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import type { Building } from '../api/public-support-queries.ts';
 import { composeOrder, ORDER_QUANTITY_MAX, ORDER_SERVICES, type OrderService } from '../utils/compose-request.ts';
 import { BuildingSelect, ContactFields, FieldGroup, PublicFormPage } from './form-parts.tsx';
@@ -73,6 +71,7 @@ type Schema = ReturnType<typeof createSchema>;
 type Values = z.input<Schema>;
 
 const EMPTY: Values = { service: '', quantity: '1', building: '', notes: '', name: '', email: '', phone: '' };
+const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SERVER_FIELDS };
 
 /**
  * `/order`: the operator's services for anyone (key copies, access cards, parking, other) with a
@@ -81,12 +80,7 @@ const EMPTY: Values = { service: '', quantity: '1', building: '', notes: '', nam
  */
 export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
-  const schema = useMemo(() => createSchema(t), [t]);
-  const { form, feedback, widget, send, created, setCreated, startOver } = usePublicRequestForm({
-    schema,
-    empty: EMPTY,
-    serverFields: SERVER_FIELDS,
-  });
+  const { form, feedback, widget, send, finish, created, startOver, summaryItems } = usePublicRequestForm(FORM);
   const {
     register,
     handleSubmit,
@@ -112,7 +106,7 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
       ...(values.email ? { email: values.email } : {}),
       ...(values.phone ? { phone: values.phone } : {}),
     });
-    if (outcome) setCreated({ request: outcome.request, remembered: outcome.remembered, email: values.email || null });
+    if (outcome) finish(outcome, values.email);
   }, feedback.summary.focus);
 
   if (created) return <RequestCreated {...created} title={t('created.titleOrder')} onAnother={startOver} />;
@@ -123,7 +117,7 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
       title={t('order.title')}
       intro={t('order.intro')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      items={summaryItems()}
       onSubmit={(event) => void onSubmit(event)}
     >
       <Field

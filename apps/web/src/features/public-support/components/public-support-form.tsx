@@ -3,11 +3,9 @@ import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod/mini';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
 import type { Building } from '../api/public-support-queries.ts';
 import { MESSAGE_MAX, SUBJECT_MAX } from '../utils/compose-request.ts';
@@ -60,6 +58,7 @@ const SERVER_FIELDS = {
 type Values = z.input<Schema>;
 
 const EMPTY: Values = { name: '', email: '', phone: '', building: '', subject: '', message: '' };
+const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SERVER_FIELDS };
 
 /**
  * `/verejna-podpora/novy`: a question or request to the building's management, without login.
@@ -68,12 +67,7 @@ const EMPTY: Values = { name: '', email: '', phone: '', building: '', subject: '
  */
 export function PublicSupportForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
-  const schema = useMemo(() => createSchema(t), [t]);
-  const { form, feedback, widget, send, created, setCreated, startOver } = usePublicRequestForm({
-    schema,
-    empty: EMPTY,
-    serverFields: SERVER_FIELDS,
-  });
+  const { form, feedback, widget, send, finish, created, startOver, summaryItems } = usePublicRequestForm(FORM);
   const {
     register,
     handleSubmit,
@@ -90,7 +84,7 @@ export function PublicSupportForm({ buildings }: { buildings: readonly Building[
       subject: values.subject,
       message: values.message,
     });
-    if (outcome) setCreated({ request: outcome.request, remembered: outcome.remembered, email: values.email || null });
+    if (outcome) finish(outcome, values.email);
   }, feedback.summary.focus);
 
   if (created) return <RequestCreated {...created} title={t('created.title')} onAnother={startOver} />;
@@ -101,7 +95,7 @@ export function PublicSupportForm({ buildings }: { buildings: readonly Building[
       title={t('new.title')}
       intro={t('new.intro')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      items={summaryItems()}
       onSubmit={(event) => void onSubmit(event)}
     >
       <ContactFields ids={FIELD_IDS} register={register} errors={errors} nameOptional={false} />

@@ -2,8 +2,9 @@ import { Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { toast } from '@portal/ui/toast';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact } from '#src/components/ui/fact.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { TextForm, type TextFormOutcome } from '#src/components/forms/text-form.tsx';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
@@ -31,19 +32,6 @@ export function PublicStatusBadge({ status }: { status: PublicStatus }) {
     <Badge colorPalette={STATUS_PALETTE[status]} variant="surface">
       {t(`status.${status}`)}
     </Badge>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box minW="0">
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" fontWeight="medium" wordBreak="break-word">
-        {children}
-      </Box>
-    </Box>
   );
 }
 

@@ -1,0 +1,47 @@
+import { Box, NativeSelect, Text } from '@chakra-ui/react';
+
+/**
+ * One filter of a list: a label and a native select whose first option is „all". Keyed by
+ * `resetKey` (the address's query), so it follows back/forward navigation while the surrounding
+ * form – and the button that applied the filter, with the focus – stays.
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  allLabel,
+  value,
+  options,
+  resetKey,
+  minW,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  allLabel: string;
+  value: string | number | null;
+  options: readonly { value: string | number; label: string }[];
+  resetKey: string;
+  minW: string;
+}) {
+  return (
+    <Box minW={minW}>
+      <label htmlFor={id}>
+        <Text fontWeight="medium" mb="1">
+          {label}
+        </Text>
+      </label>
+      <NativeSelect.Root minW="0" w="full">
+        <NativeSelect.Field key={resetKey} id={id} name={name} defaultValue={value ?? ''}>
+          <option value="">{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Box>
+  );
+}
