@@ -1,4 +1,5 @@
-import { Box, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
+import { SelectInput } from '#src/components/forms/inputs.tsx';
 
 /**
  * One filter of a list: a label and a native select whose first option is „all". Keyed by
@@ -31,17 +32,14 @@ export function FilterSelect({
           {label}
         </Text>
       </label>
-      <NativeSelect.Root minW="0" w="full">
-        <NativeSelect.Field key={resetKey} id={id} name={name} defaultValue={value ?? ''}>
-          <option value="">{allLabel}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectInput
+        key={resetKey}
+        id={id}
+        name={name}
+        defaultValue={value ?? ''}
+        placeholder={allLabel}
+        options={options}
+      />
     </Box>
   );
 }

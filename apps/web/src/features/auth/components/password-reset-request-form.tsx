@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod/mini';
+import { EMAIL_INPUT } from '#src/components/forms/inputs.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
@@ -111,14 +112,8 @@ export function PasswordResetRequestForm() {
             errorText={errors.email?.message}
             errorPrefix={t('common:form.errorPrefix')}
           >
-            <Input
-              {...register('email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
+            {/* Password managers know the account by its login. */}
+            <Input {...register('email')} {...EMAIL_INPUT} autoComplete="username" />
           </Field>
           {bot.widget}
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>

@@ -1,4 +1,4 @@
-import { Box, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
+import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
@@ -189,22 +190,15 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
             errorText={errors.building?.message}
             errorPrefix={errorPrefix}
           >
-            <NativeSelect.Root minW="0" w="full">
-              <NativeSelect.Field
-                {...register('building')}
-                id={INCIDENT_FIELD_IDS.building}
-                minW="0"
-                textOverflow="ellipsis"
-              >
-                <option value="">{t('form.buildingPlaceholder')}</option>
-                {buildings.map((building) => (
-                  <option key={building.id} value={String(building.id)}>
-                    {building.name}, {building.city}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput
+              id={INCIDENT_FIELD_IDS.building}
+              {...register('building')}
+              placeholder={t('form.buildingPlaceholder')}
+              options={buildings.map((building) => ({
+                value: String(building.id),
+                label: `${building.name}, ${building.city}`,
+              }))}
+            />
           </Field>
           <Field
             id={INCIDENT_FIELD_IDS.priority}
@@ -212,16 +206,11 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
             errorText={errors.priority?.message}
             errorPrefix={errorPrefix}
           >
-            <NativeSelect.Root minW="0" w="full">
-              <NativeSelect.Field {...register('priority')} id={INCIDENT_FIELD_IDS.priority}>
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {t(`priority.${priority}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput
+              id={INCIDENT_FIELD_IDS.priority}
+              {...register('priority')}
+              options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
+            />
           </Field>
           <Field
             id={INCIDENT_FIELD_IDS.description}

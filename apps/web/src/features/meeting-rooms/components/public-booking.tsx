@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { EMAIL_INPUT } from '#src/components/forms/inputs.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { formatDayInput } from '#src/lib/prague-time.ts';
 import { isPlausiblePhone } from '#src/utils/contact.ts';
@@ -183,14 +184,7 @@ export function PublicBooking({
         errorText={errors.email?.message}
         errorPrefix={errorPrefix}
       >
-        <Input
-          {...register('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <Input {...register('email')} {...EMAIL_INPUT} />
       </Field>
       <Field
         id={FIELD_IDS.phone}

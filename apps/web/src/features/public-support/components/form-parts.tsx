@@ -1,8 +1,9 @@
-import { Box, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_INPUT, SelectInput } from '#src/components/forms/inputs.tsx';
 import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
 import type { SubmitFeedback } from '#src/components/forms/use-zod-form.ts';
 import type { ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
@@ -76,17 +77,15 @@ export function BuildingSelect({
       errorPrefix={t('common:form.errorPrefix')}
       {...(optional ? { optionalText: t('common:form.optional') } : {})}
     >
-      <NativeSelect.Root minW="0" w="full">
-        <NativeSelect.Field {...registration} id={id} minW="0" textOverflow="ellipsis">
-          <option value="">{placeholder}</option>
-          {buildings.map((building) => (
-            <option key={building.id} value={String(building.id)}>
-              {building.name}, {building.street}, {building.city}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectInput
+        id={id}
+        {...registration}
+        placeholder={placeholder}
+        options={buildings.map((building) => ({
+          value: String(building.id),
+          label: `${building.name}, ${building.street}, ${building.city}`,
+        }))}
+      />
     </Field>
   );
 }
@@ -142,14 +141,7 @@ export function ContactFields({
         errorPrefix={errorPrefix}
         {...optional}
       >
-        <Input
-          {...register('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <Input {...register('email')} {...EMAIL_INPUT} />
       </Field>
       <Field
         id={ids.phone}

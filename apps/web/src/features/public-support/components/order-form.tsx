@@ -1,10 +1,11 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { SelectInput } from '#src/components/forms/inputs.tsx';
 import type { Building } from '../api/public-support-queries.ts';
 import { composeOrder, ORDER_QUANTITY_MAX, ORDER_SERVICES, type OrderService } from '../utils/compose-request.ts';
 import { BuildingSelect, ContactFields, FieldGroup, PublicFormPage } from './form-parts.tsx';
@@ -127,17 +128,12 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
         errorText={errors.service?.message}
         errorPrefix={errorPrefix}
       >
-        <NativeSelect.Root minW="0" w="full">
-          <NativeSelect.Field {...register('service')} id={FIELD_IDS.service}>
-            <option value="">{t('order.servicePlaceholder')}</option>
-            {ORDER_SERVICES.map((value) => (
-              <option key={value} value={value}>
-                {t(`order.services.${value}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectInput
+          id={FIELD_IDS.service}
+          {...register('service')}
+          placeholder={t('order.servicePlaceholder')}
+          options={ORDER_SERVICES.map((value) => ({ value, label: t(`order.services.${value}`) }))}
+        />
       </Field>
       <Field
         id={FIELD_IDS.quantity}
