@@ -180,7 +180,6 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
         buildings={buildings}
         registration={register('building')}
         errorText={errors.building?.message}
-        placeholder={t('fields.buildingPlaceholder')}
       />
       <OngoingOutages buildingId={buildingId} />
       <Field

@@ -65,7 +65,8 @@ export function BuildingSelect({
   registration: UseFormRegisterReturn;
   errorText: string | undefined;
   optional?: boolean;
-  placeholder: string;
+  /** The empty choice; „Vyberte budovu“ unless given (an optional choice names its own). */
+  placeholder?: string;
 }) {
   const { t } = useTranslation(['publicSupport', 'common']);
   return (
@@ -80,7 +81,7 @@ export function BuildingSelect({
       <SelectInput
         id={id}
         {...registration}
-        placeholder={placeholder}
+        placeholder={placeholder ?? t('fields.buildingPlaceholder')}
         options={buildings.map((building) => ({
           value: String(building.id),
           label: `${building.name}, ${building.street}, ${building.city}`,

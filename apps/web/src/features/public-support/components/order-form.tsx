@@ -149,7 +149,6 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
         buildings={buildings}
         registration={register('building')}
         errorText={errors.building?.message}
-        placeholder={t('fields.buildingPlaceholder')}
       />
       <Field
         id={FIELD_IDS.notes}
