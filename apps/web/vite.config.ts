@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { bootStageChunks } from './build/boot-stage-chunks.ts';
 import { assertValidEnv } from './src/config/env-schema.ts';
 
-/** Stops the dev server or the build on a bad `VITE_*` value (C11: validated at boot). */
+/** Stops the dev server or the build on a bad `VITE_*` value (docs/architecture.md §3: validated at start-up). */
 const validateEnv = (): Plugin => ({
   name: 'portal:validate-env',
   configResolved(config) {
@@ -19,7 +19,7 @@ const validateEnv = (): Plugin => ({
 
 /**
  * Stamps the build with an id derived from its output, written to `build-meta.json`. The BFF
- * reports it in the runtime configuration, and the app reloads when it changes (spec §4).
+ * reports it in the runtime configuration, and the app reloads when it changes (docs/product.md §4).
  */
 const buildMeta = (): Plugin => ({
   name: 'portal:build-meta',
@@ -70,7 +70,7 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|webmanifest)$/;
 /**
  * Brotli (quality 11) and gzip (level 9) copies of every text asset, written beside it, so the
  * BFF sends them as they are (@fastify/static `preCompressed`) instead of compressing per
- * request or not at all (shared/reference/frontend-performance.md, item 5).
+ * request or not at all (docs/decisions/007-prerendered-public-pages.md, item 5).
  */
 const precompress = (): Plugin => ({
   name: 'portal:precompress',

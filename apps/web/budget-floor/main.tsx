@@ -61,7 +61,7 @@ function FloorToaster() {
 }
 
 function FloorPage() {
-  const { data } = useQuery({ queryKey: ['session'], queryFn: async () => null });
+  const { data } = useQuery({ queryKey: ['session'], queryFn: () => Promise.resolve(null) });
   return (
     <Flex direction="column" minH="100dvh">
       <chakra.header borderBottomWidth="1px">

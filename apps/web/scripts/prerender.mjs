@@ -15,7 +15,7 @@
  *     in the CSP); until the app has started, it holds a form submitted early instead of
  *     letting the browser send it natively (a login's password must never land in a URL), and
  *     the app submits it again once it has started.
- * @see shared/reference/frontend-performance.md ("The recipe that reached 99–100")
+ * @see docs/decisions/007-prerendered-public-pages.md ("The recipe that reached 99–100")
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

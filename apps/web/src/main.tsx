@@ -1,5 +1,5 @@
 /**
- * Boot, in stages (shared/reference/frontend-performance.md): each is a dynamic import or a
+ * Boot, in stages (docs/decisions/007-prerendered-public-pages.md): each is a dynamic import or a
  * call, followed by a yield, so the browser runs them as separate short tasks instead of one
  * long one (Total Blocking Time) and can paint and handle input in between. The build puts each
  * stage's modules in one chunk (build/boot-stage-chunks.ts) and preloads them all

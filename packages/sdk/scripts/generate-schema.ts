@@ -1,6 +1,6 @@
 /**
  * Generates src/schema.gen.ts from @portal/openapi's bff.yaml with openapi-typescript (types
- * only; CONVENTIONS C15). The same function serves `pnpm generate` and the drift test, so both
+ * only; docs/architecture.md §8). The same function serves `pnpm generate` and the drift test, so both
  * produce byte-identical output.
  *
  * Usage: `tsx scripts/generate-schema.ts [--in <bff.yaml>] [--out <file>]`.

@@ -32,7 +32,7 @@ function fakeFetch(respond: (request: Request) => Response | Promise<Response>) 
     requests.push(request);
     return respond(request);
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch: fetch, requests };
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

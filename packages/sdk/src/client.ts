@@ -1,7 +1,7 @@
 /**
  * The typed BFF client (openapi-fetch over the generated `paths`). It only produces typed
  * errors; what a 401 or a failed call means for the page (redirect, toast) is the UI's decision
- * (CONVENTIONS C9, AP5).
+ * (docs/architecture.md §6).
  */
 import createClient, {
   type Client,
@@ -168,13 +168,12 @@ export interface ListResult<Path extends ListPath> {
 }
 
 type RequiredKeys<T> = { [Key in keyof T]-?: object extends Pick<T, Key> ? never : Key }[keyof T];
+/** `[init]` as a rest parameter: optional unless the operation has required parameters. */
+export type InitArgs<Init> = [RequiredKeys<Init>] extends [never] ? [init?: Init] : [init: Init];
 
 /** The request options of a list GET (query, path params, headers, signal…). */
 export type ListInit<Path extends ListPath> = MaybeOptionalInit<ClientPaths[Path], 'get'>;
-/** `[init]`, optional unless the operation has required parameters. */
-export type ListInitArgs<Path extends ListPath> = [RequiredKeys<ListInit<Path>>] extends [never]
-  ? [init?: ListInit<Path>]
-  : [init: ListInit<Path>];
+export type ListInitArgs<Path extends ListPath> = InitArgs<ListInit<Path>>;
 
 /**
  * A list GET with its `X-Total-Count`, which the query helpers (data only) cannot expose.

@@ -1,5 +1,5 @@
 /**
- * Drift check (CONVENTIONS C15): regenerates bff.yaml from upstream.yaml and the SDK schema from
+ * Drift check (docs/architecture.md §8): regenerates bff.yaml from upstream.yaml and the SDK schema from
  * that bff.yaml in a temporary folder, and fails when either differs from the committed file.
  * Fix a failure with `pnpm generate` at the repository root and commit the result.
  */

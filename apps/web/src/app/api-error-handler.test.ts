@@ -1,6 +1,6 @@
 import { ApiError } from '@portal/sdk/client';
 import { toaster } from '@portal/ui/toast';
-import { Mutation, Query, QueryClient } from '@tanstack/react-query';
+import { type Query, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '#src/lib/session.ts';
 import { buildSession } from '#src/testing/factories.ts';
@@ -27,12 +27,7 @@ const queryWith = (queryClient: QueryClient, data: unknown) => {
 };
 
 const mutationWith = (queryClient: QueryClient, meta?: Record<string, unknown>) =>
-  queryClient.getMutationCache().build(queryClient, { meta }) as unknown as Mutation<
-    unknown,
-    unknown,
-    unknown,
-    unknown
-  >;
+  queryClient.getMutationCache().build(queryClient, { meta });
 
 describe('global API error handling', () => {
   it.each(['session_expired', 'not_authenticated'])(
@@ -51,12 +46,7 @@ describe('global API error handling', () => {
     const { queryClient, navigate, handler } = setup();
     const mutation = queryClient
       .getMutationCache()
-      .build(queryClient, { mutationKey: ['patch', '/api/v1/my_profile/'] }) as unknown as Mutation<
-      unknown,
-      unknown,
-      unknown,
-      unknown
-    >;
+      .build(queryClient, { mutationKey: ['patch', '/api/v1/my_profile/'] });
     handler(apiError(401, 'Token vypršel.', 'token_not_valid'), { kind: 'mutation', mutation });
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);

@@ -22,7 +22,7 @@ const API_ERROR_GROUP = 'api-errors';
 
 /** BFF codes of a 401 that means "the session is over" (docs/decisions/001, bff.yaml). */
 const SESSION_ENDED_CODES = new Set(['session_expired', 'not_authenticated']);
-/** Calls whose 401 ends the session whatever its code (spec §4: the profile call). */
+/** Calls whose 401 ends the session whatever its code (docs/product.md §4: the profile call). */
 const SESSION_CALLS = new Set(['/api/session', '/api/v1/my_profile/']);
 
 /**
@@ -38,10 +38,10 @@ export function endsSession(error: unknown, source: ApiErrorSource): boolean {
 }
 
 /**
- * What the app does about failed queries and mutations (C9; the transport only throws):
+ * What the app does about failed queries and mutations (docs/architecture.md §6; the transport only throws):
  * - the session is over (`endsSession`): forget it and go to the login page with the current
- *   location as the redirect (spec §4);
- * - otherwise one error toast with the server's Czech message (spec §8). Query errors toast
+ *   location as the redirect (docs/product.md §4);
+ * - otherwise one error toast with the server's Czech message (docs/product.md §8). Query errors toast
  *   only when the query already had data (a failed background refetch): a first load that
  *   fails is shown by the route's error page instead, not twice.
  */

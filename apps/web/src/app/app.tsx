@@ -22,15 +22,14 @@ export function createApp<R extends AppRouter>(
   createRouter: (routes: RouteObject[]) => R,
   queryDefaults?: DefaultOptions,
 ) {
-  let router: R | undefined;
+  // The handler reads the router only when an error comes, by then it exists.
   const queryClient: QueryClient = createQueryClient(
     createApiErrorHandler({ getQueryClient: () => queryClient, getRouter: () => router }),
     queryDefaults,
   );
-  const created = createRouter(createRoutes(queryClient));
-  router = created;
-  revalidateWhenSessionEnds(queryClient, () => created.revalidate());
-  return { queryClient, router: created };
+  const router = createRouter(createRoutes(queryClient));
+  revalidateWhenSessionEnds(queryClient, () => router.revalidate());
+  return { queryClient, router };
 }
 
 export function App({

@@ -10,7 +10,7 @@ function setup() {
   setSession(queryClient, buildSession());
   revalidateWhenSessionEnds(queryClient, revalidate);
   const refetchAs = (session: ReturnType<typeof buildSession> | null) =>
-    queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: async () => session, staleTime: 0 });
+    queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: () => Promise.resolve(session), staleTime: 0 });
   return { queryClient, revalidate, refetchAs };
 }
 

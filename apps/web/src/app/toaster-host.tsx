@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The Toaster (zag toast machine) is downloaded when the first toast is raised, not at start-up
-// (shared/reference/frontend-performance.md). Toasts raised meanwhile are shown once it mounts.
+// (docs/decisions/007-prerendered-public-pages.md). Toasts raised meanwhile are shown once it mounts.
 const Toaster = lazy(async () => ({ default: (await import('@portal/ui/toaster')).Toaster }));
 
 export function ToasterHost() {

@@ -12,7 +12,7 @@ const BENIGN = /^(ResizeObserver loop|Script error\.?$)/;
 /**
  * Spec §8: an error nobody handled becomes one error toast – the server's message for an HTTP
  * error, else the error's own message. (Sentry, when running, captures these itself through
- * its global handlers.) A failed chunk load reloads the page once instead (spec §4).
+ * its global handlers.) A failed chunk load reloads the page once instead (docs/product.md §4).
  */
 export function showUnhandledError(error: unknown, reload?: () => void) {
   // A lazy chunk outside routing (menus, toaster) failed: a new build is out – reload once.
@@ -20,7 +20,7 @@ export function showUnhandledError(error: unknown, reload?: () => void) {
     reloadForNewBuild(reload);
     return;
   }
-  const message = error instanceof Error ? error.message : String(error ?? '');
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   if (!isApiError(error) && BENIGN.test(message)) return;
   toast.add({
     severity: 'error',

@@ -1,5 +1,5 @@
 /**
- * Build-time public settings: the only place that reads `import.meta.env` (CONVENTIONS C11).
+ * Build-time public settings: the only place that reads `import.meta.env` (docs/architecture.md §3).
  * Validated by `assertValidEnv` (env-schema.ts) when Vite starts, so no validator ships in the
  * boot bundle. Operator settings come at runtime from GET /api/config instead.
  */

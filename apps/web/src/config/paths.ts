@@ -2,7 +2,7 @@ import type { RuntimeConfig } from '@portal/sdk/client';
 import { generatePath, matchRoutes } from 'react-router';
 
 /**
- * The route table: every route of the specification (§2), in one place. The router registers
+ * The route table: every route of docs/product.md §2, in one place. The router registers
  * routes by key as their screens are built; the navigation guard reads access, flag and tenant
  * requirements from here, so a route's rules cannot drift from its path.
  */
@@ -20,7 +20,7 @@ export interface RouteDefinition {
   readonly feature: FeatureFlag | null;
   /** A logged-in user must have chosen a tenant first. Only meaningful for `login` routes. */
   readonly requiresTenant: boolean;
-  /** Query parameters without which the route answers 404 (spec §2, §5). */
+  /** Query parameters without which the route answers 404 (docs/product.md §2, §5). */
   readonly requiredSearchParams?: readonly string[];
   /** Path parameters that must match a pattern, otherwise 404. */
   readonly paramPatterns?: Readonly<Record<string, RegExp>>;
@@ -65,7 +65,7 @@ export const ROUTES = {
     requiresTenant: true,
     paramPatterns: { id: INTEGER_ID },
   },
-  // Not flagged in the spec's table, but delivered and followed as public support requests, so
+  // Not flagged in the route table of docs/product.md §2, but delivered and followed as public support requests, so
   // they go with publicSupport (docs/decisions/005-public-support-area.md).
   faultReport: { path: '/hlaseni-poruch', access: 'public', feature: 'publicSupport', requiresTenant: false },
   meterReadings: {
@@ -133,7 +133,7 @@ export function href<K extends RouteKey>(
 ): string {
   const pattern: string = ROUTES[key].path;
   if (!params) return pattern;
-  return generatePath(pattern, { id: String((params as { id: string | number }).id) });
+  return generatePath(pattern, { id: String(params.id) });
 }
 
 /** Appends `?redirect=<target>` (target = path + search of the wanted page). */

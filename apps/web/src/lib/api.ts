@@ -3,8 +3,8 @@ import { createQueryApi } from '@portal/sdk/react-query';
 import { env } from '#src/config/env.ts';
 
 /**
- * The single API client (CONVENTIONS C7). The SDK sends the CSRF header and turns every
- * non-2xx answer into an `ApiError`; what to do about errors is decided by the UI (C9).
+ * The single API client (docs/architecture.md §6). The SDK sends the CSRF header and turns every
+ * non-2xx answer into an `ApiError`; what to do about errors is decided by the UI (docs/architecture.md §6).
  * An absolute base URL keeps the client usable wherever `fetch` rejects relative URLs.
  */
 export const apiClient = createApiClient({

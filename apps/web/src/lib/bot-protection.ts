@@ -2,7 +2,7 @@ import type { components } from '@portal/sdk/schema';
 import { apiClient } from '#src/lib/api.ts';
 
 /**
- * Bot protection for public forms (DESIGN "Bot protection"): the BFF verifies a token sent in
+ * Bot protection for public forms (docs/architecture.md §4, bot protection): the BFF verifies a token sent in
  * `X-Bot-Token`. With ALTCHA the token is a solved proof-of-work challenge, computed here
  * without any third-party script; Turnstile's token comes from Cloudflare's widget
  * (components/bot-protection). Off (provider null) by default.

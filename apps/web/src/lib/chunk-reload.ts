@@ -1,6 +1,6 @@
 /**
  * After a deploy, old hashed chunks disappear and lazy routes fail to load; the page then
- * reloads to pick up the new build (spec §4). A timestamp in sessionStorage stops a reload
+ * reloads to pick up the new build (docs/product.md §4). A timestamp in sessionStorage stops a reload
  * loop when the chunk is missing for another reason.
  */
 const STORAGE_KEY = 'portal:chunk-reload-at';

@@ -25,7 +25,7 @@ describe('error reporting', () => {
     expect(captureException).not.toHaveBeenCalled();
   });
 
-  it('starts Sentry with the spec rates and the logger tag when a DSN is set', async () => {
+  it('starts Sentry with the rates of docs/product.md §9 and the logger tag when a DSN is set', async () => {
     const config = buildConfig({
       sentry: { dsn: 'https://key@sentry.example/1', environment: 'staging' },
       buildId: 'b1',

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@portal/sdk/client';
 
 /**
- * Error reporting (spec §9): Sentry runs only when the runtime config carries a DSN. Its SDK
+ * Error reporting (docs/product.md §9): Sentry runs only when the runtime config carries a DSN. Its SDK
  * is a separate chunk (`lib/sentry.ts`) imported only then, so a portal without error
  * reporting downloads and runs none of it. Errors raised before it is ready are kept (a few)
  * and sent once it is.

@@ -7,7 +7,7 @@ export const isUnauthorized = (error: unknown): boolean => isApiError(error) && 
 
 /**
  * The message a user sees for an error: the server's Czech message for HTTP errors (the SDK
- * also words network failures in Czech), else the error's own message (spec §8).
+ * also words network failures in Czech), else the error's own message (docs/product.md §8).
  */
 export function errorMessage(error: unknown): string {
   if (isApiError(error) && error.message) return error.message;

@@ -4,9 +4,9 @@ import common from '#src/locales/cs/common.json';
 import type { Namespaces } from '#src/locales/namespaces.ts';
 
 /**
- * i18next with one namespace per feature plus `common` (CONVENTIONS C21). Czech is the only
+ * i18next with one namespace per feature plus `common` (docs/architecture.md §6). Czech is the only
  * language; the detection and the `locale` cookie stay so a second language is a resource
- * folder away (DESIGN: no visible switcher).
+ * folder away (docs/product.md §1: no language switcher is shown).
  *
  * Only `common` (shell, errors, forms) is in the entry bundle. A feature's namespace travels
  * in the chunk of the route modules that need it: the feature's `i18n.ts` calls

@@ -40,7 +40,7 @@ function shouldRetry(failureCount: number, error: unknown) {
 
 /**
  * Creates the QueryClient. The app passes the handler that decides about toasts and the
- * 401 redirect (C9): the transport stays free of UI effects.
+ * 401 redirect (docs/architecture.md §6): the transport stays free of UI effects.
  */
 export function createQueryClient(onError?: GlobalErrorHandler, overrides: DefaultOptions = {}) {
   return new QueryClient({

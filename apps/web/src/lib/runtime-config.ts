@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '@portal/sdk/client';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { $api } from '#src/lib/api.ts';
 
@@ -8,6 +9,19 @@ import { $api } from '#src/lib/api.ts';
  * which is how a new `buildId` is noticed (app/new-build.ts).
  */
 export const runtimeConfigQueryOptions = () => $api.queryOptions('get', '/api/config', {}, { staleTime: 5 * 60_000 });
+
+/** Every feature flag as the BFF sets it when no variable says otherwise: on (docs/product.md §9). */
+export const DEFAULT_FEATURES: RuntimeConfig['features'] = {
+  tenantLogin: true,
+  tenantSwitcher: true,
+  meterReadings: true,
+  billingStatements: true,
+  meetingRooms: true,
+  incidents: true,
+  publicSupport: true,
+  publicMeetingRooms: true,
+  maintenanceEvents: true,
+};
 
 /** Route loaders have ensured the config before any page renders. */
 export function useRuntimeConfig() {

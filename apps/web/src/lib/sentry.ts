@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/react';
 import type { SentryOptions } from './error-reporting.ts';
 
-/** The spec's rates (§9) and the logger name the operator's Sentry project filters on. */
+/** The rates of docs/product.md §9 and the logger name the operator's Sentry project filters on. */
 export const SENTRY_SETTINGS = {
   tracesSampleRate: 0.2,
   replaysSessionSampleRate: 0,

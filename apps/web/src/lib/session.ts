@@ -8,7 +8,7 @@ import { isUnauthorized } from '#src/lib/errors.ts';
  * GET /api/session answers 401 for an anonymous visitor, which is a state, not an error.
  */
 
-/** The key openapi-react-query would use, so hooks and invalidations agree (C8). */
+/** The key openapi-react-query would use, so hooks and invalidations agree (docs/architecture.md §6). */
 export const sessionQueryKey = $api.queryOptions('get', '/api/session').queryKey;
 
 export const sessionQueryOptions = () =>
@@ -35,7 +35,7 @@ export function setSession(queryClient: QueryClient, session: Session | null) {
   queryClient.setQueryData(sessionQueryKey, session);
 }
 
-/** Tenant ids are trimmed and an empty one means none (spec §5). */
+/** Tenant ids are trimmed and an empty one means none (docs/product.md §5). */
 export function normalizeTenantId(id: string | null | undefined): string | null {
   const trimmed = id?.trim();
   return trimmed ? trimmed : null;

@@ -1,7 +1,7 @@
 /**
  * Ends the current task so the browser can paint and handle input, then continues: start-up
  * work split this way shows up as several short tasks instead of one long one (Total Blocking
- * Time; shared/reference/frontend-performance.md). `scheduler.yield()` keeps our place in the
+ * Time; docs/decisions/007-prerendered-public-pages.md). `scheduler.yield()` keeps our place in the
  * queue where the browser has it.
  */
 export function yieldToMain(): Promise<void> {

@@ -17,7 +17,7 @@ import { createRoutes } from '#src/app/router.tsx';
 import type { RouteModule } from '#src/app/routes/route-module.ts';
 import type { FeatureFlag } from '#src/config/paths.ts';
 import { initI18n } from '#src/lib/i18n.ts';
-import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
+import { DEFAULT_FEATURES, runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 import { sessionQueryKey } from '#src/lib/session.ts';
 import type { PrerenderAssumptions } from '#src/lib/prerender/assumptions.ts';
 import { takePrerenderedTitle } from '#src/lib/prerender/document-title.ts';
@@ -28,17 +28,7 @@ export { PRERENDERED_PAGES, prerenderedPath };
 
 /** The BFF's configuration when no variable is set (root README, Configuration → BFF). */
 export const DEFAULT_CONFIG: RuntimeConfig = {
-  features: {
-    tenantLogin: true,
-    tenantSwitcher: true,
-    meterReadings: true,
-    billingStatements: true,
-    meetingRooms: true,
-    incidents: true,
-    publicSupport: true,
-    publicMeetingRooms: true,
-    maintenanceEvents: true,
-  },
+  features: DEFAULT_FEATURES,
   hideTenantLogin: false,
   botProtection: { provider: null, siteKey: null },
   sentry: { dsn: null, environment: 'production' },
@@ -141,7 +131,7 @@ export async function renderPage(
   // compat: styles go only into the cache (extracted below), not inline beside elements.
   const cache = createCache({ key: STYLE_CACHE_KEY });
   cache.compat = true;
-  const { extractCriticalToChunks } = createEmotionServer(cache);
+  const emotionServer = createEmotionServer(cache);
   const router = createStaticRouter(handler.dataRoutes, context);
   takePrerenderedTitle();
   const html = renderToString(
@@ -158,7 +148,7 @@ export async function renderPage(
       `${path}: the stand-in user's data reached the markup; a tenant page must render personal data in the browser only`,
     );
   }
-  const styles = prerenderedStyleTags(extractCriticalToChunks(html).styles);
+  const styles = prerenderedStyleTags(emotionServer.extractCriticalToChunks(html).styles);
   queryClient.clear();
   return { path, html, styles, title: takePrerenderedTitle(), assumes };
 }

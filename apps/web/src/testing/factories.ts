@@ -1,4 +1,5 @@
 import type { Profile, RuntimeConfig, Session, Tenant } from '@portal/sdk/client';
+import { DEFAULT_FEATURES } from '#src/lib/runtime-config.ts';
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -29,18 +30,7 @@ export function buildConfig(
 ): RuntimeConfig {
   const { features, ...rest } = overrides;
   return {
-    features: {
-      tenantLogin: true,
-      tenantSwitcher: true,
-      meterReadings: true,
-      billingStatements: true,
-      meetingRooms: true,
-      incidents: true,
-      publicSupport: true,
-      publicMeetingRooms: true,
-      maintenanceEvents: true,
-      ...features,
-    },
+    features: { ...DEFAULT_FEATURES, ...features },
     hideTenantLogin: false,
     botProtection: { provider: null, siteKey: null },
     sentry: { dsn: null, environment: 'test' },

@@ -3,7 +3,11 @@ import { toaster } from '@portal/ui/toast';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { initI18n } from '#src/lib/i18n.ts';
+import { stubMissing } from './browser-stubs.ts';
 import { server } from './msw-server.ts';
+
+/** False in the few tests that run in Node (`// @vitest-environment node`): no DOM to stub or clean. */
+const hasDom = typeof window !== 'undefined';
 
 // jsdom lacks these browser APIs that Chakra's zag machines and floating-ui call.
 class ResizeObserverStub {
@@ -11,34 +15,42 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-globalThis.ResizeObserver ??= ResizeObserverStub;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-Element.prototype.scrollIntoView ??= () => {};
-Element.prototype.scrollTo ??= () => {};
+if (hasDom) {
+  globalThis.ResizeObserver ??= ResizeObserverStub;
+  stubMissing(
+    window,
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+  stubMissing(Element.prototype, 'scrollIntoView', () => {});
+  stubMissing(Element.prototype, 'scrollTo', () => {});
+}
 
 // Lazy routes and menus are transformed on first import in a test file; jsdom is slow at it.
 configure({ asyncUtilTimeout: 5000 });
 
 // Listening at import time, before test files import the API client, so every fetch it makes
-// goes through MSW; an unmocked request fails the test (A4 testing.md).
-server.listen({ onUnhandledRequest: 'error' });
+// goes through MSW; an unmocked request fails the test (docs/architecture.md §7).
+server.listen({ onUnhandledFrame: 'error' });
 initI18n('cs');
 
 afterEach(() => {
-  cleanup();
   server.resetHandlers();
   toaster.remove();
-  sessionStorage.clear();
+  if (hasDom) {
+    cleanup();
+    sessionStorage.clear();
+  }
 });
 
 afterAll(() => {

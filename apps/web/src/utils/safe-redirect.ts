@@ -9,7 +9,7 @@ export function safeRedirect(value: string | null | undefined): string | null {
   if (!value) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   // Control characters and whitespace can be stripped by browsers into "//" forms.
-  if (/[\u0000-\u001F\u007F\s]/.test(value)) return null;
+  if ([...value].some((char) => char <= '\u001f' || char === '\u007f' || /\s/.test(char))) return null;
   let url: URL;
   try {
     url = new URL(value, PLACEHOLDER_ORIGIN);

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { Provider } from '../provider';
 import { Textarea } from './textarea';
 
@@ -16,7 +15,7 @@ function renderInForm() {
   render(
     <Provider>
       <form
-        onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}
+        onSubmit={(event) => onSubmit(event.nativeEvent)}
         onKeyDown={(event) => {
           onFormKeyDown();
           // A typical "Ctrl+Enter sends" shortcut on the surrounding form.

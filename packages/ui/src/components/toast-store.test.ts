@@ -6,6 +6,12 @@ afterEach(() => {
   toast.removeAll();
 });
 
+/** The toast a store message dismisses (`all` for every toast), or null for other messages. */
+function dismissedId(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('message' in data) || data.message !== 'DISMISS') return null;
+  return 'id' in data && typeof data.id === 'string' ? data.id : 'all';
+}
+
 describe('toast store', () => {
   it('maps severity, summary and detail onto a Chakra toast that lives 3000 ms', () => {
     const id = toast.add({ severity: 'error', summary: 'Chyba', detail: 'Něco se nepovedlo.' });
@@ -38,8 +44,9 @@ describe('toast store', () => {
     expect(toast.groupIds('forms')).toEqual([a, b]);
 
     const dismissed: string[] = [];
-    const unsubscribe = toaster.subscribe((data) => {
-      if ('message' in data && data.message === 'DISMISS') dismissed.push(data.id);
+    const unsubscribe = toaster.subscribe((data: unknown) => {
+      const id = dismissedId(data);
+      if (id) dismissed.push(id);
     });
     toast.removeGroup('forms');
     unsubscribe();
@@ -57,8 +64,9 @@ describe('toast store', () => {
     expect(visible.find((item) => item.id === warn)).toMatchObject({ type: 'warning', duration: 5000 });
 
     const dismissed: string[] = [];
-    const unsubscribe = toaster.subscribe((data) => {
-      if ('message' in data && data.message === 'DISMISS') dismissed.push(data.id ?? 'all');
+    const unsubscribe = toaster.subscribe((data: unknown) => {
+      const id = dismissedId(data);
+      if (id) dismissed.push(id);
     });
     toast.removeAll();
     unsubscribe();

@@ -8,7 +8,7 @@ import { createToaster } from '@chakra-ui/react';
 
 export type ToastSeverity = 'info' | 'success' | 'warn' | 'error';
 
-/** A toast as the specification models it (§3 "Toast message"). */
+/** A toast as docs/product.md models it (§3). */
 export interface ToastMessage {
   /** Replaces an existing toast with the same id instead of adding another. */
   id?: string;
@@ -22,7 +22,7 @@ export interface ToastMessage {
   closable?: boolean;
 }
 
-/** Success and error toasts live 3000 ms (spec §9); informative ones get longer to be read. */
+/** Success and error toasts live 3000 ms (docs/product.md §9); informative ones get longer to be read. */
 const DEFAULT_LIFE: Record<ToastSeverity, number> = {
   success: 3000,
   error: 3000,
@@ -40,7 +40,7 @@ const CHAKRA_TYPE = {
 export const toaster = createToaster({
   placement: 'bottom-start',
   pauseOnPageIdle: true,
-  // The stack is cleared 200 ms after the last message leaves (spec §9).
+  // The stack is cleared 200 ms after the last message leaves (docs/product.md §9).
   removeDelay: 200,
   max: 5,
 });

@@ -9,7 +9,7 @@ export interface ToasterProps {
 }
 
 /**
- * Renders the toast queue at the bottom-left (spec §2). Strings come from the app, which owns
+ * Renders the toast queue at the bottom-left (docs/product.md §2). Strings come from the app, which owns
  * the locale resources. Safe to load lazily: toasts raised earlier are shown once it mounts.
  *
  * @see {@link https://chakra-ui.com/docs/components/toast}

@@ -31,7 +31,7 @@ import {
  *
  * Built on `defaultBaseConfig` (conditions and utilities only) instead of `defaultConfig`:
  * `createSystem` cost grows with the number of tokens and recipes, and it runs on the critical
- * path of the first render (see shared/reference/frontend-performance.md). Only the palettes and
+ * path of the first render (see docs/decisions/007-prerendered-public-pages.md). Only the palettes and
  * recipes the portal renders are registered; add a recipe here before using a new component.
  *
  * @see {@link https://chakra-ui.com/docs/theming/customization/overview}
@@ -49,8 +49,8 @@ type SemanticTokenTree = { [key: string]: unknown };
 /**
  * The light-mode value of every semantic token in `tree` (`{ _light, _dark }` → the `_light`
  * value). The portal has no dark mode, and every colour-mode pair doubles the tokens Chakra
- * derives at start-up: `createSystem` takes half as long without them (shared/reference and
- * docs/benchmarks.md), and the generated stylesheet carries no `.dark` block.
+ * derives at start-up: `createSystem` takes half as long without them
+ * (docs/decisions/007-prerendered-public-pages.md, docs/benchmarks.md), and the generated stylesheet carries no `.dark` block.
  */
 export function lightModeOnly<T extends SemanticTokenTree>(tree: T): T {
   if ('value' in tree) {
@@ -66,7 +66,7 @@ export function lightModeOnly<T extends SemanticTokenTree>(tree: T): T {
   ) as T;
 }
 
-/** Brand text colour from the specification (§9). */
+/** Brand text colour of docs/product.md §9. */
 export const BRAND_TEXT_COLOR = '#1F3B50';
 
 const config = defineConfig({

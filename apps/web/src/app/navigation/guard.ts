@@ -6,7 +6,7 @@ import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 import { sessionQueryOptions } from '#src/lib/session.ts';
 import { decideNavigation } from './navigation-rules.ts';
 
-/** Config and session for loaders: cached after the first load (ensureQueryData, C7). */
+/** Config and session for loaders: cached after the first load (ensureQueryData, docs/architecture.md §6). */
 export async function ensureAppData(queryClient: QueryClient) {
   const [config, session] = await Promise.all([
     queryClient.ensureQueryData(runtimeConfigQueryOptions()),

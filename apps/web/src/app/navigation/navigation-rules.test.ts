@@ -21,7 +21,7 @@ function decide(url: string, overrides: Partial<Omit<NavigationInput, 'route' | 
 }
 
 describe('route table', () => {
-  it('has every route of spec §2 with a Czech path', () => {
+  it('has every route of docs/product.md §2 with a Czech path', () => {
     expect(Object.values(ROUTES).map((route) => route.path)).toEqual([
       '/',
       '/prihlaseni',
@@ -128,7 +128,7 @@ describe('4. tenant', () => {
     });
   });
 
-  it('treats a blank tenant id as none (spec §5)', () => {
+  it('treats a blank tenant id as none (docs/product.md §5)', () => {
     const session = buildSession({ selectedTenantId: '  ' });
     expect(decide('/vyuctovani', { session })).toMatchObject({ kind: 'redirect' });
   });

@@ -3,9 +3,9 @@ import { ROUTES, withRedirect, type RouteDefinition } from '#src/config/paths.ts
 import { selectedTenantId } from '#src/lib/session.ts';
 
 /**
- * The navigation rules of spec §2 as pure functions, applied in the specification's order:
+ * The navigation rules of docs/product.md §2 as pure functions, applied in that order:
  * 1. route validation, 2. authentication, 3. feature flag, 4. tenant.
- * (5. server route-rule redirects have no content in the specification and are not modelled.)
+ * (5. server route-rule redirects have no content in docs/product.md and are not modelled.)
  * The route loaders feed them the runtime config and the session; tests call them directly.
  */
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorPage } from '#src/components/errors/error-page.tsx';
 
-/** Unknown routes (spec §2; Czech message per DESIGN instead of „Page Not Found"). */
+/** Unknown routes (docs/product.md §2; the Czech message of docs/product.md §2 instead of „Page Not Found"). */
 export default function NotFoundRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

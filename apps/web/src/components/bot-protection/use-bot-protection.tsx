@@ -18,7 +18,7 @@ declare global {
 
 let turnstileScript: Promise<TurnstileApi> | null = null;
 
-/** Loads Cloudflare's script once, only on a page that needs it (spec §7). */
+/** Loads Cloudflare's script once, only on a page that needs it (docs/product.md §7). */
 function loadTurnstile(): Promise<TurnstileApi> {
   turnstileScript ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');
@@ -108,7 +108,7 @@ export function useBotProtection(form: BotProtectedForm): BotProtection {
       widget: (
         <TurnstileWidget siteKey={botProtection.siteKey} action={form} onToken={setTurnstileToken} onReset={onReset} />
       ),
-      token: async () => turnstileToken ?? undefined,
+      token: () => Promise.resolve(turnstileToken ?? undefined),
       reset: () => {
         setTurnstileToken(null);
         resetWidget.current?.();
@@ -118,5 +118,5 @@ export function useBotProtection(form: BotProtectedForm): BotProtection {
   if (botProtection.provider === 'altcha') {
     return { widget: null, token: () => altchaToken(form), reset: () => undefined };
   }
-  return { widget: null, token: async () => null, reset: () => undefined };
+  return { widget: null, token: () => Promise.resolve(null), reset: () => undefined };
 }

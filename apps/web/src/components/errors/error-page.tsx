@@ -10,7 +10,7 @@ export interface ErrorPageProps {
 }
 
 /**
- * The generic error page (spec §2): title „Chyba" followed by the message, the status code as
+ * The generic error page (docs/product.md §2): title „Chyba" followed by the message, the status code as
  * a large heading when present, the message, and a secondary „Jít na domovskou stránku" button.
  */
 export function ErrorPage({ status, message, onGoHome }: ErrorPageProps) {

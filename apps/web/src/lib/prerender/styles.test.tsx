@@ -6,7 +6,7 @@ import { createBrowserStyleCache, PRERENDERED_STYLES_ATTRIBUTE, prerenderedStyle
 const RED = { color: 'red' };
 
 function Red() {
-  return <ClassNames>{({ css }) => <p className={css(RED)}>text</p>}</ClassNames>;
+  return <ClassNames>{(emotion) => <p className={emotion.css(RED)}>text</p>}</ClassNames>;
 }
 
 afterEach(() => {

@@ -19,8 +19,10 @@ describe('useHydrated', () => {
     document.body.append(container);
     const seen: boolean[] = [];
     startHydration();
-    await act(async () => {
+    // An async act: it also flushes what the hydration schedules (the transition to the content).
+    await act(() => {
       hydrateRoot(container, <Probe onRender={(hydrated) => seen.push(hydrated)} />);
+      return Promise.resolve();
     });
     finishHydration();
     expect(seen[0]).toBe(false);

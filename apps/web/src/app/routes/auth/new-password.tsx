@@ -10,7 +10,7 @@ export interface LoginNotice {
 
 /**
  * `/zapomenute-heslo/change?uid=…&token=…`. The guard has already answered 404 when either
- * parameter is missing (spec §2), so both are present here.
+ * parameter is missing (docs/product.md §2), so both are present here.
  */
 export default function NewPasswordRoute() {
   const [searchParams] = useSearchParams();

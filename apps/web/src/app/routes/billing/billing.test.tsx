@@ -2,7 +2,7 @@ import type { components } from '@portal/sdk/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pragueToday } from '#src/features/billing/utils/statement-status.ts';
+import { pragueDay } from '#src/lib/prague-time.ts';
 import { buildSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
@@ -13,7 +13,7 @@ type Statement = components['schemas']['BillingStatementDetail'];
 const DAY = 86_400_000;
 /** Testing Library collapses no-break spaces in text content; its matchers get plain ones. */
 const text = (value: string) => value.replace(/\u00a0/g, ' ');
-const day = (offset: number) => pragueToday(new Date(Date.now() + offset * DAY));
+const day = (offset: number) => pragueDay(new Date(Date.now() + offset * DAY));
 
 function buildStatement(id: number, overrides: Partial<Statement> = {}): Statement {
   return {

@@ -2,6 +2,7 @@ import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { DetailNotFound } from '#src/components/errors/detail-not-found.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { href } from '#src/config/paths.ts';
 import { statementQueryOptions, statementsQueryOptions } from '#src/features/billing/api/billing-queries.ts';
@@ -37,14 +38,14 @@ export const clientLoader =
 
 /**
  * `/vyuctovani`: the tenant's billing statements. The detail of one is the same route with
- * `?id=` (the spec's table has only this path), so a statement can be linked and the browser's
+ * `?id=` (the route table of docs/product.md §2 has only this path), so a statement can be linked and the browser's
  * back button returns to the list page it came from (`?strana=`).
  */
 export default function BillingRoute() {
   const { t } = useTranslation('billing');
   const [searchParams] = useSearchParams();
   const view = billingViewFromSearch(searchParams);
-  const data = useLoaderData() as LoaderData;
+  const data = useLoaderData<LoaderData>();
 
   if (view.statementId === null) {
     return (
@@ -67,19 +68,7 @@ export default function BillingRoute() {
     </Link>
   );
   if (data?.notFound) {
-    const message = t('detail.notFound', { id: view.statementId });
-    return (
-      <Stack gap="4">
-        <PageTitle title={message} error />
-        {back}
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          404
-        </Heading>
-        <Text fontSize="lg" role="alert">
-          {message}
-        </Text>
-      </Stack>
-    );
+    return <DetailNotFound message={t('detail.notFound', { id: view.statementId })} back={back} />;
   }
   return (
     <Stack gap="4">

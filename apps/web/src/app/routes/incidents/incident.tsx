@@ -1,7 +1,8 @@
-import { Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { DetailNotFound } from '#src/components/errors/detail-not-found.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { href } from '#src/config/paths.ts';
 import { incidentQueryOptions } from '#src/features/incidents/api/incident-queries.ts';
@@ -18,7 +19,7 @@ export const clientLoader =
       await queryClient.ensureQueryData(incidentQueryOptions(Number(params.id)));
       return { notFound: false };
     } catch (error) {
-      // Unknown and foreign ids answer 404 alike; the page says so in the spec's words (§8).
+      // Unknown and foreign ids answer 404 alike; the page says so in the words of docs/product.md §8.
       if (isApiError(error) && error.status === 404) return { notFound: true };
       throw error;
     }
@@ -28,7 +29,7 @@ export const clientLoader =
 export default function IncidentRoute() {
   const { t } = useTranslation('incidents');
   const { id = '' } = useParams();
-  const data = useLoaderData() as LoaderData;
+  const data = useLoaderData<LoaderData>();
   const back = (
     <Link asChild color="brand.fg" alignSelf="flex-start">
       <RouterLink to={href('incidents')}>← {t('detail.back')}</RouterLink>
@@ -36,19 +37,7 @@ export default function IncidentRoute() {
   );
 
   if (data?.notFound) {
-    const message = t('detail.notFound', { id });
-    return (
-      <Stack gap="4">
-        <PageTitle title={message} error />
-        {back}
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          404
-        </Heading>
-        <Text fontSize="lg" role="alert">
-          {message}
-        </Text>
-      </Stack>
-    );
+    return <DetailNotFound message={t('detail.notFound', { id })} back={back} />;
   }
 
   return (

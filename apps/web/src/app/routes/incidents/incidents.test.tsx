@@ -130,7 +130,7 @@ describe('incident list', { timeout: 30_000 }, () => {
     expect(last?.getAll('priority')).toEqual(['high']);
   });
 
-  it('shows the empty state of the spec', async () => {
+  it('shows the empty state of docs/product.md §2', async () => {
     incidentApi([]);
     renderRoute('/hlaseni-incidentu', loggedIn());
     expect(await screen.findByText('Zatím jste nenahlásili žádný incident.')).toBeInTheDocument();
@@ -229,7 +229,7 @@ describe('new incident form', { timeout: 30_000 }, () => {
 });
 
 describe('incident detail', { timeout: 30_000 }, () => {
-  it('says an unknown or foreign id is not available, in the words of the spec', async () => {
+  it('says an unknown or foreign id is not available, in the words of docs/product.md §8', async () => {
     incidentApi([buildTicket(1)]);
     renderRoute('/hlaseni-incidentu/12345', loggedIn());
     expect(await screen.findByText('Incident s ID 12345 neexistuje nebo k němu nemáte přístup.')).toBeInTheDocument();

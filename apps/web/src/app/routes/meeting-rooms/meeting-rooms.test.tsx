@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSession } from '#src/testing/factories.ts';
+import { stubMissing } from '#src/testing/browser-stubs.ts';
 import { createBackend, type MockBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
@@ -22,12 +23,12 @@ type Reservation = components['schemas']['Reservation'];
 
 // jsdom has no modal dialogs; the browser's are exercised in e2e.
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  stubMissing(HTMLDialogElement.prototype, 'showModal', function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  });
+  stubMissing(HTMLDialogElement.prototype, 'close', function close(this: HTMLDialogElement) {
     this.removeAttribute('open');
-  };
+  });
 });
 
 // A Monday far enough ahead that no slot of it has passed.

@@ -1,9 +1,9 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { PageHeader } from '#src/components/ui/page-header.tsx';
 import { ROUTES } from '#src/config/paths.ts';
 import { errorStatus } from '#src/lib/errors.ts';
 import {
@@ -16,7 +16,7 @@ import { ReservationsList } from '#src/features/meeting-rooms/components/reserva
 import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
 import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
 import { TenantBooking } from '#src/features/meeting-rooms/components/tenant-booking.tsx';
-import { pragueDay } from '#src/features/meeting-rooms/utils/prague-time.ts';
+import { pragueDay } from '#src/lib/prague-time.ts';
 import {
   roomViewFromSearch,
   roomViewSearch,
@@ -89,15 +89,7 @@ export default function MeetingRoomsRoute() {
 
   return (
     <Stack gap="8">
-      <PageTitle title={t('tenant.title')} />
-      <Stack gap="2">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {t('tenant.title')}
-        </Heading>
-        <Text color="fg.muted" maxW="3xl">
-          {t('tenant.intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('tenant.title')} intro={t('tenant.intro')} />
       {view.roomId === null ? (
         <TenantRooms linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
       ) : (

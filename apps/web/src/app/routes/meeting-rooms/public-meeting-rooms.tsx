@@ -1,10 +1,10 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
-import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { PageHeader } from '#src/components/ui/page-header.tsx';
 import { env } from '#src/config/env.ts';
 import { ROUTES } from '#src/config/paths.ts';
 import { errorStatus } from '#src/lib/errors.ts';
@@ -18,7 +18,7 @@ import { PublicBooking } from '#src/features/meeting-rooms/components/public-boo
 import { isWellFormedLink, PublicCancellation } from '#src/features/meeting-rooms/components/public-cancellation.tsx';
 import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
 import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
-import { pragueDay } from '#src/features/meeting-rooms/utils/prague-time.ts';
+import { pragueDay } from '#src/lib/prague-time.ts';
 import {
   roomViewFromSearch,
   roomViewSearch,
@@ -98,15 +98,7 @@ export default function PublicMeetingRoomsRoute() {
   };
   return (
     <Stack gap="8">
-      <PageTitle title={t('public.title')} />
-      <Stack gap="2">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {t('public.title')}
-        </Heading>
-        <Text color="fg.muted" maxW="3xl">
-          {t('public.intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('public.title')} intro={t('public.intro')} />
       {view.roomId === null ? (
         <AfterHydration minH="64">
           <PublicRooms linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />

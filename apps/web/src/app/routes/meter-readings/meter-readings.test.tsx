@@ -15,8 +15,11 @@ const NBSP = '\u00a0';
 // toHaveTextContent compares with whitespace collapsed to plain spaces, no-break ones included.
 const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+/** The day the portal shows for an instant: in Prague, whatever zone the tests run in. */
 const czechDate = (iso: string) =>
-  new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium' }).format(new Date(iso)).replace(/ /g, NBSP);
+  new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium', timeZone: 'Europe/Prague' })
+    .format(new Date(iso))
+    .replace(/ /g, NBSP);
 
 function buildMeter(id: number, overrides: Partial<Meter> = {}): Meter {
   return {
@@ -151,13 +154,13 @@ describe('meter readings page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Elektroměr EL-1' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Odečty od nejnovějšího' });
     const rows = within(table).getAllByRole('row').slice(1);
-    // jsdom applies no media queries, so this is the phone layout: the note column is hidden
-    // and the note shows under the date.
+    // jsdom lays the page out 1024 px wide and applies media queries, so this is the desktop
+    // layout: the note has a column of its own (on a phone it moves under the date, hidden here).
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Datum odečtu', 'Stav', 'Spotřeba']);
+    ).toEqual(['Datum odečtu', 'Stav', 'Spotřeba', 'Poznámka']);
     expect(
       rows.map((row) =>
         within(row)
@@ -165,9 +168,9 @@ describe('meter readings page', { timeout: 30_000 }, () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      [czechDate(daysAgo(20)), `12${NBSP}650${NBSP}kWh`, `450${NBSP}kWhneobvykle vysoká`],
-      [czechDate(daysAgo(50)), `12${NBSP}200${NBSP}kWh`, `200${NBSP}kWh`],
-      [`${czechDate(daysAgo(80))}Počáteční stav`, `12${NBSP}000${NBSP}kWh`, `–${NBSP}první odečet`],
+      [czechDate(daysAgo(20)), `12${NBSP}650${NBSP}kWh`, `450${NBSP}kWhneobvykle vysoká`, ''],
+      [czechDate(daysAgo(50)), `12${NBSP}200${NBSP}kWh`, `200${NBSP}kWh`, ''],
+      [`${czechDate(daysAgo(80))}Počáteční stav`, `12${NBSP}000${NBSP}kWh`, `–${NBSP}první odečet`, 'Počáteční stav'],
     ]);
     expect(screen.getByText('Celkem 3 odečty')).toBeInTheDocument();
     // The chart arrives as its own chunk and is one image with a summary; the table is its text.

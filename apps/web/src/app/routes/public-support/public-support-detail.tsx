@@ -57,7 +57,7 @@ export const clientLoader =
 export default function PublicSupportDetailRoute() {
   const { t } = useTranslation('publicSupport');
   const { id = '' } = useParams();
-  const data = useLoaderData() as LoaderData;
+  const data = useLoaderData<LoaderData>();
   const back = (
     <Link asChild color="brand.fg" alignSelf="flex-start">
       <RouterLink to={href('publicSupport')}>← {t('detail.back')}</RouterLink>

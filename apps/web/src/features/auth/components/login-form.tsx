@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorSummary, type ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
+import { formText } from '#src/utils/form-data.ts';
 import { useLogin } from '../api/use-login.ts';
 
 const FIELD_IDS = { email: 'login-email', password: 'login-password' } as const;
@@ -21,7 +22,7 @@ const isFieldName = (name: string): name is FieldName => name in FIELD_IDS;
  * schemas) accept.
  */
 const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /**
  * The login page is the first page many visitors load, so its two fields are checked here
@@ -41,9 +42,9 @@ function readValues(form: HTMLFormElement) {
   const data = new FormData(form);
   return {
     // GOV.UK: ignore stray spaces around an e-mail address (also in what is sent).
-    email: String(data.get('email') ?? '').trim(),
+    email: formText(data, 'email').trim(),
     // Passwords are taken verbatim: spaces may be part of them.
-    password: String(data.get('password') ?? ''),
+    password: formText(data, 'password'),
   };
 }
 

@@ -1,13 +1,12 @@
 import { Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod/mini';
+import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { ROUTES } from '#src/config/paths.ts';
@@ -38,7 +37,6 @@ function createSchema(t: TFunction<'auth'>) {
       }),
     );
 }
-type Schema = ReturnType<typeof createSchema>;
 
 export interface NewPasswordFormProps {
   uid: string;
@@ -69,13 +67,7 @@ export function NewPasswordForm({ uid, token, onDone }: NewPasswordFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { password: '', confirm: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  } = useZodForm(schema, { password: '', confirm: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setServerError(null);
@@ -122,7 +114,7 @@ export function NewPasswordForm({ uid, token, onDone }: NewPasswordFormProps) {
       </Heading>
       <Text mb="6">{t('newPassword.intro')}</Text>
       {/* method="post": a native submit never puts the password into an address. */}
-      <form method="post" noValidate onSubmit={onSubmit}>
+      <form method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="sm">
           <Field
             id={FIELD_IDS.password}

@@ -1,14 +1,14 @@
 import { Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import * as z from 'zod/mini';
+import { EMAIL_INPUT } from '#src/components/forms/inputs.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
+import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { ROUTES } from '#src/config/paths.ts';
@@ -25,7 +25,6 @@ function createSchema(t: TFunction<'auth'>) {
     ),
   });
 }
-type Schema = ReturnType<typeof createSchema>;
 
 /**
  * Asks for a reset link. The confirmation is the same whether or not the address has an
@@ -49,13 +48,7 @@ export function PasswordResetRequestForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  } = useZodForm(schema, { email: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -111,7 +104,7 @@ export function PasswordResetRequestForm() {
       <Text mb="6" maxW="2xl">
         {t('passwordReset.intro')}
       </Text>
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="sm">
           <Field
             id={FIELD_IDS.email}
@@ -119,14 +112,8 @@ export function PasswordResetRequestForm() {
             errorText={errors.email?.message}
             errorPrefix={t('common:form.errorPrefix')}
           >
-            <Input
-              {...register('email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
+            {/* Password managers know the account by its login. */}
+            <Input {...register('email')} {...EMAIL_INPUT} autoComplete="username" />
           </Field>
           {bot.widget}
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>

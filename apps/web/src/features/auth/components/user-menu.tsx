@@ -1,9 +1,10 @@
-import { Box, Menu } from '@chakra-ui/react';
+import { Menu } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import type { Profile } from '@portal/sdk/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { MenuChevron } from '#src/components/ui/menu-chevron.tsx';
 import { ROUTES } from '#src/config/paths.ts';
 import { useLogout } from '../api/use-logout.ts';
 
@@ -56,14 +57,5 @@ export function UserMenu({ user, showProfile = true }: { user: Profile; showProf
         </Menu.Content>
       </Menu.Positioner>
     </Menu.Root>
-  );
-}
-
-/** Tells sighted users the button opens a menu (aria-haspopup does it for assistive tech). */
-function MenuChevron() {
-  return (
-    <Box as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
-      ▾
-    </Box>
   );
 }

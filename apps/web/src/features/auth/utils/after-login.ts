@@ -4,14 +4,14 @@ import { selectedTenantId } from '#src/lib/session.ts';
 import { safeRedirect } from '#src/utils/safe-redirect.ts';
 
 /**
- * Where to go after a successful login (spec §2 "After login"), as a pure plan:
+ * Where to go after a successful login (docs/product.md §2 "After login"), as a pure plan:
  * 1. a redirect target (a local path only) wins;
  * 2. otherwise, with hideTenantLogin on, go home;
  * 3. a user with exactly one tenant and none selected gets it selected and goes home –
  *    the selection also happens before following a redirect, so such a user never sees
  *    the tenant page;
  * 4. otherwise the tenant page (carrying the redirect).
- * If the selection fails, the caller goes to `fallback` (spec §8: fall back to /tenant).
+ * If the selection fails, the caller goes to `fallback` (docs/product.md §8: fall back to /tenant).
  */
 export interface AfterLoginPlan {
   /** Tenant to select with PUT /api/session/tenant before navigating, if any. */

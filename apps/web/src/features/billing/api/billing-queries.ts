@@ -1,7 +1,9 @@
 import type { components } from '@portal/sdk/schema';
+import { downloadFile } from '@portal/sdk/files';
 import { listQueryOptions } from '@portal/sdk/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { $api, apiClient } from '#src/lib/api.ts';
+import { saveFile } from '#src/lib/save-file.ts';
 
 export type Statement = components['schemas']['BillingStatement'];
 export type StatementDetail = components['schemas']['BillingStatementDetail'];
@@ -23,16 +25,10 @@ export const statementQueryOptions = (id: number) =>
     meta: { errorToast: false },
   });
 
-/**
- * The statement's PDF as a Blob. Fetched through the SDK rather than opened as a link: every
- * BFF API request must carry the `X-CSRF` header (DESIGN "CSRF"), which a plain link cannot.
- */
-export async function fetchStatementPdf(id: number): Promise<Blob> {
-  const { data } = await apiClient.GET('/api/v1/billing_statements/{id}/pdf/', {
-    params: { path: { id } },
-    parseAs: 'blob',
+/** Downloads the statement's PDF and offers it to the user as a file. */
+export async function downloadStatementPdf(statement: Pick<StatementDetail, 'id' | 'number'>): Promise<void> {
+  const file = await downloadFile(apiClient, '/api/v1/billing_statements/{id}/pdf/', {
+    params: { path: { id: statement.id } },
   });
-  // The SDK throws ApiError for every non-2xx answer, so a missing body is the only case left.
-  if (!data) throw new Error('PDF se nepodařilo stáhnout.');
-  return data;
+  saveFile(file, `vyuctovani-${statement.number}.pdf`);
 }

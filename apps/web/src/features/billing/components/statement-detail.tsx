@@ -2,44 +2,22 @@ import { Box, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@portal/ui/toast';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact } from '#src/components/ui/fact.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
-import { formatNumber } from '#src/lib/format.ts';
+import { formatDay, formatDayRange, formatNumber, formatQuantity } from '#src/lib/format.ts';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
-import { fetchStatementPdf, statementQueryOptions, type StatementDetail } from '../api/billing-queries.ts';
-import { formatDay, formatMoney, formatPeriod } from '../utils/billing-format.ts';
+import { downloadStatementPdf, statementQueryOptions, type StatementDetail } from '../api/billing-queries.ts';
+import { formatMoney } from '../utils/billing-format.ts';
 import { formatIban } from '../utils/czech-account.ts';
 import { statementPayment } from '../utils/statement-payment.ts';
 import { statementState } from '../utils/statement-status.ts';
 import { PaymentQr } from './payment-qr.tsx';
 import { StatementBadge } from './statement-badge.tsx';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" fontWeight="medium" wordBreak="break-word">
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-/** Saves a Blob under a file name through a temporary object URL (the PDF comes via the SDK). */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Late enough for the browser to have started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** Statement quantities (kWh, m³…) keep up to three decimals, as meters read them. */
+const QUANTITY_DIGITS = { maximumFractionDigits: 3 };
 
 function DownloadPdfButton({ statement }: { statement: StatementDetail }) {
   const { t } = useTranslation('billing');
@@ -47,7 +25,7 @@ function DownloadPdfButton({ statement }: { statement: StatementDetail }) {
   const onClick = async () => {
     setBusy(true);
     try {
-      saveBlob(await fetchStatementPdf(statement.id), `vyuctovani-${statement.number}.pdf`);
+      await downloadStatementPdf(statement);
     } catch (failure) {
       // A 401 is handled once, by the app's error handler (login redirect).
       if (!isUnauthorized(failure))
@@ -143,7 +121,7 @@ export function StatementDetailView({ id }: { id: number }) {
         <StatementBadge state={state} />
       </Flex>
       <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(3, 1fr)' }} gap="4">
-        <Fact label={t('fields.period')}>{formatPeriod(statement.period_from, statement.period_to)}</Fact>
+        <Fact label={t('fields.period')}>{formatDayRange(statement.period_from, statement.period_to)}</Fact>
         <Fact label={t('fields.issuedOn')}>{formatDay(statement.issued_on)}</Fact>
         <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
         <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
@@ -190,7 +168,9 @@ export function StatementDetailView({ id }: { id: number }) {
                 const quantity =
                   item.quantity === null
                     ? null
-                    : `${formatNumber(Number(item.quantity), { maximumFractionDigits: 3 })}${item.unit ? `\u00a0${item.unit}` : ''}`;
+                    : item.unit
+                      ? formatQuantity(Number(item.quantity), item.unit, QUANTITY_DIGITS)
+                      : formatNumber(Number(item.quantity), QUANTITY_DIGITS);
                 return (
                   <Table.Row key={`${index}-${item.description}`}>
                     <Table.Cell>

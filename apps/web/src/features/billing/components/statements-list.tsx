@@ -3,24 +3,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Fact } from '#src/components/ui/fact.tsx';
+import { formatDay, formatDayRange } from '#src/lib/format.ts';
 import { STATEMENTS_PAGE_SIZE, statementsQueryOptions } from '../api/billing-queries.ts';
-import { formatDay, formatMoney, formatPeriod } from '../utils/billing-format.ts';
+import { formatMoney } from '../utils/billing-format.ts';
 import { billingSearch } from '../utils/billing-search.ts';
 import { statementState } from '../utils/statement-status.ts';
 import { StatementBadge } from './statement-badge.tsx';
-
-function Fact({ label, children }: { label: string; children: string }) {
-  return (
-    <Box>
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text as="dd" fontWeight="medium">
-        {children}
-      </Text>
-    </Box>
-  );
-}
 
 /** The tenant's statements, newest first, a page at a time; each opens its detail (`?id=`). */
 export function StatementsList({ page }: { page: number }) {
@@ -59,7 +48,7 @@ export function StatementsList({ page }: { page: number }) {
                   <Flex gap="3" wrap="wrap" align="center" justify="space-between">
                     <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg">
                       <RouterLink to={billingSearch({ page, statementId: statement.id })}>
-                        {t('list.statement', { period: formatPeriod(statement.period_from, statement.period_to) })}
+                        {t('list.statement', { period: formatDayRange(statement.period_from, statement.period_to) })}
                       </RouterLink>
                     </Link>
                     <StatementBadge state={state} />

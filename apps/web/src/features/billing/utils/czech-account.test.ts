@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { czechAccountToIban, formatIban, isValidCzechAccount, isValidIban, passesMod11 } from './czech-account.ts';
 
 // Pairs published by third parties, not computed here: the reference vector of
-// shared/reference/czech-and-accessibility.md (also Wikipedia's Czech IBAN example), Komerční
+// docs/czech.md (also Wikipedia's Czech IBAN example), Komerční
 // banka's QR example and the QR Platba specification's own example.
 const KNOWN_PAIRS = [
   ['19-2000145399/0800', 'CZ6508000000192000145399'],

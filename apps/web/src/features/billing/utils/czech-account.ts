@@ -1,5 +1,7 @@
+import { NBSP } from '#src/lib/format.ts';
+
 /**
- * Czech bank accounts and IBANs (shared/reference/czech-and-accessibility.md §1).
+ * Czech bank accounts and IBANs (docs/czech.md §1).
  *
  * Domestic format `[prefix-]number/bank`: prefix up to 6 digits, number 2–10 digits, bank code
  * 4 digits; prefix and number each pass the mod-11 check of vyhláška 169/2011 Sb. The IBAN is
@@ -62,5 +64,5 @@ export function isValidIban(value: string): boolean {
 
 /** `CZ6508000000192000145399` → `CZ65 0800 0000 1920 0014 5399`, with no-break spaces. */
 export function formatIban(iban: string): string {
-  return iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1\u00a0');
+  return iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, `$1${NBSP}`);
 }

@@ -2,7 +2,7 @@ import { isValidIban } from './czech-account.ts';
 
 /**
  * QR Platba: the Short Payment Descriptor (SPAYD 1.0) adopted by the Czech Banking
- * Association (shared/reference/czech-and-accessibility.md §1):
+ * Association (docs/czech.md §1):
  * `SPD*1.0*ACC:CZ…*AM:1234.50*CC:CZK*X-VS:…*DT:YYYYMMDD*MSG:…`.
  *
  * Keys are upper-case and `*`-separated; values never contain a `*`. Everything written here

@@ -1,7 +1,7 @@
+import { pragueDay } from '#src/lib/prague-time.ts';
 import type { Statement } from '../api/billing-queries.ts';
 import { czechAccountToIban, isValidIban } from './czech-account.ts';
 import { buildSpaydString, SpaydError } from './spayd.ts';
-import { pragueToday } from './statement-status.ts';
 
 export interface StatementPayment {
   /** The IBAN the QR code pays to; null when neither the IBAN nor the account is valid. */
@@ -42,7 +42,7 @@ export function statementPayment(statement: Statement, now: Date = new Date()): 
       constantSymbol: statement.constant_symbol,
       // Banks read DT as the day to execute the payment: a due date already past would be
       // refused or pre-filled into the past, so an overdue statement is paid at once instead.
-      date: statement.due_date >= pragueToday(now) ? statement.due_date : null,
+      date: statement.due_date >= pragueDay(now) ? statement.due_date : null,
       message: `Vyúčtování ${statement.number}`,
     });
     return { ...payment, spayd };

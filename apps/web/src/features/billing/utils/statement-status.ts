@@ -1,18 +1,16 @@
+import { pragueDay } from '#src/lib/prague-time.ts';
 import type { Statement } from '../api/billing-queries.ts';
-
-/** `YYYY-MM-DD` of `now` in Prague: due dates are Czech calendar days, whatever the device's zone. */
-export function pragueToday(now: Date = new Date()): string {
-  // The Swedish locale writes ISO dates; only the digits matter here.
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(now);
-}
 
 export type StatementState = 'paid' | 'unpaid' | 'overdue';
 
-/** Paid in full, still to pay, or to pay and past its due date (the due day itself is not late). */
+/**
+ * Paid in full, still to pay, or to pay and past its due date (the due day itself is not late).
+ * Due dates are Prague calendar days, whatever the device's zone.
+ */
 export function statementState(
   statement: Pick<Statement, 'paid' | 'due_date'>,
   now: Date = new Date(),
 ): StatementState {
   if (statement.paid) return 'paid';
-  return statement.due_date < pragueToday(now) ? 'overdue' : 'unpaid';
+  return statement.due_date < pragueDay(now) ? 'overdue' : 'unpaid';
 }

@@ -34,7 +34,7 @@ export function useCreateIncident() {
   });
 }
 
-/** POST /api/v1/support_tickets/{id}/messages/; the caller toasts (spec §8 wording). */
+/** POST /api/v1/support_tickets/{id}/messages/; the caller toasts (docs/product.md §8 wording). */
 export function useAddComment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -56,6 +56,6 @@ export const incidentBuildingsQueryOptions = () =>
     params: { query: { tenant_only: true, page_size: 100, ordering: 'name' } },
   });
 
-/** Prefix keys of every incidents list page, for invalidation after a change (C8). */
+/** Prefix keys of every incidents list page, for invalidation after a change (docs/architecture.md §6). */
 export const incidentsListKeyPrefix = () =>
   incidentsQueryOptions({ page: 1, status: null, priority: null }).queryKey.slice(0, 2);

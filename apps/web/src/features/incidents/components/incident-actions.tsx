@@ -1,66 +1,49 @@
 import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { EmptyUploadError } from '@portal/sdk/files';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
-import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextForm } from '#src/components/forms/text-form.tsx';
+import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
+import { useUploadAttachments } from '../api/attachments.ts';
 import { useAddComment, useCloseIncident } from '../api/incident-mutations.ts';
-import { EmptyUploadError, useUploadAttachments } from '../api/upload-attachments.ts';
 import { checkFiles } from '../utils/incident-validation.ts';
-import { UploadProgress } from './upload-progress.tsx';
 
-/** Add a comment; success and failure toasts use the spec's wording (§8). */
+/** Add a comment; success and failure toasts use the wording of docs/product.md §8. */
 export function CommentForm({ incidentId }: { incidentId: number }) {
-  const { t } = useTranslation(['incidents', 'common']);
+  const { t } = useTranslation('incidents');
   const add = useAddComment(incidentId);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const headingId = useId();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) {
-      setError(t('comment.required'));
-      document.getElementById('incident-comment')?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      await add.mutateAsync(body.trim());
-    } catch (failure) {
-      // An ended session is handled globally (login, then back here with the text lost only on purpose).
-      if (!isUnauthorized(failure))
-        toast.add({ severity: 'error', summary: t('comment.failed'), detail: errorMessage(failure) });
-      return;
-    }
-    setBody('');
-    toast.add({ severity: 'success', summary: t('comment.added') });
-  };
-
+  const check = useCallback((text: string) => (text === '' ? t('comment.required') : null), [t]);
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h2" id={headingId} size="lg" mb="3">
-        {t('comment.title')}
-      </Heading>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="3" maxW="2xl">
-          <Field
-            id="incident-comment"
-            label={t('comment.label')}
-            errorText={error ?? undefined}
-            errorPrefix={t('common:form.errorPrefix')}
-          >
-            <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={4} />
-          </Field>
-          <Button type="submit" alignSelf="flex-start" loading={add.isPending}>
-            {t('comment.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Box>
+    <TextForm
+      fieldId="incident-comment"
+      title={t('comment.title')}
+      label={t('comment.label')}
+      rows={4}
+      check={check}
+      submitLabel={t('comment.submit')}
+      pending={add.isPending}
+      send={async (text) => {
+        try {
+          await add.mutateAsync(text);
+        } catch (failure) {
+          // An ended session is handled globally (login, then back here with the text lost only on purpose).
+          failureToast(t('comment.failed'), failure);
+          return { ok: false };
+        }
+        toast.add({ severity: 'success', summary: t('comment.added') });
+        return { ok: true, clear: true };
+      }}
+    />
   );
+}
+
+/** The error toast of a failed action, unless the session ended (the app's error handler goes to the login). */
+function failureToast(summary: string, failure: unknown) {
+  if (!isUnauthorized(failure)) toast.add({ severity: 'error', summary, detail: errorMessage(failure) });
 }
 
 /** More files for an open ticket, with upload progress. */
@@ -143,54 +126,33 @@ export function AddAttachmentsForm({ incidentId }: { incidentId: number }) {
   );
 }
 
-/** Close the ticket with a resolution (spec §3, §8 toasts). */
+/** Close the ticket with a resolution (docs/product.md §3; toasts of §8). */
 export function CloseIncidentForm({ incidentId }: { incidentId: number }) {
-  const { t } = useTranslation(['incidents', 'common']);
+  const { t } = useTranslation('incidents');
   const close = useCloseIncident(incidentId);
-  const [resolution, setResolution] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const headingId = useId();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!resolution.trim()) {
-      setError(t('close.required'));
-      document.getElementById('incident-resolution')?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      await close.mutateAsync(resolution.trim());
-    } catch (failure) {
-      if (!isUnauthorized(failure))
-        toast.add({ severity: 'error', summary: t('close.failed'), detail: errorMessage(failure) });
-      return;
-    }
-    toast.add({ severity: 'success', summary: t('close.closed') });
-  };
-
+  const check = useCallback((text: string) => (text === '' ? t('close.required') : null), [t]);
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h2" id={headingId} size="lg" mb="3">
-        {t('close.title')}
-      </Heading>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="3" maxW="2xl">
-          <Field
-            id="incident-resolution"
-            label={t('close.label')}
-            helperText={t('close.hint')}
-            errorText={error ?? undefined}
-            errorPrefix={t('common:form.errorPrefix')}
-          >
-            <Textarea value={resolution} onChange={(event) => setResolution(event.target.value)} rows={3} />
-          </Field>
-          <Button type="submit" alignSelf="flex-start" colorPalette="red" variant="outline" loading={close.isPending}>
-            {t('close.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Box>
+    <TextForm
+      fieldId="incident-resolution"
+      title={t('close.title')}
+      label={t('close.label')}
+      hint={t('close.hint')}
+      rows={3}
+      check={check}
+      submitLabel={t('close.submit')}
+      submitProps={{ colorPalette: 'red', variant: 'outline' }}
+      pending={close.isPending}
+      send={async (text) => {
+        try {
+          await close.mutateAsync(text);
+        } catch (failure) {
+          failureToast(t('close.failed'), failure);
+          return { ok: false };
+        }
+        toast.add({ severity: 'success', summary: t('close.closed') });
+        return { ok: true, clear: false };
+      }}
+    />
   );
 }
 

@@ -15,7 +15,7 @@ const PRIORITY_PALETTE: Record<IncidentPriority, string> = {
   critical: 'red',
 };
 
-/** Status in Czech (spec §3); the colour only repeats what the word says. */
+/** Status in Czech (docs/product.md §3); the colour only repeats what the word says. */
 export function StatusBadge({ status }: { status: IncidentStatus }) {
   const { t } = useTranslation('incidents');
   return (

@@ -1,34 +1,16 @@
 import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@portal/ui/toast';
+import { Fact } from '#src/components/ui/fact.tsx';
 import { describeError } from '#src/components/errors/describe-error.ts';
-import { env } from '#src/config/env.ts';
-import { downloadApiFile } from '#src/lib/download-file.ts';
-import { formatDate, formatNumber, formatPhone } from '#src/lib/format.ts';
+import { formatDate, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
 import { PriorityBadge, StatusBadge } from './incident-badges.tsx';
 import { IncidentTimeline } from './incident-timeline.tsx';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" fontWeight="medium">
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${formatNumber(bytes / 1024 / 1024, { maximumFractionDigits: 1 })}\u00a0MB`
-    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
 
 /**
  * One incident: facts, description, timeline, attachments and – while not closed – the
@@ -43,7 +25,6 @@ export function IncidentDetailView({ id }: { id: number }) {
   const closed = incident.status === 'closed';
   // Closed while this page is open: the note may take the focus the close form had.
   const openOnArrival = useRef(!closed);
-  const base = env.apiBaseUrl;
 
   return (
     <Stack gap="8">
@@ -103,12 +84,12 @@ export function IncidentDetailView({ id }: { id: number }) {
             {incident.attachments.map((attachment) => (
               <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
                 <Link
-                  href={`${base}${attachment.download_url}`}
+                  href={attachment.download_url}
                   download={attachment.file_name}
                   onClick={(event) => {
-                    // Through fetch with the CSRF header: the BFF refuses a plain navigation.
+                    // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
                     event.preventDefault();
-                    downloadApiFile(attachment.download_url, attachment.file_name).catch((error: unknown) => {
+                    downloadAttachment(incident.id, attachment).catch((error: unknown) => {
                       toast.add({
                         severity: 'error',
                         summary: t('detail.downloadFailed'),
@@ -124,7 +105,7 @@ export function IncidentDetailView({ id }: { id: number }) {
                   {attachment.file_name}
                 </Link>
                 <Text textStyle="sm" color="fg.muted">
-                  {formatSize(attachment.size)}
+                  {formatFileSize(attachment.size)}
                 </Text>
               </Flex>
             ))}

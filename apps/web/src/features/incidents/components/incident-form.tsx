@@ -1,25 +1,27 @@
-import { Box, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
+import { SelectInput } from '#src/components/forms/inputs.tsx';
+import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
 import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
+import { isPlausiblePhone } from '#src/utils/contact.ts';
 import type { Building } from '../api/incident-queries.ts';
 import { PRIORITIES } from '../api/incident-queries.ts';
 import { newIdempotencyKey, useCreateIncident } from '../api/incident-mutations.ts';
-import { EmptyUploadError, useUploadAttachments } from '../api/upload-attachments.ts';
+import { EmptyUploadError } from '@portal/sdk/files';
+import { useUploadAttachments } from '../api/attachments.ts';
 import { clearDraft, readDraft, writeDraft, type IncidentDraft } from '../utils/incident-draft.ts';
-import { checkFiles, isPlausiblePhone, SUBJECT_MAX } from '../utils/incident-validation.ts';
-import { UploadProgress } from './upload-progress.tsx';
+import { checkFiles, SUBJECT_MAX } from '../utils/incident-validation.ts';
+import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 
 export const INCIDENT_FIELD_IDS = {
   subject: 'incident-subject',
@@ -80,12 +82,10 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<IncidentFormSchema>, unknown, z.output<IncidentFormSchema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { ...EMPTY, ...restored, priority: PRIORITIES.find((p) => p === restored?.priority) ?? 'standard' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+  } = useZodForm(schema, {
+    ...EMPTY,
+    ...restored,
+    priority: PRIORITIES.find((p) => p === restored?.priority) ?? 'standard',
   });
 
   // Every keystroke goes to the draft; a subscription, not state, so typing does not re-render.
@@ -173,7 +173,7 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
           <Text textStyle="sm">{t('form.draftFilesNote')}</Text>
         </Box>
       ) : null}
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="2xl" minW="0">
           <Field
             id={INCIDENT_FIELD_IDS.subject}
@@ -190,22 +190,15 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
             errorText={errors.building?.message}
             errorPrefix={errorPrefix}
           >
-            <NativeSelect.Root minW="0" w="full">
-              <NativeSelect.Field
-                {...register('building')}
-                id={INCIDENT_FIELD_IDS.building}
-                minW="0"
-                textOverflow="ellipsis"
-              >
-                <option value="">{t('form.buildingPlaceholder')}</option>
-                {buildings.map((building) => (
-                  <option key={building.id} value={String(building.id)}>
-                    {building.name}, {building.city}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput
+              id={INCIDENT_FIELD_IDS.building}
+              {...register('building')}
+              placeholder={t('form.buildingPlaceholder')}
+              options={buildings.map((building) => ({
+                value: String(building.id),
+                label: `${building.name}, ${building.city}`,
+              }))}
+            />
           </Field>
           <Field
             id={INCIDENT_FIELD_IDS.priority}
@@ -213,16 +206,11 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
             errorText={errors.priority?.message}
             errorPrefix={errorPrefix}
           >
-            <NativeSelect.Root minW="0" w="full">
-              <NativeSelect.Field {...register('priority')} id={INCIDENT_FIELD_IDS.priority}>
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {t(`priority.${priority}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput
+              id={INCIDENT_FIELD_IDS.priority}
+              {...register('priority')}
+              options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
+            />
           </Field>
           <Field
             id={INCIDENT_FIELD_IDS.description}

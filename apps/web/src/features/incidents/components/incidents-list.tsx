@@ -1,12 +1,14 @@
-import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { FilterSelect } from '#src/components/ui/filter-select.tsx';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { href } from '#src/config/paths.ts';
 import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
 import { formatDate } from '#src/lib/format.ts';
+import { formText } from '#src/utils/form-data.ts';
 import {
   INCIDENTS_PAGE_SIZE,
   incidentsQueryOptions,
@@ -60,8 +62,8 @@ export function IncidentsList() {
     const form = new FormData(event.currentTarget);
     const next = filtersFromSearch(
       new URLSearchParams({
-        [LIST_PARAMS.status]: String(form.get('status') ?? ''),
-        [LIST_PARAMS.priority]: String(form.get('priority') ?? ''),
+        [LIST_PARAMS.status]: formText(form, 'status'),
+        [LIST_PARAMS.priority]: formText(form, 'priority'),
       }),
     );
     setSearchParams(new URLSearchParams(toSearch({ ...next, page: 1 })));
@@ -73,56 +75,28 @@ export function IncidentsList() {
         <Heading as="h2" id={filtersHeadingId} size="md" mb="3">
           {t('list.filters')}
         </Heading>
-        {/* The selects are keyed by the URL so they follow back/forward navigation; the form is
-            not, so the button that applied the filter keeps the focus. */}
         <form onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
           <Flex gap="4" wrap="wrap" align="flex-end">
-            <Box minW="44">
-              <label htmlFor="incident-filter-status">
-                <Text fontWeight="medium" mb="1">
-                  {t('list.status')}
-                </Text>
-              </label>
-              <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field
-                  key={searchParams.toString()}
-                  id="incident-filter-status"
-                  name="status"
-                  defaultValue={filters.status ?? ''}
-                >
-                  <option value="">{t('list.all')}</option>
-                  {STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`status.${status}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Box>
-            <Box minW="44">
-              <label htmlFor="incident-filter-priority">
-                <Text fontWeight="medium" mb="1">
-                  {t('list.priority')}
-                </Text>
-              </label>
-              <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field
-                  key={searchParams.toString()}
-                  id="incident-filter-priority"
-                  name="priority"
-                  defaultValue={filters.priority ?? ''}
-                >
-                  <option value="">{t('list.all')}</option>
-                  {PRIORITIES.map((priority) => (
-                    <option key={priority} value={priority}>
-                      {t(`priority.${priority}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Box>
+            <FilterSelect
+              id="incident-filter-status"
+              name="status"
+              label={t('list.status')}
+              allLabel={t('list.all')}
+              value={filters.status}
+              options={STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+              resetKey={searchParams.toString()}
+              minW="44"
+            />
+            <FilterSelect
+              id="incident-filter-priority"
+              name="priority"
+              label={t('list.priority')}
+              allLabel={t('list.all')}
+              value={filters.priority}
+              options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
+              resetKey={searchParams.toString()}
+              minW="44"
+            />
             <HStack gap="2">
               <Button type="submit">{t('list.apply')}</Button>
               {filtered ? (

@@ -3,13 +3,6 @@ export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const SUBJECT_MAX = 200;
 
-/** Digits, spaces, `+`, `-` and brackets (bff.yaml `PhoneNumber`), with 9 to 15 digits. */
-export function isPlausiblePhone(value: string): boolean {
-  if (!/^[+\d\s\-()]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
-  return digits >= 9 && digits <= 15;
-}
-
 export type FileProblem = { kind: 'tooMany' } | { kind: 'tooLarge'; name: string };
 
 export function checkFiles(files: readonly File[]): FileProblem | null {

@@ -40,7 +40,7 @@ export const availabilityQueryOptions = (id: number, from: string, to: string) =
     refetchOnWindowFocus: true,
   });
 
-/** Prefix of every availability key, to refresh them all after a booking or a conflict (C8). */
+/** Prefix of every availability key, to refresh them all after a booking or a conflict (docs/architecture.md §6). */
 export const availabilityKeyPrefix = () => availabilityQueryOptions(1, '2000-01-01', '2000-01-01').queryKey.slice(0, 2);
 
 /** The tenant's upcoming reservations (confirmed, ending today or later), soonest first. */

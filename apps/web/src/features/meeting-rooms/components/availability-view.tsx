@@ -3,15 +3,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatDayLong, formatDayRange, formatDayShort, formatMinutesRange } from '#src/lib/format.ts';
+import { pragueDay, shiftDay } from '#src/lib/prague-time.ts';
 import { availabilityQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
-import {
-  formatDayLong,
-  formatDayShort,
-  formatMinutesRange,
-  formatWeekRange,
-  pragueDay,
-  shiftDay,
-} from '../utils/prague-time.ts';
 import { viewDays, type RoomView, type ViewMode } from '../utils/room-view.ts';
 import { daySlots, slotRuns, suggestedEnd, type Slot, type SlotState } from '../utils/slots.ts';
 
@@ -96,7 +90,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
         </HStack>
       </Flex>
       <Text id={labelId} fontWeight="semibold" fontSize="lg" aria-live="polite">
-        {view.mode === 'tyden' ? formatWeekRange(days) : formatDayLong(view.day)}
+        {view.mode === 'tyden' ? formatDayRange(days[0] ?? view.day, days.at(-1) ?? view.day) : formatDayLong(view.day)}
       </Text>
       <Text color="fg.muted">{t('availability.hint')}</Text>
       {isFetching ? <VisuallyHidden role="status">{t('availability.refreshing')}</VisuallyHidden> : null}

@@ -1,11 +1,13 @@
 import { chakra, Input, SimpleGrid } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';
-import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { formatMinutes } from '#src/lib/format.ts';
+import { formatDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import type { MeetingRoom } from '../api/meeting-room-queries.ts';
 import { bookingProblems, type BookingProblem, type BookingTime } from '../utils/booking-rules.ts';
-import { formatDayInput, formatMinutes, pragueDay } from '../utils/prague-time.ts';
 import { gridTimes } from '../utils/slots.ts';
 import { formatDuration } from './room-facts.tsx';
 
@@ -107,30 +109,33 @@ export function bookingProblemMessage(t: TFunction<'meetingRooms'>, problem: Boo
   return t(`form.errors.${problem.kind}`);
 }
 
-/** Messages for the day and times, by field (one per field). */
-export function bookingTimeErrors(t: TFunction<'meetingRooms'>, values: BookingTime, room: MeetingRoom, now: Date) {
-  const errors: Partial<Record<keyof BookingTime, string>> = {};
-  for (const problem of bookingProblems(values, room, now)) errors[problem.field] ??= bookingProblemMessage(t, problem);
-  return errors;
+/**
+ * The booking rules for the day and the times as a check of a booking form's schema: one message
+ * per field at fault, at that field. A check rather than field schemas, because the rules depend
+ * on the room and the clock (read at each submit).
+ */
+function bookingTimeRules(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
+  // Unknown input: the check serves schemas of any shape that has the three fields (bookingSchema).
+  return z.superRefine<unknown>((values, context) => {
+    for (const problem of bookingProblems(values as BookingTime, room, new Date())) {
+      context.addIssue({
+        code: 'custom',
+        message: bookingProblemMessage(t, problem),
+        path: [problem.field],
+        input: values,
+      });
+    }
+  });
 }
 
 /**
- * A react-hook-form resolver from a function that returns a Czech message per field at fault:
- * the rules of a booking depend on the room and the clock, which a static schema cannot see.
+ * A booking form's schema: the day and the times under the booking rules, plus the form's own
+ * `fields`. None of their checks may abort (`abort: true`): zod would then skip the rules.
  */
-export function messagesResolver<Values extends FieldValues>(
-  validate: (values: Values) => Partial<Record<keyof Values & string, string>>,
-): Resolver<Values> {
-  return (values) => {
-    const messages = Object.entries(validate(values)).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    );
-    if (messages.length === 0) return { values, errors: {} };
-    return {
-      values: {},
-      errors: Object.fromEntries(
-        messages.map(([name, message]) => [name, { type: 'validate', message }]),
-      ) as FieldErrors<Values>,
-    };
-  };
+export function bookingSchema<Fields extends Record<string, z.ZodMiniType<string, string>>>(
+  t: TFunction<'meetingRooms'>,
+  room: MeetingRoom,
+  fields: Fields,
+) {
+  return z.object({ date: z.string(), start: z.string(), end: z.string(), ...fields }).check(bookingTimeRules(t, room));
 }

@@ -1,21 +1,21 @@
-import { Box, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Input, Link, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { EMAIL_INPUT } from '#src/components/forms/inputs.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
-import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
-import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
-import { isReservationConflict, useCreatePublicReservation } from '../api/meeting-room-mutations.ts';
+import { formatDayInput } from '#src/lib/prague-time.ts';
+import { isPlausiblePhone } from '#src/utils/contact.ts';
+import { useCreatePublicReservation } from '../api/meeting-room-mutations.ts';
 import type { MeetingRoom, PublicReservationCreated } from '../api/meeting-room-queries.ts';
 import { bookingInstants } from '../utils/booking-rules.ts';
-import { formatDayInput, parseDayInput } from '../utils/prague-time.ts';
 import type { RoomView, ViewMode } from '../utils/room-view.ts';
-import { AvailabilityView, type SlotPick } from './availability-view.tsx';
-import { BookingTimeFields, bookingTimeErrors, messagesResolver } from './booking-time-fields.tsx';
+import { BookingSections, useBookingForm } from './booking-form.tsx';
+import { bookingSchema } from './booking-time-fields.tsx';
 import { BookingFacts, CalendarDownloadButton, publicCalendarEntry } from './reservation-summary.tsx';
 
 const FIELD_IDS = {
@@ -28,8 +28,6 @@ const FIELD_IDS = {
   title: 'public-booking-purpose',
   note: 'public-booking-note',
 } as const;
-type FieldName = keyof typeof FIELD_IDS;
-type Values = Record<FieldName, string>;
 
 const SERVER_FIELDS = {
   starts_at: 'start',
@@ -44,14 +42,32 @@ const SERVER_FIELDS = {
 const NAME_MAX = 100;
 const TITLE_MAX = 200;
 const NOTE_MAX = 1000;
-const emailSchema = z.email();
 
-/** Digits, spaces, `+`, `-` and brackets (upstream.yaml PhoneNumber) with 9 to 15 digits. */
-export function isPlausiblePhone(value: string): boolean {
-  if (!/^[+\d\s\-()]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
-  return digits >= 9 && digits <= 15;
+function createSchema(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
+  return bookingSchema(t, room, {
+    name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('publicForm.errors.nameRequired') }),
+        z.maxLength(NAME_MAX, { error: t('publicForm.errors.nameTooLong') }),
+      ),
+    email: z.string().check(
+      z.trim(),
+      z.minLength(1, { error: t('publicForm.errors.emailRequired') }),
+      z.refine((value) => value === '' || EMAIL.safeParse(value).success, {
+        error: t('publicForm.errors.emailInvalid'),
+      }),
+    ),
+    phone: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || isPlausiblePhone(value), { error: t('publicForm.errors.phoneInvalid') }),
+    ),
+    title: z.string().check(z.trim(), z.maxLength(TITLE_MAX, { error: t('publicForm.errors.purposeTooLong') })),
+    note: z.string().check(z.maxLength(NOTE_MAX, { error: t('form.errors.noteTooLong') })),
+  });
 }
+const EMAIL = z.email();
 
 /** The link a visitor cancels with; the API mails the same (PORTAL_URL + /zasedacky?zrusit=…&token=…). */
 export function cancellationLink(
@@ -83,41 +99,10 @@ export function PublicBooking({
   const { t } = useTranslation(['meetingRooms', 'common']);
   const create = useCreatePublicReservation();
   const bot = useBotProtection('public-reservation');
-  const summary = useErrorSummaryFocus();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ reservation: PublicReservationCreated; email: string } | null>(null);
-  const availabilityHeadingId = useId();
-  const formHeadingId = useId();
-
-  const resolver = useMemo(
-    () =>
-      messagesResolver<Values>((values) => {
-        const errors: Partial<Record<FieldName, string>> = bookingTimeErrors(t, values, room, new Date());
-        const name = values.name.trim();
-        if (name === '') errors.name = t('publicForm.errors.nameRequired');
-        else if (name.length > NAME_MAX) errors.name = t('publicForm.errors.nameTooLong');
-        const email = values.email.trim();
-        if (email === '') errors.email = t('publicForm.errors.emailRequired');
-        else if (!emailSchema.safeParse(email).success) errors.email = t('publicForm.errors.emailInvalid');
-        const phone = values.phone.trim();
-        if (phone !== '' && !isPlausiblePhone(phone)) errors.phone = t('publicForm.errors.phoneInvalid');
-        if (values.title.trim().length > TITLE_MAX) errors.title = t('publicForm.errors.purposeTooLong');
-        if (values.note.length > NOTE_MAX) errors.note = t('form.errors.noteTooLong');
-        return errors;
-      }),
-    [t, room],
-  );
-
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    clearErrors,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver,
+  const schema = useMemo(() => createSchema(t, room), [t, room]);
+  const booking = useBookingForm({
+    schema,
     defaultValues: {
       date: formatDayInput(view.day),
       start: '',
@@ -128,31 +113,24 @@ export function PublicBooking({
       title: '',
       note: '',
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    ids: FIELD_IDS,
+    serverFields: SERVER_FIELDS,
   });
-
-  const [date, start, end] = watch(['date', 'start', 'end']);
-  const day = parseDayInput(date);
-  const selection: SlotPick | null =
-    day && start !== '' && end !== '' ? { day, start: Number(start), end: Number(end) } : null;
-
-  const onPick = (pick: SlotPick) => {
-    setValue('date', formatDayInput(pick.day));
-    setValue('start', String(pick.start));
-    setValue('end', String(pick.end));
-    clearErrors(['date', 'start', 'end']);
-    document.getElementById(FIELD_IDS.start)?.focus();
-  };
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = booking.form;
+  const { feedback } = booking;
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
+    feedback.setServerError(null);
     try {
       const botToken = await bot.token();
       if (botToken === undefined) {
-        setServerError(t('publicForm.errors.botCheck'));
-        summary.focus();
+        feedback.setServerError(t('publicForm.errors.botCheck'));
+        feedback.summary.focus();
         return;
       }
       const optional = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -161,33 +139,21 @@ export function PublicBooking({
         body: {
           room: room.id,
           ...bookingInstants(values),
-          name: values.name.trim(),
-          email: values.email.trim(),
+          name: values.name,
+          email: values.email,
           phone: optional(values.phone),
           title: optional(values.title),
           note: optional(values.note),
         },
       });
-      setCreated({ reservation, email: values.email.trim() });
+      setCreated({ reservation, email: values.email });
       // Name and contact stay for a further booking (WCAG 3.3.7); the slot is taken now.
       setValue('start', '');
       setValue('end', '');
     } catch (error) {
-      if (isReservationConflict(error)) {
-        setError('start', { type: 'server', message: errorMessage(error) });
-        setServerError(t('form.conflictRefreshed'));
-      } else {
-        for (const [name, message] of serverFieldErrors(
-          error,
-          Object.keys(SERVER_FIELDS) as (keyof typeof SERVER_FIELDS)[],
-        )) {
-          setError(SERVER_FIELDS[name], { type: 'server', message });
-        }
-        setServerError(errorMessage(error));
-      }
-      summary.focus();
+      booking.fail(error);
     }
-  }, summary.focus);
+  }, feedback.summary.focus);
 
   if (created) {
     return <PublicConfirmation {...created} pagePath={pagePath} onAnother={() => setCreated(null)} />;
@@ -195,89 +161,63 @@ export function PublicBooking({
 
   const errorPrefix = t('common:form.errorPrefix');
   return (
-    <Stack gap="8" minW="0">
-      <Box as="section" aria-labelledby={availabilityHeadingId} minW="0">
-        <Heading as="h3" id={availabilityHeadingId} size="lg" mb="3">
-          {t('availability.title')}
-        </Heading>
-        <AvailabilityView room={room} view={view} linkToView={linkToView} onPick={onPick} selection={selection} />
-      </Box>
-      <Box as="section" aria-labelledby={formHeadingId} minW="0">
-        <Heading as="h3" id={formHeadingId} size="lg" mb="3">
-          {t('form.title')}
-        </Heading>
-        <ErrorSummary
-          ref={summary.ref}
-          title={t('common:form.errorSummaryTitle')}
-          items={formSummaryItems(FIELD_IDS, errors, serverError)}
-        />
-        <form noValidate onSubmit={onSubmit} aria-labelledby={formHeadingId}>
-          <Stack gap="5" maxW="2xl" minW="0">
-            <BookingTimeFields
-              room={room}
-              ids={FIELD_IDS}
-              register={{ date: register('date'), start: register('start'), end: register('end') }}
-              errors={errors}
-            />
-            <Field
-              id={FIELD_IDS.name}
-              label={t('publicForm.name')}
-              errorText={errors.name?.message}
-              errorPrefix={errorPrefix}
-            >
-              <Input {...register('name')} autoComplete="name" />
-            </Field>
-            <Field
-              id={FIELD_IDS.email}
-              label={t('publicForm.email')}
-              helperText={t('publicForm.emailHint')}
-              errorText={errors.email?.message}
-              errorPrefix={errorPrefix}
-            >
-              <Input
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-              />
-            </Field>
-            <Field
-              id={FIELD_IDS.phone}
-              label={t('publicForm.phone')}
-              optionalText={t('common:form.optional')}
-              errorText={errors.phone?.message}
-              errorPrefix={errorPrefix}
-            >
-              <Input {...register('phone')} type="tel" autoComplete="tel" />
-            </Field>
-            <Field
-              id={FIELD_IDS.title}
-              label={t('publicForm.purpose')}
-              optionalText={t('common:form.optional')}
-              errorText={errors.title?.message}
-              errorPrefix={errorPrefix}
-            >
-              <Input {...register('title')} autoComplete="off" />
-            </Field>
-            <Field
-              id={FIELD_IDS.note}
-              label={t('publicForm.note')}
-              optionalText={t('common:form.optional')}
-              errorText={errors.note?.message}
-              errorPrefix={errorPrefix}
-            >
-              <Textarea {...register('note')} rows={3} />
-            </Field>
-            {bot.widget}
-            <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-              {t('form.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Box>
-    </Stack>
+    <BookingSections
+      room={room}
+      view={view}
+      linkToView={linkToView}
+      booking={booking}
+      fieldIds={FIELD_IDS}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Field
+        id={FIELD_IDS.name}
+        label={t('publicForm.name')}
+        errorText={errors.name?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...register('name')} autoComplete="name" />
+      </Field>
+      <Field
+        id={FIELD_IDS.email}
+        label={t('publicForm.email')}
+        helperText={t('publicForm.emailHint')}
+        errorText={errors.email?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...register('email')} {...EMAIL_INPUT} />
+      </Field>
+      <Field
+        id={FIELD_IDS.phone}
+        label={t('publicForm.phone')}
+        optionalText={t('common:form.optional')}
+        errorText={errors.phone?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...register('phone')} type="tel" autoComplete="tel" />
+      </Field>
+      <Field
+        id={FIELD_IDS.title}
+        label={t('publicForm.purpose')}
+        optionalText={t('common:form.optional')}
+        errorText={errors.title?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...register('title')} autoComplete="off" />
+      </Field>
+      <Field
+        id={FIELD_IDS.note}
+        label={t('publicForm.note')}
+        optionalText={t('common:form.optional')}
+        errorText={errors.note?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Textarea {...register('note')} rows={3} />
+      </Field>
+      {bot.widget}
+      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+        {t('form.submit')}
+      </Button>
+    </BookingSections>
   );
 }
 

@@ -4,9 +4,9 @@ import type { components } from '@portal/sdk/schema';
 import { toast } from '@portal/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDayTimeRange } from '#src/lib/format.ts';
 import type { PublicReservation, Reservation } from '../api/meeting-room-queries.ts';
 import { downloadCalendarFile, type CalendarEntry } from '../utils/calendar-file.ts';
-import { formatInstantRange } from '../utils/prague-time.ts';
 import { FactsList, type Fact } from './facts-list.tsx';
 
 type RoomRef = components['schemas']['MeetingRoomRef'];
@@ -28,7 +28,7 @@ export function BookingFacts({
     <FactsList
       facts={[
         { label: t('details.room'), value: `${room.name}, ${room.building.name}` },
-        { label: t('details.when'), value: formatInstantRange(startsAt, endsAt) },
+        { label: t('details.when'), value: formatDayTimeRange(startsAt, endsAt) },
         ...extra,
       ]}
     />

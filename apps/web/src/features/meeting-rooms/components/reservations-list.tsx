@@ -5,9 +5,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
+import { formatDayTimeRange } from '#src/lib/format.ts';
 import { useCancelReservation } from '../api/meeting-room-mutations.ts';
 import { RESERVATIONS_PAGE_SIZE, reservationsQueryOptions, type Reservation } from '../api/meeting-room-queries.ts';
-import { formatInstantRange } from '../utils/prague-time.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ReservationSummary } from './reservation-summary.tsx';
 
@@ -141,7 +141,7 @@ export function ReservationsList({
           ? t('cancelDialog.body', {
               title: confirming.title,
               room: confirming.room.name,
-              when: formatInstantRange(confirming.starts_at, confirming.ends_at),
+              when: formatDayTimeRange(confirming.starts_at, confirming.ends_at),
             })
           : null}
       </ConfirmDialog>

@@ -1,8 +1,9 @@
 import { Badge, Box, HStack, Image } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatMinutesRange } from '#src/lib/format.ts';
+import { minutesOfTime } from '#src/lib/prague-time.ts';
 import type { MeetingRoom } from '../api/meeting-room-queries.ts';
-import { formatMinutesRange, minutesOfTime } from '../utils/prague-time.ts';
 import { FactsList, type Fact } from './facts-list.tsx';
 
 /** „4 hodiny", „90 minut": whole hours read better, other lengths stay in minutes. */

@@ -2,7 +2,7 @@ import { Box, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigationType } from 'react-router';
+import { NavigationType, Link as RouterLink, useNavigationType } from 'react-router';
 import { errorMessage, errorStatus } from '#src/lib/errors.ts';
 import { roomQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
 import { RoomFacts } from './room-facts.tsx';
@@ -13,10 +13,10 @@ import { RoomFacts } from './room-facts.tsx';
  */
 export function useFocusOnPush<Element extends HTMLElement>() {
   const ref = useRef<Element>(null);
-  const navigationType = useNavigationType();
+  // How the element's page was reached; read when it appears, not at later navigations around it.
+  const arrival = useRef(useNavigationType());
   useEffect(() => {
-    if (navigationType === 'PUSH') ref.current?.focus();
-    // Only when the element appears, not when later navigations happen around it.
+    if (arrival.current === NavigationType.Push) ref.current?.focus();
   }, []);
   return ref;
 }

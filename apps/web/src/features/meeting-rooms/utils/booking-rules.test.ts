@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingInstants, bookingProblems } from './booking-rules.ts';
-import { pragueInstant } from './prague-time.ts';
+import { pragueInstant } from '#src/lib/prague-time.ts';
 
 const ROOM = { opening_time: '08:00', closing_time: '18:00', slot_minutes: 30, max_duration_minutes: 240 };
 const NOW = pragueInstant('2026-11-23', 9 * 60 + 10);

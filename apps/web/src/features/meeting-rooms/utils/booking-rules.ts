@@ -1,4 +1,4 @@
-import { parseDayInput, pragueDay, pragueInstant } from './prague-time.ts';
+import { parseDayInput, pragueDay, pragueInstant } from '#src/lib/prague-time.ts';
 import { gridTimes, type SlotRules } from './slots.ts';
 
 /** The time part of both booking forms, as typed: a day („24. 11. 2026") and two grid times (minutes, as text). */

@@ -1,4 +1,4 @@
-import { isRealDay, weekDays } from './prague-time.ts';
+import { isRealDay, weekDays } from '#src/lib/prague-time.ts';
 
 /**
  * What the booking pages show lives in the URL, so every view can be linked, reloaded and

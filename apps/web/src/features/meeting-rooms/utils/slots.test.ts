@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pragueInstant } from './prague-time.ts';
+import { pragueInstant } from '#src/lib/prague-time.ts';
 import { daySlots, gridTimes, slotRuns, suggestedEnd } from './slots.ts';
 
 const ROOM = { opening_time: '08:00', closing_time: '12:00', slot_minutes: 30, max_duration_minutes: 240 };

@@ -1,4 +1,4 @@
-import { minutesOfTime, pragueInstant } from './prague-time.ts';
+import { minutesOfTime, pragueInstant } from '#src/lib/prague-time.ts';
 
 /** What the grid needs from a room (MeetingRoom or RoomAvailability). */
 export interface SlotRules {

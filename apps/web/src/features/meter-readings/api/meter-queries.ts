@@ -6,7 +6,7 @@ export type Meter = components['schemas']['Meter'];
 export type MeterKind = components['schemas']['MeterKind'];
 export type MeterUnit = Meter['unit'];
 /**
- * `picture` is always null (spec §3). openapi-fetch's helpers read a null-only property as
+ * `picture` is always null (docs/product.md §3). openapi-fetch's helpers read a null-only property as
  * write-only (`NonNullable<null>` is `never`) and drop it from answers, so the type does too.
  */
 export type Reading = Omit<components['schemas']['Reading'], 'picture'>;
@@ -38,7 +38,7 @@ export const meterHistoryQueryOptions = (meter: number, page: number) =>
     params: { query: { meter, page, page_size: HISTORY_PAGE_SIZE, ordering: '-read_at' } },
   });
 
-/** Key prefixes of every meters list and every history page, for invalidation after a submit (C8). */
+/** Key prefixes of every meters list and every history page, for invalidation after a submit (docs/architecture.md §6). */
 export const meterQueryKeyPrefixes = () => [
   metersQueryOptions().queryKey.slice(0, 2),
   meterHistoryQueryOptions(1, 1).queryKey.slice(0, 2),

@@ -7,7 +7,7 @@ import { meterQueryKeyPrefixes } from './meter-queries.ts';
 export type ReadingCreateBody = components['schemas']['ReadingCreate'];
 
 /**
- * POST /api/v1/readings/ (spec §3, §7: meter, value, note, picture – always null; `reason` only
+ * POST /api/v1/readings/ (docs/product.md §3, §7: meter, value, note, picture – always null; `reason` only
  * when the tenant answered why the value is lower). Each submit carries a fresh
  * `Idempotency-Key` that its retry reuses: when the answer is lost on the way (status 0) the
  * POST is sent once more, and the API replays the stored reading instead of adding a second.
@@ -22,8 +22,9 @@ export function useSubmitReading() {
     mutationFn: async ({ body, idempotencyKey }: { body: ReadingCreateBody; idempotencyKey: string }) => {
       const { data } = await apiClient.POST('/api/v1/readings/', {
         params: { header: { 'Idempotency-Key': idempotencyKey } },
-        // The spec's body names `picture: null`; openapi-fetch's helpers type a null-only
-        // property as read-only (`NonNullable<null>` is `never`) and would forbid it.
+        // The body names `picture: null` (docs/product.md §3); openapi-fetch types a null-only
+        // property as `never`, so tsc needs this assertion, which typescript-eslint misjudges.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
         body: body as Omit<ReadingCreateBody, 'picture'>,
       });
       if (!data) throw new Error('POST /api/v1/readings/ answered without a reading');

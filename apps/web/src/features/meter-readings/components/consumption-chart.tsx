@@ -1,17 +1,10 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '#src/lib/format.ts';
-import { currentLocale, INTL_LOCALE } from '#src/lib/i18n.ts';
+import { formatDate, formatDayMonth, formatNumber } from '#src/lib/format.ts';
 import type { MeterUnit } from '../api/meter-queries.ts';
 import type { ConsumptionPoint } from '../utils/consumption-series.ts';
 import { formatMeterQuantity } from '../utils/format-meter.ts';
-
-/** „1. 11." – the axis has little room; the table and the tooltip carry the full date. */
-const shortDate = (value: string) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { day: 'numeric', month: 'numeric' })
-    .format(new Date(value))
-    .replace(/ /g, '\u00a0');
 
 /**
  * Consumption between readings as bars. Loaded on demand (React.lazy in meter-history.tsx):
@@ -31,9 +24,12 @@ export function ConsumptionChart({
 }) {
   const { t } = useTranslation('meterReadings');
   const chart = useChart({
-    data: points.map((point) => ({ ...point, label: shortDate(point.readAt) })),
+    // „1. 11.“ on the axis, which has little room; the table and the tooltip carry the full date.
+    data: points.map((point) => ({ ...point, label: formatDayMonth(point.readAt) })),
     series: [{ name: 'consumption', color: 'brand.solid', label: t('history.chartSeries') }],
   });
+  // Chakra types `chart.color` as any; it answers the token's CSS variable reference.
+  const color = (token: Parameters<typeof chart.color>[0]) => chart.color(token) as string;
   return (
     <Chart.Root chart={chart} h={{ base: '56', md: '64' }} aspectRatio="auto" role="img" aria-label={summary}>
       <BarChart
@@ -42,7 +38,7 @@ export function ConsumptionChart({
         accessibilityLayer={false}
         margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
       >
-        <CartesianGrid stroke={chart.color('border')} vertical={false} />
+        <CartesianGrid stroke={color('border')} vertical={false} />
         <XAxis
           dataKey={chart.key('label')}
           tickLine={false}
@@ -57,7 +53,7 @@ export function ConsumptionChart({
           tickFormatter={(value: number) => formatNumber(value, { maximumFractionDigits: 2 })}
         />
         <Tooltip
-          cursor={{ fill: chart.color('bg.muted') }}
+          cursor={{ fill: color('bg.muted') }}
           animationDuration={0}
           content={
             <Chart.Tooltip
@@ -72,7 +68,7 @@ export function ConsumptionChart({
         />
         <Bar
           dataKey={chart.key('consumption')}
-          fill={chart.color('brand.solid')}
+          fill={color('brand.solid')}
           radius={[3, 3, 0, 0]}
           isAnimationActive={false}
         />

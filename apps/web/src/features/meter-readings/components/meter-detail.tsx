@@ -1,7 +1,8 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import type { Meter } from '../api/meter-queries.ts';
 import { formatMeterQuantity, UNIT_SYMBOL } from '../utils/format-meter.ts';
@@ -9,19 +10,6 @@ import type { FocusTarget } from '../utils/meter-search.ts';
 import { MeterHistory } from './meter-history.tsx';
 import { meterName, meterPlace } from './meters-list.tsx';
 import { ReadingForm } from './reading-form.tsx';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" fontWeight="medium" wordBreak="break-word">
-        {children}
-      </Box>
-    </Box>
-  );
-}
 
 /** The selected meter: its facts, the form for a new reading and its history. */
 export function MeterDetail({ meter, historyPage }: { meter: Meter; historyPage: number }) {

@@ -37,7 +37,7 @@ interface PendingQuestion {
 }
 
 /**
- * A new reading of one meter: value and note (picture is always null, spec §3). Validated on
+ * A new reading of one meter: value and note (picture is always null, docs/product.md §3). Validated on
  * submit (GOV.UK pattern). A value below the last reading or an implausible jump first asks
  * (`ReadingQuestion`); only an answer sends it. Success and failure are toasts; after a failure
  * everything typed stays, with the server's field messages next to the fields.
@@ -131,7 +131,7 @@ export function ReadingForm({ meter }: { meter: Meter }) {
             errorText={errors.value?.message}
             errorPrefix={errorPrefix}
           >
-            {/* type=text without inputmode: decimals need a comma that numeric keypads lack (reference §2). */}
+            {/* type=text without inputmode: decimals need a comma that numeric keypads lack (docs/czech.md §2). */}
             <Input
               ref={valueInput}
               name="value"

@@ -1,9 +1,12 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { FilterSelect } from '#src/components/ui/filter-select.tsx';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
+import { formatDateTimeRange } from '#src/lib/format.ts';
+import { formText } from '#src/utils/form-data.ts';
 import {
   OUTAGES_PAGE_SIZE,
   outageBuildingsQueryOptions,
@@ -11,7 +14,7 @@ import {
   type Outage,
 } from '../api/outage-queries.ts';
 import { OUTAGE_PARAMS, outageFiltersFromSearch, outageSearch } from '../utils/outage-search.ts';
-import { formatOutageWhen, outageTiming } from '../utils/outage-timing.ts';
+import { outageTiming } from '../utils/outage-timing.ts';
 import { CalendarFeed } from './calendar-feed.tsx';
 
 function OutageItem({ outage }: { outage: Outage }) {
@@ -43,7 +46,7 @@ function OutageItem({ outage }: { outage: Outage }) {
         ) : null}
       </Flex>
       <Text fontWeight="medium">
-        <time dateTime={outage.starts_at}>{formatOutageWhen(outage)}</time>
+        <time dateTime={outage.starts_at}>{formatDateTimeRange(outage.starts_at, outage.ends_at)}</time>
         {outage.ends_at === null ? `, ${t('endUnknown')}` : null}
       </Text>
       <Text color="fg.muted" textStyle="sm" mt="1">
@@ -75,9 +78,7 @@ export function OutagesList() {
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const next = outageFiltersFromSearch(
-      new URLSearchParams({ [OUTAGE_PARAMS.building]: String(form.get('building') ?? '') }),
-    );
+    const next = outageFiltersFromSearch(new URLSearchParams({ [OUTAGE_PARAMS.building]: formText(form, 'building') }));
     setSearchParams(new URLSearchParams(outageSearch({ ...filters, building: next.building, page: 1 })));
   };
 
@@ -87,33 +88,18 @@ export function OutagesList() {
         <Heading as="h2" id={filtersHeadingId} size="md" mb="3">
           {t('filters.title')}
         </Heading>
-        {/* The select is keyed by the URL so it follows back/forward navigation; the form is not,
-            so the button that applied the filter keeps the focus. */}
         <form onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
           <Flex gap="4" wrap="wrap" align="flex-end">
-            <Box minW="min(100%, 16rem)">
-              <label htmlFor="outage-filter-building">
-                <Text fontWeight="medium" mb="1">
-                  {t('filters.building')}
-                </Text>
-              </label>
-              <NativeSelect.Root minW="0" w="full">
-                <NativeSelect.Field
-                  key={searchParams.toString()}
-                  id="outage-filter-building"
-                  name="building"
-                  defaultValue={filters.building ?? ''}
-                >
-                  <option value="">{t('filters.allBuildings')}</option>
-                  {buildings.map((building) => (
-                    <option key={building.id} value={building.id}>
-                      {building.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Box>
+            <FilterSelect
+              id="outage-filter-building"
+              name="building"
+              label={t('filters.building')}
+              allLabel={t('filters.allBuildings')}
+              value={filters.building}
+              options={buildings.map((building) => ({ value: building.id, label: building.name }))}
+              resetKey={searchParams.toString()}
+              minW="min(100%, 16rem)"
+            />
             <HStack gap="2">
               <Button type="submit">{t('filters.apply')}</Button>
               {filters.building !== null ? (

@@ -1,15 +1,14 @@
-import { Box, Heading, Input, Stack } from '@chakra-ui/react';
+import { Input, Stack } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
 import type { TFunction } from 'i18next';
-import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
-import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
+import { FormSection } from '#src/components/forms/form-section.tsx';
+import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
+import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { useChangePassword } from '../api/profile.ts';
 
 const FIELD_IDS = {
@@ -17,7 +16,8 @@ const FIELD_IDS = {
   new_password: 'password-new',
   confirm: 'password-confirm',
 } as const;
-const SERVER_FIELDS = ['current_password', 'new_password'] as const;
+/** The API's field names are this form's. */
+const SERVER_FIELDS = { current_password: 'current_password', new_password: 'new_password' } as const;
 const MIN_PASSWORD_LENGTH = 8;
 
 function createSchema(t: TFunction<'profile'>) {
@@ -40,59 +40,38 @@ function createSchema(t: TFunction<'profile'>) {
       }),
     );
 }
-type Schema = ReturnType<typeof createSchema>;
 
 /** Changes the password with the current one (the session stays logged in). */
 export function PasswordChangeForm({ email }: { email: string }) {
   const { t } = useTranslation(['profile', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const change = useChangePassword();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const summary = useErrorSummaryFocus();
-  const headingId = useId();
+  const feedback = useSubmitFeedback();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { current_password: '', new_password: '', confirm: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form = useZodForm(schema, { current_password: '', new_password: '', confirm: '' });
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
-    setServerError(null);
+  const onSubmit = form.handleSubmit(async ({ current_password, new_password }) => {
+    feedback.setServerError(null);
     try {
       await change.mutateAsync({ body: { current_password, new_password } });
     } catch (error) {
-      for (const [name, message] of serverFieldErrors(error, SERVER_FIELDS))
-        setError(name, { type: 'server', message });
-      setServerError(errorMessage(error));
-      summary.focus();
+      feedback.fail(error, form.setError, SERVER_FIELDS);
       return;
     }
-    reset();
+    form.reset();
     toast.add({ severity: 'success', summary: t('password.changed'), group: 'profile' });
-  }, summary.focus);
+  }, feedback.summary.focus);
 
   const errorPrefix = t('common:form.errorPrefix');
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <ErrorSummary
-        ref={summary.ref}
-        title={t('common:form.errorSummaryTitle')}
-        items={formSummaryItems(FIELD_IDS, errors, serverError)}
-      />
-      <Heading as="h2" id={headingId} size="xl" mb="5">
-        {t('password.title')}
-      </Heading>
+    <FormSection
+      title={t('password.title')}
+      feedback={feedback}
+      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+    >
       {/* method="post": a native submit never puts the password into an address. */}
-      <form method="post" noValidate onSubmit={onSubmit}>
+      <form method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="md">
           {/* Password managers file the new password under this account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -102,7 +81,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
             errorText={errors.current_password?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('current_password')} type="password" autoComplete="current-password" />
+            <Input {...form.register('current_password')} type="password" autoComplete="current-password" />
           </Field>
           <Field
             id={FIELD_IDS.new_password}
@@ -111,7 +90,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
             errorText={errors.new_password?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('new_password')} type="password" autoComplete="new-password" />
+            <Input {...form.register('new_password')} type="password" autoComplete="new-password" />
           </Field>
           <Field
             id={FIELD_IDS.confirm}
@@ -119,13 +98,13 @@ export function PasswordChangeForm({ email }: { email: string }) {
             errorText={errors.confirm?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('confirm')} type="password" autoComplete="new-password" />
+            <Input {...form.register('confirm')} type="password" autoComplete="new-password" />
           </Field>
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('password.submit')}
           </Button>
         </Stack>
       </form>
-    </Box>
+    </FormSection>
   );
 }

@@ -1,29 +1,23 @@
-import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Input, Stack } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@portal/sdk/client';
 import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
 import type { TFunction } from 'i18next';
-import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
-import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
-import { formatPhone } from '#src/lib/format.ts';
+import { FormSection } from '#src/components/forms/form-section.tsx';
+import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
+import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
+import { formatPhone, NBSP } from '#src/lib/format.ts';
+import { isPlausiblePhone } from '#src/utils/contact.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 
 const FIELD_IDS = { first_name: 'profile-first-name', last_name: 'profile-last-name', phone: 'profile-phone' } as const;
-const FIELDS = Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[];
+/** The API's field names are this form's. */
+const SERVER_FIELDS = { first_name: 'first_name', last_name: 'last_name', phone: 'phone' } as const;
 const NAME_MAX = 150;
-
-/** Digits, spaces, `+`, `-` and brackets (bff.yaml `PhoneNumber`), with 9 to 15 digits. */
-export function isPlausiblePhone(value: string): boolean {
-  if (!/^[+\d\s\-()]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
-  return digits >= 9 && digits <= 15;
-}
 
 function createSchema(t: TFunction<'profile'>) {
   return z.object({
@@ -48,70 +42,48 @@ function createSchema(t: TFunction<'profile'>) {
     ),
   });
 }
-type Schema = ReturnType<typeof createSchema>;
 
 /** Name and contact phone, editable; the e-mail is the login and is only shown. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(['profile', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const update = useUpdateProfile();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const summary = useErrorSummaryFocus();
-  const headingId = useId();
+  const feedback = useSubmitFeedback();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      first_name: profile.first_name,
-      last_name: profile.last_name,
-      phone: profile.phone ? formatPhone(profile.phone).replace(/\u00a0/g, ' ') : '',
-    },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+  const form = useZodForm(schema, {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    phone: profile.phone ? formatPhone(profile.phone).replaceAll(NBSP, ' ') : '',
   });
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    feedback.setServerError(null);
     let saved: Profile;
     try {
       saved = await update.mutateAsync({ body: { ...values, phone: values.phone || null } });
     } catch (error) {
-      for (const [name, message] of serverFieldErrors(error, FIELDS)) setError(name, { type: 'server', message });
-      setServerError(errorMessage(error));
-      summary.focus();
+      feedback.fail(error, form.setError, SERVER_FIELDS);
       return;
     }
     // The form now shows what the server stored (trimmed, normalised).
-    reset({
+    form.reset({
       first_name: saved.first_name,
       last_name: saved.last_name,
-      phone: saved.phone ? formatPhone(saved.phone).replace(/\u00a0/g, ' ') : '',
+      phone: saved.phone ? formatPhone(saved.phone).replaceAll(NBSP, ' ') : '',
     });
     toast.add({ severity: 'success', summary: t('details.saved'), group: 'profile' });
-  }, summary.focus);
+  }, feedback.summary.focus);
 
   const errorPrefix = t('common:form.errorPrefix');
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <ErrorSummary
-        ref={summary.ref}
-        title={t('common:form.errorSummaryTitle')}
-        items={formSummaryItems(FIELD_IDS, errors, serverError)}
-      />
-      <Heading as="h2" id={headingId} size="xl" mb="2">
-        {t('details.title')}
-      </Heading>
-      <Text mb="5" color="fg.muted">
-        {t('details.intro')}
-      </Text>
-      <form noValidate onSubmit={onSubmit}>
+    <FormSection
+      title={t('details.title')}
+      intro={t('details.intro')}
+      feedback={feedback}
+      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="md">
           <Field
             id={FIELD_IDS.first_name}
@@ -119,7 +91,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             errorText={errors.first_name?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('first_name')} autoComplete="given-name" />
+            <Input {...form.register('first_name')} autoComplete="given-name" />
           </Field>
           <Field
             id={FIELD_IDS.last_name}
@@ -127,7 +99,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             errorText={errors.last_name?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('last_name')} autoComplete="family-name" />
+            <Input {...form.register('last_name')} autoComplete="family-name" />
           </Field>
           <Field
             id="profile-email"
@@ -145,13 +117,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             errorText={errors.phone?.message}
             errorPrefix={errorPrefix}
           >
-            <Input {...register('phone')} type="tel" autoComplete="tel" />
+            <Input {...form.register('phone')} type="tel" autoComplete="tel" />
           </Field>
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
             {t('details.submit')}
           </Button>
         </Stack>
       </form>
-    </Box>
+    </FormSection>
   );
 }

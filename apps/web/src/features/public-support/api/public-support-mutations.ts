@@ -1,9 +1,8 @@
-import { ApiError, apiErrorFromResponse, CSRF_HEADER, NETWORK_ERROR_MESSAGE } from '@portal/sdk/client';
+import { downloadFile, uploadFiles } from '@portal/sdk/files';
 import type { components } from '@portal/sdk/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { env } from '#src/config/env.ts';
 import { apiClient } from '#src/lib/api.ts';
-import { saveBlob } from '#src/lib/download-file.ts';
+import { saveFile } from '#src/lib/save-file.ts';
 import { publicRequestQueryOptions, type PublicAttachment } from './public-support-queries.ts';
 
 export type PublicRequestCreate = components['schemas']['PublicSupportRequestCreate'];
@@ -50,50 +49,27 @@ export function useAddPublicMessage(id: number, code: string) {
   });
 }
 
-const absolute = (path: string) => new URL(path, env.apiBaseUrl || window.location.origin).toString();
-
-/** fetch with the CSRF header; every non-2xx answer becomes the SDK's ApiError, like every other call. */
-async function send(path: string, init: RequestInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(absolute(path), { ...init, credentials: 'same-origin', headers: { [CSRF_HEADER]: '1' } });
-  } catch {
-    throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
-  }
-  if (!response.ok) throw await apiErrorFromResponse(response);
-  return response;
-}
-
 /**
- * POST …/attachments/?code= (multipart, one `files` part per file). A FormData body gets its
- * Content-Length from the browser, which the BFF requires before it streams the upload on.
+ * POST …/attachments/?code= (multipart, one `files` part per file), reporting the fraction sent.
+ * Throws `EmptyUploadError` (`@portal/sdk/files`) when the answer lists no stored file.
  */
-export async function uploadPublicAttachments(
+export function uploadPublicAttachments(
   id: number,
   code: string,
   files: readonly File[],
+  onProgress?: (fraction: number) => void,
 ): Promise<PublicAttachment[]> {
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  const response = await send(`/api/v1/public_support/${id}/attachments/?code=${encodeURIComponent(code)}`, {
-    method: 'POST',
-    body: form,
+  return uploadFiles(apiClient, '/api/v1/public_support/{id}/attachments/', {
+    params: { path: { id }, query: { code } },
+    files,
+    onProgress,
   });
-  const body: unknown = await response.json().catch(() => null);
-  if (!Array.isArray(body) || body.length === 0) throw new EmptyUploadError();
-  return body as PublicAttachment[];
 }
 
-/** The upload answered 2xx without the stored files (spec §5's case). */
-export class EmptyUploadError extends Error {
-  override name = 'EmptyUploadError';
-}
-
-/**
- * Downloads an attachment through the BFF (the API call needs the CSRF header, so a plain link
- * cannot be used) and hands it to the browser as a file with its own name.
- */
-export async function downloadPublicAttachment(attachment: PublicAttachment, code: string): Promise<void> {
-  const response = await send(`${attachment.download_url}?code=${encodeURIComponent(code)}`, { method: 'GET' });
-  saveBlob(new Blob([await response.arrayBuffer()], { type: attachment.content_type }), attachment.file_name);
+/** Downloads an attachment of request `id` and offers it to the visitor as a file. */
+export async function downloadPublicAttachment(id: number, code: string, attachment: PublicAttachment): Promise<void> {
+  const file = await downloadFile(apiClient, '/api/v1/public_support/{id}/attachments/{attachmentId}/', {
+    params: { path: { id, attachmentId: attachment.id }, query: { code } },
+  });
+  saveFile(file, attachment.file_name);
 }

@@ -1,7 +1,8 @@
 import type { components } from '@portal/sdk/schema';
 import { queryOptions } from '@tanstack/react-query';
 import { $api, apiClient } from '#src/lib/api.ts';
-import { isUnderWay, pragueDate, type MaintenanceEvent } from '../utils/ongoing-outages.ts';
+import { pragueDay } from '#src/lib/prague-time.ts';
+import { isUnderWay, type MaintenanceEvent } from '../utils/ongoing-outages.ts';
 
 export type PublicRequest = components['schemas']['PublicSupportRequest'];
 export type PublicMessage = components['schemas']['PublicSupportMessage'];
@@ -47,7 +48,8 @@ export const ongoingOutagesQueryOptions = (buildingId: number) =>
     queryKey: ['public-support', 'ongoing-outages', buildingId],
     queryFn: async ({ signal }): Promise<MaintenanceEvent[]> => {
       const now = new Date();
-      const today = pragueDate(now);
+      // The API's date_from/date_to are Prague days.
+      const today = pragueDay(now);
       const { data } = await apiClient.GET('/api/v1/maintenance_events/', {
         params: {
           query: { building: buildingId, date_from: today, date_to: today, page_size: 100, ordering: 'starts_at' },

@@ -1,12 +1,55 @@
-import { Box, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_INPUT, SelectInput } from '#src/components/forms/inputs.tsx';
+import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
+import type { SubmitFeedback } from '#src/components/forms/use-zod-form.ts';
+import type { ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
 import type { Building } from '../api/public-support-queries.ts';
 
 /** Width of the public forms' column (readable line length on desktop, full width on phones). */
 export const PUBLIC_FORM_MAX_WIDTH = '2xl';
+
+/**
+ * The page of a public form: its title (marked „Chyba:" while errors are shown), the error
+ * summary, the h1 and an introduction, then the form's fields in one readable column.
+ */
+export function PublicFormPage({
+  title,
+  intro,
+  feedback,
+  items,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  intro: string;
+  feedback: SubmitFeedback;
+  items: ErrorSummaryItem[];
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Box>
+      <PageTitle title={title} error={items.length > 0} />
+      <FormErrorSummary feedback={feedback} items={items} />
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="2">
+        {title}
+      </Heading>
+      <Text mb="6" maxW={PUBLIC_FORM_MAX_WIDTH}>
+        {intro}
+      </Text>
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="5" maxW={PUBLIC_FORM_MAX_WIDTH} minW="0">
+          {children}
+        </Stack>
+      </form>
+    </Box>
+  );
+}
 
 /** The building choice of the public forms: a native select, the most robust control on phones. */
 export function BuildingSelect({
@@ -22,7 +65,8 @@ export function BuildingSelect({
   registration: UseFormRegisterReturn;
   errorText: string | undefined;
   optional?: boolean;
-  placeholder: string;
+  /** The empty choice; „Vyberte budovu“ unless given (an optional choice names its own). */
+  placeholder?: string;
 }) {
   const { t } = useTranslation(['publicSupport', 'common']);
   return (
@@ -34,17 +78,15 @@ export function BuildingSelect({
       errorPrefix={t('common:form.errorPrefix')}
       {...(optional ? { optionalText: t('common:form.optional') } : {})}
     >
-      <NativeSelect.Root minW="0" w="full">
-        <NativeSelect.Field {...registration} id={id} minW="0" textOverflow="ellipsis">
-          <option value="">{placeholder}</option>
-          {buildings.map((building) => (
-            <option key={building.id} value={String(building.id)}>
-              {building.name}, {building.street}, {building.city}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectInput
+        id={id}
+        {...registration}
+        placeholder={placeholder ?? t('fields.buildingPlaceholder')}
+        options={buildings.map((building) => ({
+          value: String(building.id),
+          label: `${building.name}, ${building.street}, ${building.city}`,
+        }))}
+      />
     </Field>
   );
 }
@@ -100,14 +142,7 @@ export function ContactFields({
         errorPrefix={errorPrefix}
         {...optional}
       >
-        <Input
-          {...register('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <Input {...register('email')} {...EMAIL_INPUT} />
       </Field>
       <Field
         id={ids.phone}

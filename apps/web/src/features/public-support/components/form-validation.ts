@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import * as z from 'zod/mini';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
+import { isPlausibleEmail, isPlausiblePhone } from '#src/utils/contact.ts';
 import type { SubmitOutcome } from '../api/use-submit-public-request.ts';
-import { isPlausibleEmail, isPlausiblePhone } from '../utils/contact.ts';
 import { NAME_MAX } from '../utils/compose-request.ts';
 
 /** Name, e-mail and phone as the public forms check them (the API checks again). */

@@ -1,9 +1,9 @@
 import { Alert, Box, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatDateTimeRange } from '#src/lib/format.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 import { ongoingOutagesQueryOptions } from '../api/public-support-queries.ts';
-import { formatOutageRange } from '../utils/ongoing-outages.ts';
 
 /**
  * Planned outages under way in the chosen building, shown in the fault report before anything
@@ -17,11 +17,10 @@ export function OngoingOutages({ buildingId }: { buildingId: number | null }) {
   const enabled = features.maintenanceEvents && buildingId !== null;
   const { data: outages = [] } = useQuery({ ...ongoingOutagesQueryOptions(buildingId ?? 0), enabled });
   const shown = enabled ? outages : [];
-  const describeRange = (startsAt: string, endsAt: string | null) => {
-    const { from, to, sameDay } = formatOutageRange(startsAt, endsAt);
-    if (to === null) return t('fault.outageOpenEnd', { from });
-    return t(sameDay ? 'fault.outageTimeSameDay' : 'fault.outageTime', { from, to });
-  };
+  const describeRange = (startsAt: string, endsAt: string | null) =>
+    endsAt === null
+      ? t('fault.outageOpenEnd', { from: formatDateTime(startsAt) })
+      : formatDateTimeRange(startsAt, endsAt);
 
   return (
     <Box aria-live="polite" data-testid="ongoing-outages">

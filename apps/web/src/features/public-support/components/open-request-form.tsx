@@ -1,12 +1,11 @@
 import { Box, Button, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';
 import { useId, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
+import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
 
@@ -29,7 +28,6 @@ function createSchema(t: TFunction<'publicSupport'>) {
       ),
   });
 }
-type Schema = ReturnType<typeof createSchema>;
 
 /**
  * Opens any request by id and access code (from another device, or after forgetting it here).
@@ -53,13 +51,7 @@ export function OpenRequestForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { id: defaultId, code: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  } = useZodForm(schema, { id: defaultId, code: '' });
 
   const onSubmit = handleSubmit(async ({ id, code }) => {
     await navigate(`${href('publicSupportDetail', { id })}?code=${encodeURIComponent(code)}`);
@@ -78,7 +70,7 @@ export function OpenRequestForm({
         items={formSummaryItems(ids, errors, null)}
       />
       {/* method="post": a native submit never puts the access code into an address. */}
-      <form method="post" noValidate onSubmit={onSubmit}>
+      <form method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="4" maxW="md">
           <Field id={ids.id} label={t('open.id')} errorText={errors.id?.message} errorPrefix={errorPrefix}>
             <Input {...register('id')} inputMode="numeric" autoComplete="off" />

@@ -1,21 +1,17 @@
-import { Box, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
-import { PageTitle } from '#src/components/ui/page-title.tsx';
-import type { Building, PublicRequest } from '../api/public-support-queries.ts';
-import { useSubmitPublicRequest } from '../api/use-submit-public-request.ts';
+import { SelectInput } from '#src/components/forms/inputs.tsx';
+import type { Building } from '../api/public-support-queries.ts';
 import { composeOrder, ORDER_QUANTITY_MAX, ORDER_SERVICES, type OrderService } from '../utils/compose-request.ts';
-import { BuildingSelect, ContactFields, FieldGroup, PUBLIC_FORM_MAX_WIDTH } from './form-parts.tsx';
-import { contactSchema, submitFailure } from './form-validation.ts';
+import { BuildingSelect, ContactFields, FieldGroup, PublicFormPage } from './form-parts.tsx';
+import { contactSchema } from './form-validation.ts';
 import { RequestCreated } from './request-created.tsx';
+import { usePublicRequestForm } from './use-public-request-form.ts';
 
 const FIELD_IDS = {
   service: 'order-service',
@@ -76,6 +72,7 @@ type Schema = ReturnType<typeof createSchema>;
 type Values = z.input<Schema>;
 
 const EMPTY: Values = { service: '', quantity: '1', building: '', notes: '', name: '', email: '', phone: '' };
+const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SERVER_FIELDS };
 
 /**
  * `/order`: the operator's services for anyone (key copies, access cards, parking, other) with a
@@ -84,32 +81,16 @@ const EMPTY: Values = { service: '', quantity: '1', building: '', notes: '', nam
  */
 export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
-  const schema = useMemo(() => createSchema(t), [t]);
-  const { submit, widget } = useSubmitPublicRequest();
-  const summary = useErrorSummaryFocus();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ request: PublicRequest; remembered: boolean; email: string | null } | null>(
-    null,
-  );
-
+  const { form, feedback, widget, send, finish, created, startOver, summaryItems } = usePublicRequestForm(FORM);
   const {
     register,
     handleSubmit,
-    setError,
-    reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  } = form;
   const service = watch('service');
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
     const building = buildings.find((item) => String(item.id) === values.building);
     const { subject, message } = composeOrder({
       service: values.service as OrderService,
@@ -117,7 +98,7 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
       buildingName: building ? `${building.name}, ${building.street}, ${building.city}` : '',
       notes: values.notes,
     });
-    const outcome = await submit({
+    const outcome = await send({
       category: 'order',
       name: values.name,
       building: Number(values.building),
@@ -126,105 +107,72 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
       ...(values.email ? { email: values.email } : {}),
       ...(values.phone ? { phone: values.phone } : {}),
     });
-    if (outcome.ok) {
-      setCreated({ request: outcome.request, remembered: outcome.remembered, email: values.email || null });
-      return;
-    }
-    const failure = submitFailure(t, outcome, SERVER_FIELDS);
-    for (const [name, text] of failure.fields) setError(name, { type: 'server', message: text });
-    setServerError(failure.message);
-    summary.focus();
-  }, summary.focus);
+    if (outcome) finish(outcome, values.email);
+  }, feedback.summary.focus);
 
-  if (created) {
-    return (
-      <RequestCreated
-        request={created.request}
-        title={t('created.titleOrder')}
-        email={created.email}
-        remembered={created.remembered}
-        onAnother={() => {
-          reset(EMPTY);
-          setCreated(null);
-        }}
-      />
-    );
-  }
+  if (created) return <RequestCreated {...created} title={t('created.titleOrder')} onAnother={startOver} />;
 
-  const items = formSummaryItems(FIELD_IDS, errors, serverError);
   const errorPrefix = t('common:form.errorPrefix');
   return (
-    <Box>
-      <PageTitle title={t('order.title')} error={items.length > 0} />
-      <ErrorSummary ref={summary.ref} title={t('common:form.errorSummaryTitle')} items={items} />
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="2">
-        {t('order.title')}
-      </Heading>
-      <Text mb="6" maxW={PUBLIC_FORM_MAX_WIDTH}>
-        {t('order.intro')}
-      </Text>
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="5" maxW={PUBLIC_FORM_MAX_WIDTH} minW="0">
-          <Field
-            minW="0"
-            id={FIELD_IDS.service}
-            label={t('order.service')}
-            errorText={errors.service?.message}
-            errorPrefix={errorPrefix}
-          >
-            <NativeSelect.Root minW="0" w="full">
-              <NativeSelect.Field {...register('service')} id={FIELD_IDS.service}>
-                <option value="">{t('order.servicePlaceholder')}</option>
-                {ORDER_SERVICES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`order.services.${value}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field>
-          <Field
-            id={FIELD_IDS.quantity}
-            label={t('order.quantity')}
-            helperText={t('order.quantityHint')}
-            errorText={errors.quantity?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Input {...register('quantity')} inputMode="numeric" autoComplete="off" maxW="32" />
-          </Field>
-          <BuildingSelect
-            id={FIELD_IDS.building}
-            buildings={buildings}
-            registration={register('building')}
-            errorText={errors.building?.message}
-            placeholder={t('fields.buildingPlaceholder')}
-          />
-          <Field
-            id={FIELD_IDS.notes}
-            label={t('order.notes')}
-            helperText={service === 'other' ? t('order.notesHintOther') : t('order.notesHint')}
-            errorText={errors.notes?.message}
-            errorPrefix={errorPrefix}
-            {...(service === 'other' ? {} : { optionalText: t('common:form.optional') })}
-          >
-            <Textarea {...register('notes')} rows={4} />
-          </Field>
-          <FieldGroup legend={t('order.contactTitle')} hint={t('order.contactHint')}>
-            <ContactFields
-              ids={FIELD_IDS}
-              register={register}
-              errors={errors}
-              nameOptional={false}
-              emailHint={t('fields.emailHint')}
-            />
-          </FieldGroup>
-          {widget}
-          <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-            {t('order.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Box>
+    <PublicFormPage
+      title={t('order.title')}
+      intro={t('order.intro')}
+      feedback={feedback}
+      items={summaryItems()}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Field
+        minW="0"
+        id={FIELD_IDS.service}
+        label={t('order.service')}
+        errorText={errors.service?.message}
+        errorPrefix={errorPrefix}
+      >
+        <SelectInput
+          id={FIELD_IDS.service}
+          {...register('service')}
+          placeholder={t('order.servicePlaceholder')}
+          options={ORDER_SERVICES.map((value) => ({ value, label: t(`order.services.${value}`) }))}
+        />
+      </Field>
+      <Field
+        id={FIELD_IDS.quantity}
+        label={t('order.quantity')}
+        helperText={t('order.quantityHint')}
+        errorText={errors.quantity?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...register('quantity')} inputMode="numeric" autoComplete="off" maxW="32" />
+      </Field>
+      <BuildingSelect
+        id={FIELD_IDS.building}
+        buildings={buildings}
+        registration={register('building')}
+        errorText={errors.building?.message}
+      />
+      <Field
+        id={FIELD_IDS.notes}
+        label={t('order.notes')}
+        helperText={service === 'other' ? t('order.notesHintOther') : t('order.notesHint')}
+        errorText={errors.notes?.message}
+        errorPrefix={errorPrefix}
+        {...(service === 'other' ? {} : { optionalText: t('common:form.optional') })}
+      >
+        <Textarea {...register('notes')} rows={4} />
+      </Field>
+      <FieldGroup legend={t('order.contactTitle')} hint={t('order.contactHint')}>
+        <ContactFields
+          ids={FIELD_IDS}
+          register={register}
+          errors={errors}
+          nameOptional={false}
+          emailHint={t('fields.emailHint')}
+        />
+      </FieldGroup>
+      {widget}
+      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+        {t('order.submit')}
+      </Button>
+    </PublicFormPage>
   );
 }

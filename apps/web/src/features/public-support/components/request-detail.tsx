@@ -1,14 +1,14 @@
 import { Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { Field } from '@portal/ui/field';
-import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact } from '#src/components/ui/fact.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
+import { TextForm, type TextFormOutcome } from '#src/components/forms/text-form.tsx';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
-import { formatDateTime, formatNumber } from '#src/lib/format.ts';
+import { formatDateTime, formatFileSize } from '#src/lib/format.ts';
 import { downloadPublicAttachment, useAddPublicMessage } from '../api/public-support-mutations.ts';
 import {
   publicRequestQueryOptions,
@@ -33,25 +33,6 @@ export function PublicStatusBadge({ status }: { status: PublicStatus }) {
       {t(`status.${status}`)}
     </Badge>
   );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box minW="0">
-      <Text as="dt" textStyle="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box as="dd" fontWeight="medium" wordBreak="break-word">
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-/** „1,2 MB" / „350 kB" */
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })}\u00a0MB`;
-  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0kB`;
 }
 
 /**
@@ -107,7 +88,7 @@ export function RequestDetail({ id, code }: { id: number; code: string }) {
           </Heading>
           <Stack as="ul" listStyleType="none" gap="2">
             {request.attachments.map((attachment) => (
-              <AttachmentItem key={attachment.id} attachment={attachment} code={code} />
+              <AttachmentItem key={attachment.id} requestId={request.id} attachment={attachment} code={code} />
             ))}
           </Stack>
         </Box>
@@ -131,13 +112,21 @@ export function RequestDetail({ id, code }: { id: number; code: string }) {
   );
 }
 
-function AttachmentItem({ attachment, code }: { attachment: PublicAttachment; code: string }) {
+function AttachmentItem({
+  requestId,
+  attachment,
+  code,
+}: {
+  requestId: number;
+  attachment: PublicAttachment;
+  code: string;
+}) {
   const { t } = useTranslation('publicSupport');
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadPublicAttachment(attachment, code);
+      await downloadPublicAttachment(requestId, code, attachment);
     } catch (error) {
       toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: errorMessage(error) });
     } finally {
@@ -157,7 +146,7 @@ function AttachmentItem({ attachment, code }: { attachment: PublicAttachment; co
       </Button>
       <Text wordBreak="break-all">{attachment.file_name}</Text>
       <Text textStyle="sm" color="fg.muted">
-        {formatSize(attachment.size)}
+        {formatFileSize(attachment.size)}
       </Text>
     </Flex>
   );
@@ -208,30 +197,18 @@ function Messages({ messages }: { messages: PublicMessage[] }) {
 
 /** The visitor's next message; bot-protected like the create, and nothing typed is lost on an error. */
 function MessageForm({ id, code }: { id: number; code: string }) {
-  const { t } = useTranslation(['publicSupport', 'common']);
+  const { t } = useTranslation('publicSupport');
   const add = useAddPublicMessage(id, code);
   const bot = useBotProtection('public-support-message');
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const headingId = useId();
-  const fieldId = 'public-request-message';
+  const check = useCallback(
+    (text: string) => (text === '' ? t('message.required') : text.length > MESSAGE_MAX ? t('message.tooLong') : null),
+    [t],
+  );
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = body.trim();
-    const problem = text === '' ? t('message.required') : text.length > MESSAGE_MAX ? t('message.tooLong') : null;
-    if (problem) {
-      setError(problem);
-      document.getElementById(fieldId)?.focus();
-      return;
-    }
-    setError(null);
+  const send = async (text: string): Promise<TextFormOutcome> => {
     try {
       const botToken = await bot.token();
-      if (botToken === undefined) {
-        setError(t('errors.botCheck'));
-        return;
-      }
+      if (botToken === undefined) return { ok: false, message: t('errors.botCheck') };
       try {
         await add.mutateAsync({ body: text, botToken });
       } finally {
@@ -240,36 +217,25 @@ function MessageForm({ id, code }: { id: number; code: string }) {
     } catch (failure) {
       // Only the bot check's own preparation fails without an API answer.
       const message = isApiError(failure) ? errorMessage(failure) : t('errors.botPrepare');
-      setError(message);
       toast.add({ severity: 'error', summary: t('message.failed'), detail: message });
-      document.getElementById(fieldId)?.focus();
-      return;
+      return { ok: false, message };
     }
-    setBody('');
     toast.add({ severity: 'success', summary: t('message.sent') });
+    return { ok: true, clear: true };
   };
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h2" id={headingId} size="lg" mb="3">
-        {t('message.title')}
-      </Heading>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="3" maxW="2xl">
-          <Field
-            id={fieldId}
-            label={t('message.label')}
-            errorText={error ?? undefined}
-            errorPrefix={t('common:form.errorPrefix')}
-          >
-            <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={4} />
-          </Field>
-          {bot.widget}
-          <Button type="submit" alignSelf="flex-start" loading={add.isPending}>
-            {t('message.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Box>
+    <TextForm
+      fieldId="public-request-message"
+      title={t('message.title')}
+      label={t('message.label')}
+      rows={4}
+      check={check}
+      submitLabel={t('message.submit')}
+      pending={add.isPending}
+      send={send}
+    >
+      {bot.widget}
+    </TextForm>
   );
 }

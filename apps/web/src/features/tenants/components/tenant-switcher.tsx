@@ -1,7 +1,8 @@
-import { Box, Menu, VisuallyHidden } from '@chakra-ui/react';
+import { Menu, VisuallyHidden } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import type { Session } from '@portal/sdk/client';
 import { useTranslation } from 'react-i18next';
+import { MenuChevron } from '#src/components/ui/menu-chevron.tsx';
 import { selectedTenant, selectedTenantId } from '#src/lib/session.ts';
 
 export interface TenantSwitcherProps {
@@ -48,14 +49,5 @@ export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherPro
         </Menu.Content>
       </Menu.Positioner>
     </Menu.Root>
-  );
-}
-
-/** Tells sighted users the button opens a menu (aria-haspopup does it for assistive tech). */
-function MenuChevron() {
-  return (
-    <Box as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
-      ▾
-    </Box>
   );
 }

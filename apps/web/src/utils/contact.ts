@@ -1,7 +1,7 @@
 /**
- * Contact checks of the public forms, mirroring the API's rules (upstream.yaml `PhoneNumber`,
- * `format: email`), so most mistakes are caught before a bot-protection token is spent. The
- * incidents feature has its own copy: features do not import each other.
+ * Contact checks mirroring the API's rules (upstream.yaml `PhoneNumber`, `format: email`), so
+ * most mistakes get a message at their field before anything is sent; the server has the last
+ * word.
  */
 
 /** Digits, spaces, `+`, `-` and brackets, with 9 to 15 digits. */
@@ -11,7 +11,7 @@ export function isPlausiblePhone(value: string): boolean {
   return digits >= 9 && digits <= 15;
 }
 
-/** A plain address check (one @, a dot in the domain, no spaces); the server has the last word. */
+/** A plain address check (one @, a dot in the domain, no spaces). */
 export function isPlausibleEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }

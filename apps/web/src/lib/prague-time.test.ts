@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDayLong,
   formatDayInput,
-  formatDayShort,
-  formatInstantRange,
-  formatMinutes,
-  formatWeekRange,
   isRealDay,
   parseDayInput,
   pragueDay,
@@ -15,8 +10,6 @@ import {
   weekDays,
   weekStart,
 } from './prague-time.ts';
-
-const NBSP = '\u00a0';
 
 describe('Prague wall time', () => {
   it('turns a Prague day and time into the right instant in winter and in summer time', () => {
@@ -31,6 +24,7 @@ describe('Prague wall time', () => {
   it('reads the Prague day and minutes of an instant, also across UTC midnight', () => {
     expect(pragueDay('2026-11-22T23:30:00Z')).toBe('2026-11-23');
     expect(pragueDay('2026-06-30T22:15:00Z')).toBe('2026-07-01');
+    expect(pragueDay(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
     expect(pragueMinutes('2026-11-22T23:30:00Z')).toBe(30);
     expect(pragueMinutes('2026-06-15T08:30:00Z')).toBe(10 * 60 + 30);
   });
@@ -80,29 +74,5 @@ describe('days', () => {
       '2026-12-05',
       '2026-12-06',
     ]);
-  });
-});
-
-describe('Czech formatting', () => {
-  it('writes times on the 24-hour clock without a leading zero', () => {
-    expect(formatMinutes(9 * 60 + 5)).toBe('9:05');
-    expect(formatMinutes(18 * 60)).toBe('18:00');
-  });
-
-  it('writes days with no-break spaces', () => {
-    expect(formatDayLong('2026-11-23')).toBe(`pondělí${NBSP}23.${NBSP}listopadu${NBSP}2026`);
-    expect(formatDayShort('2026-11-29')).toBe(`ne${NBSP}29.${NBSP}11.`);
-  });
-
-  it('builds week ranges by hand, as Czech typography wants them', () => {
-    expect(formatWeekRange(weekDays('2026-11-23'))).toBe(`23.–29.${NBSP}11.${NBSP}2026`);
-    expect(formatWeekRange(weekDays('2026-12-02'))).toBe(`30.${NBSP}11. – 6.${NBSP}12.${NBSP}2026`);
-    expect(formatWeekRange(weekDays('2026-12-30'))).toBe(`28.${NBSP}12.${NBSP}2026 – 3.${NBSP}1.${NBSP}2027`);
-  });
-
-  it('shows a reservation in Prague time', () => {
-    expect(formatInstantRange('2026-11-23T09:00:00Z', '2026-11-23T10:30:00Z')).toBe(
-      `pondělí${NBSP}23.${NBSP}listopadu${NBSP}2026, 10:00–11:30`,
-    );
   });
 });

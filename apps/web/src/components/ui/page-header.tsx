@@ -1,0 +1,19 @@
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { PageTitle } from './page-title.tsx';
+
+/** A page's document title, its h1 and a muted introduction under it. */
+export function PageHeader({ title, intro }: { title: string; intro: string }) {
+  return (
+    <>
+      <PageTitle title={title} />
+      <Stack gap="2">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {title}
+        </Heading>
+        <Text color="fg.muted" maxW="3xl">
+          {intro}
+        </Text>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Gives `target` a stand-in for a browser API jsdom lacks, leaving a real one alone. Written with
+ * `in` and defineProperty, so the check does not read (and detach) the method it looks for.
+ */
+export function stubMissing<Target extends object>(target: Target, name: string, value: unknown): void {
+  if (!(name in target)) Object.defineProperty(target, name, { value, configurable: true, writable: true });
+}

@@ -1,0 +1,160 @@
+/**
+ * File transfers through the same client as every other call: uploads (multipart, with
+ * progress) and downloads (a Blob and its file name). Both go through the client's middleware,
+ * so they use its base URL, send `X-CSRF: 1` and turn every non-2xx answer into an `ApiError`.
+ */
+import { parse as parseContentDisposition } from 'content-disposition';
+import type { MaybeOptionalInit, MethodResponse } from 'openapi-fetch';
+import type { ApiClient, ClientPaths, InitArgs } from './client.js';
+
+/** Czech message for an upload that answered 2xx without the stored files (docs/product.md §5). */
+export const EMPTY_UPLOAD_MESSAGE = 'Nepodařilo se nahrát přílohu.';
+
+/** Thrown when an upload answered 2xx but not a non-empty list of the stored files. */
+export class EmptyUploadError extends Error {
+  override name = 'EmptyUploadError';
+  constructor() {
+    super(EMPTY_UPLOAD_MESSAGE);
+  }
+}
+
+/** POST paths that take files as a multipart body (the attachment uploads). */
+export type UploadPath = {
+  [Path in keyof ClientPaths]: ClientPaths[Path] extends {
+    post: { requestBody: { content: { 'multipart/form-data': { files: unknown } } } };
+  }
+    ? Path
+    : never;
+}[keyof ClientPaths];
+
+/** GET paths that answer a file to save (they send `Content-Disposition`). */
+export type DownloadPath = {
+  [Path in keyof ClientPaths]: ClientPaths[Path] extends {
+    get: { responses: { 200: { headers: { 'Content-Disposition': unknown } } } };
+  }
+    ? Path
+    : never;
+}[keyof ClientPaths];
+
+export type UploadInit<Path extends UploadPath> = Omit<MaybeOptionalInit<ClientPaths[Path], 'post'>, 'body'> & {
+  /** Sent as one `files` part each, under their own names. */
+  files: readonly File[];
+  /** The fraction of the body sent so far, 0 to 1; 1 once the server has stored the files. */
+  onProgress?: (fraction: number) => void;
+};
+
+/** What an upload answers: the stored files. */
+export type UploadResult<Path extends UploadPath> = MethodResponse<ApiClient, 'post', Path>;
+
+export type DownloadInitArgs<Path extends DownloadPath> = InitArgs<MaybeOptionalInit<ClientPaths[Path], 'get'>>;
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name from `Content-Disposition` (`filename*` preferred), or null when it names none. */
+  fileName: string | null;
+}
+
+// Forwarding a generic path and init is sound, but TypeScript cannot relate them to the
+// client's own inference, hence the widened signatures for these calls.
+type LooseCall = (url: string, init?: unknown) => Promise<{ data?: unknown; response: Response }>;
+
+/**
+ * Uploads `files` as `multipart/form-data` and answers the stored files. Throws `ApiError` for a
+ * non-2xx answer or no answer, and `EmptyUploadError` when a 2xx answer lists no stored file.
+ *
+ * The request itself goes out through XMLHttpRequest: fetch reports no upload progress except
+ * with streamed bodies, which only Chromium sends and only over HTTP/2. XHR also sends the
+ * Content-Length the BFF requires before it streams an upload on (it answers 411 without one).
+ */
+export async function uploadFiles<Path extends UploadPath>(
+  client: ApiClient,
+  path: Path,
+  init: UploadInit<Path>,
+): Promise<UploadResult<Path>> {
+  const { files, onProgress, ...rest } = init;
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  const { data } = await (client.POST as LooseCall)(path, {
+    ...rest,
+    body: form,
+    bodySerializer: (body: FormData) => body,
+    // Read as text: a 2xx answer that is not JSON is an empty upload, not a parse error.
+    parseAs: 'text',
+    fetch: xhrFetch(form, onProgress),
+  });
+  let stored: unknown = null;
+  try {
+    stored = typeof data === 'string' && data !== '' ? JSON.parse(data) : null;
+  } catch {
+    // Not JSON: counts as no stored files below.
+  }
+  if (!Array.isArray(stored) || stored.length === 0) throw new EmptyUploadError();
+  onProgress?.(1);
+  return stored as UploadResult<Path>;
+}
+
+/**
+ * Downloads a file. A plain link cannot do this: every API request must carry the CSRF header,
+ * which a browser navigation never sends. Throws `ApiError` like every other call.
+ */
+export async function downloadFile<Path extends DownloadPath>(
+  client: ApiClient,
+  path: Path,
+  ...[init]: DownloadInitArgs<Path>
+): Promise<DownloadedFile> {
+  const { data, response } = await (client.GET as LooseCall)(path, { ...init, parseAs: 'blob' });
+  // openapi-fetch answers no data for an empty body: that is an empty file.
+  const blob = data instanceof Blob ? data : new Blob([]);
+  return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+}
+
+function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const name = parseContentDisposition(header).parameters.filename;
+  return name ? name : null;
+}
+
+const BODILESS_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A `fetch` for one call that sends `form` through XMLHttpRequest, reporting upload progress.
+ * It takes the address, method and headers (CSRF, idempotency key…) from the request the client
+ * built, and the body from `form` itself: the request's own copy is a stream XHR cannot send.
+ */
+function xhrFetch(form: FormData, onProgress?: (fraction: number) => void): typeof fetch {
+  return (input) =>
+    new Promise<Response>((resolve, reject) => {
+      const request = input instanceof Request ? input : new Request(input);
+      const xhr = new XMLHttpRequest();
+      xhr.open(request.method, request.url);
+      request.headers.forEach((value, name) => {
+        // XHR writes the multipart type with its own boundary.
+        if (name !== 'content-type') xhr.setRequestHeader(name, value);
+      });
+      xhr.responseType = 'text';
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+      };
+      // fetch's own failure, which the client's middleware words as a network error.
+      xhr.onerror = () => reject(new TypeError('Network request failed'));
+      xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
+          const colon = line.indexOf(':');
+          if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+        }
+        const body = BODILESS_STATUSES.has(xhr.status) ? null : xhr.responseText;
+        resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers }));
+      };
+      if (request.signal.aborted) {
+        reject(new DOMException('The upload was aborted.', 'AbortError'));
+        return;
+      }
+      request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+}
