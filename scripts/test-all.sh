@@ -14,6 +14,7 @@ ensure_nginx
 pnpm install --frozen-lockfile
 pnpm run format:check
 bash scripts/check-commit-subjects.sh
+node scripts/check-catalog.mjs
 # Two tasks at a time: the suites start real upstreams, PGlite and browsers, and with more
 # parallel tasks than cores their timing-sensitive tests (deadlines, renewals) time out.
 pnpm exec turbo run build lint typecheck test budget --continue=never --concurrency=2
