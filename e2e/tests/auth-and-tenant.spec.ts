@@ -1,6 +1,6 @@
 import { expect, JWT_PATTERN, logIn, ONE_TENANT_USER, test, TWO_TENANT_USER } from '../support/fixtures.js';
 
-// After-login branches of spec §2 and the basic session life cycle.
+// After-login branches of docs/product.md §2 and the basic session life cycle.
 
 test('a two-tenant user picks a tenant, stays logged in across a reload, and logs out @journey', async ({
   page,

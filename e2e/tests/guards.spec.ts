@@ -1,7 +1,7 @@
 import { expect, goAndLogIn, logIn, ONE_TENANT_USER, test, TWO_TENANT_USER } from '../support/fixtures.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT, E2E_BFF_HIDE_TENANT_PORT } from '../support/stack.js';
 
-// Every outcome of the navigation rules of spec §2, in their order, against the real stack.
+// Every outcome of the navigation rules of docs/product.md §2, in their order, against the real stack.
 
 const LOGIN_HEADING = { level: 1, name: 'Přihlášení' } as const;
 const NOT_FOUND = 'Stránka nebyla nalezena.';

@@ -119,7 +119,7 @@ test('what was typed survives an expired session and comes back after logging in
   await a11y.check('restored draft');
 });
 
-test('an unknown or another tenant’s incident id shows the spec’s message', async ({ page }) => {
+test('an unknown or another tenant’s incident id shows the product’s not-found message', async ({ page }) => {
   await goAndLogIn(page, ONE_TENANT_USER);
   await expect(page.getByRole('heading', HOME)).toBeVisible();
   await page.goto('/hlaseni-incidentu/999999');
@@ -188,7 +188,7 @@ test('by keyboard alone: report an incident with an attachment through the error
   await expect(page.getByLabel('Priorita').locator('option:checked')).toHaveText('Vysoká');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Popis' })).toBeFocused();
-  // Enter in the description is a new line, not a submit (spec §5).
+  // Enter in the description is a new line, not a submit (docs/product.md §5).
   await page.keyboard.type('Okno v kanceláři 2.14 nejde zavřít.');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Táhne do místnosti.');

@@ -174,7 +174,7 @@ test('meters with their last reading; a reading is sent and shows as the last on
   await page.getByRole('button', { name: 'Odeslat odečet' }).click();
   await expect(page.getByText('Odečet byl uložen.')).toBeVisible();
 
-  // Sent as the spec's body, with an Idempotency-Key; the list and the history show it.
+  // Sent as the contract's body, with an Idempotency-Key; the list and the history show it.
   expect(posts).toHaveLength(1);
   expect(posts[0]?.postDataJSON()).toEqual({
     meter: electricity.id,

@@ -360,7 +360,7 @@ test('by keyboard alone: a new request through the error summary, then a message
   await page.keyboard.type(subject);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Popis' })).toBeFocused();
-  // Enter in a text area starts a new line; it does not send the form (spec §5).
+  // Enter in a text area starts a new line; it does not send the form (docs/product.md §5).
   await page.keyboard.type('Dobrý den,');
   await page.keyboard.press('Enter');
   await page.keyboard.type('kde je kolárna?');

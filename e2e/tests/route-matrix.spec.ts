@@ -3,7 +3,7 @@ import { DEMO_PUBLIC_SUPPORT_CODE } from '@portal/api/demo-data';
 import { type A11y, expect, goAndLogIn, ONE_TENANT_USER, test, TWO_TENANT_USER } from '../support/fixtures.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT, E2E_BFF_HIDE_TENANT_PORT, E2E_BFF_PORT } from '../support/stack.js';
 
-// Issue 9: every route of the spec's table (§2) as every kind of user, on the real stack – where
+// Issue 9: every route of the route table (docs/product.md §2) as every kind of user, on the real stack – where
 // the browser ends up (path and query) and what it shows (the h1), with axe on every state.
 //
 // The outcomes follow the navigation rules of §2 in their order: 1. route validation (404),
@@ -12,7 +12,7 @@ import { bffUrl, E2E_BFF_FLAGS_OFF_PORT, E2E_BFF_HIDE_TENANT_PORT, E2E_BFF_PORT 
 // chosen: /tenant?redirect=…; /tenant and /profil opt out; with hideTenantLogin on every login
 // page goes home instead – for a logged-in user: a guest meets rule 2 first and is sent to the
 // login). /hlaseni-poruch and /order belong to publicSupport
-// (docs/decisions/005-public-support-area.md: the spec's "none" read as "no flag of their own").
+// (docs/decisions/005-public-support-area.md: the route table's "none" read as "no flag of their own").
 
 /** What a visit comes to. */
 const SHOWN = 'shown'; // the page itself, at the address visited

@@ -1,7 +1,7 @@
 import { expect, goAndLogIn, ONE_TENANT_USER, STUB_HEADER, test, TWO_TENANT_USER } from '../support/fixtures.js';
 import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 
-// Shell behaviour: tenant switching, toasts (spec §3/§9), unhandled errors and the error page.
+// Shell behaviour: tenant switching, toasts (docs/product.md §3, §9), unhandled errors and the error page.
 
 const [FIRST_TENANT, SECOND_TENANT] = TWO_TENANT_USER.tenants as [string, string];
 

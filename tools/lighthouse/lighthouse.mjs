@@ -25,7 +25,7 @@ import puppeteer from 'puppeteer-core';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// Without the networking flags Chromium floods this machine's closed network (DESIGN.md).
+// Without the networking flags Chromium floods this machine's closed network (docs/architecture.md §7).
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
