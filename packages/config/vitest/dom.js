@@ -3,6 +3,7 @@ export const domTestConfig = {
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    testTimeout: 15_000,
+    // A hang guard: a test's first lazy import can take its findBy's 20 s on two busy cores.
+    testTimeout: 45_000,
   },
 };

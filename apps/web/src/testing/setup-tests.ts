@@ -36,8 +36,10 @@ if (hasDom) {
   stubMissing(Element.prototype, 'scrollTo', () => {});
 }
 
-// Lazy routes and menus are transformed on first import in a test file; jsdom is slow at it.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes and menus are transformed on first import in a test file, which takes seconds
+// when the two cores are busy (CI runs two suites at once, beside other work): a find waits
+// as long as that may take – a hang guard, not a speed check; it returns as soon as it finds.
+configure({ asyncUtilTimeout: 20_000 });
 
 // Listening at import time, before test files import the API client, so every fetch it makes
 // goes through MSW; an unmocked request fails the test (docs/architecture.md §7).
