@@ -3,6 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bffPerTest, getSession, logIn } from '../testing/build-test-bff.js';
 import { TestClock } from '../testing/test-clock.js';
 import { FAKE_CREDENTIALS as credentials, type FakeUpstream } from '../testing/fake-upstream.js';
+import { sessionRecord, TEST_IDLE_MS } from '../testing/session-records.js';
+import type { UpstreamAuth } from '../upstream/upstream-auth.js';
+import { MemorySessionStore, type SessionStore } from './session-store.js';
+import { TokenRenewal } from './token-renewal.js';
 
 describe('access token renewal', () => {
   const bff = bffPerTest();
@@ -82,5 +86,31 @@ describe('access token renewal', () => {
     expect((await getSession(app, cookie)).statusCode).toBe(200);
     clock.advance(10 * 60_000 + 1);
     expect((await getSession(app, cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('renewal behind a read cache that has not seen the winning write yet', () => {
+  it('uses the renewed tokens, not the stale copy of the old ones', async () => {
+    const clock = new TestClock();
+    const stored = sessionRecord(clock.now(), { accessToken: 'access-old', refreshToken: 'refresh-old' });
+    const renewed = {
+      accessToken: 'access-new',
+      accessExpiresAt: stored.accessExpiresAt + 300,
+      refreshToken: 'refresh-new',
+    };
+    // Another instance has already stored the renewal; this one's reads still show the old copy.
+    const store = new MemorySessionStore(TEST_IDLE_MS, clock.now);
+    await store.create('session-1', { ...stored, ...renewed });
+    const staleStore: SessionStore = Object.assign(Object.create(store) as SessionStore, {
+      get: () => Promise.resolve({ ...stored }),
+    });
+    const auth = { refresh: () => Promise.resolve({ kind: 'renewed' as const, tokens: renewed }) };
+    const renewal = new TokenRenewal(staleStore, auth as unknown as UpstreamAuth, { now: clock.now });
+
+    clock.advance(270_000); // 30 s before the old token expires
+    const fresh = await renewal.ensureFresh('session-1', { ...stored }, 'request-1');
+    expect(fresh.accessToken).toBe('access-new');
+    expect(fresh.refreshToken).toBe('refresh-new');
+    await store.close();
   });
 });

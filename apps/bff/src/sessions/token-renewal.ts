@@ -99,6 +99,9 @@ export class TokenRenewal {
     // Someone else stored newer tokens meanwhile (or the session ended): use what is stored now.
     const current = await this.store.get(sessionId);
     if (!current) throw new SessionEndedError();
+    // A read cache may not have seen that write yet and still shows the refresh token we renewed:
+    // its renewal is the one we hold, so use it rather than the old, soon-expiring access token.
+    if (current.refreshToken === oldRefreshToken) return { ...current, ...result.tokens };
     return current;
   }
 
