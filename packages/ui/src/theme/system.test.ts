@@ -1,4 +1,5 @@
 import { defaultSystem } from '@chakra-ui/react';
+import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { describe, expect, it, vi } from 'vitest';
 import { BRAND_TEXT_COLOR, portalSystem } from './system';
 
@@ -19,6 +20,38 @@ describe('system', () => {
     }
     for (const key of ['alert', 'field', 'menu', 'nativeSelect', 'table', 'toast', 'dataList']) {
       expect(system.getSlotRecipe(key)).toBeDefined();
+    }
+  });
+
+  it('gives the text of error, warning and success toasts WCAG AA contrast, the dimmed description too', () => {
+    // Relative luminance and contrast ratio as WCAG 2.2 defines them.
+    const channels = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255);
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
+        number,
+        number,
+        number,
+      ];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a: number[], b: number[]) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (light + 0.05) / (dark + 0.05);
+    };
+    const hexOf = (token: string): string => {
+      const value = system.tokens.getByName(token)?.value as string;
+      const reference = /^var\(--chakra-colors-(.+)\)$/.exec(value)?.[1];
+      return reference ? hexOf(`colors.${reference.replace('-', '.')}`) : value;
+    };
+    // The toast recipe the system registers dims the description.
+    const descriptionOpacity = Number(toastSlotRecipe.base?.description?.opacity);
+    expect(descriptionOpacity).toBeGreaterThan(0);
+    for (const palette of ['red', 'orange', 'green']) {
+      const background = channels(hexOf(`colors.${palette}.solid`));
+      const white = channels(hexOf('colors.white'));
+      const dimmed = white.map((c, i) => c * descriptionOpacity + (background[i] as number) * (1 - descriptionOpacity));
+      expect(contrast(white, background), palette).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(dimmed, background), palette).toBeGreaterThanOrEqual(4.5);
     }
   });
 
