@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS, CZECH_CONTEXT } from '../support/browser.js';
 import { ORIGIN } from './support.js';
 
 /**
@@ -24,22 +25,11 @@ export default defineConfig({
     baseURL: ORIGIN,
     // The set's certificate is self-signed for localhost.
     ignoreHTTPSErrors: true,
-    locale: 'cs-CZ',
-    timezoneId: 'Europe/Prague',
+    ...CZECH_CONTEXT,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     channel: undefined,
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
     { name: 'running-set', testMatch: /(recipe|edge|mail|restart)\.spec\.ts$/ },
