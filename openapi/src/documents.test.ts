@@ -191,7 +191,7 @@ describe('upstream document', () => {
     });
   });
 
-  it('describes the reading submission and its answer as the spec asks', () => {
+  it('describes the reading submission and its answer as docs/product.md §4 asks', () => {
     const { body, response } = fastifySchemaFor('upstream', 'createReading');
     expect(body).toMatchObject({
       required: ['meter', 'value'],

@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * Download a billing statement as PDF
-         * @description Portal extension (not in §7 of the specification): the statement's `pdf_url` points
+         * @description Portal extension (not in the original call list, docs/product.md §7): the statement's `pdf_url` points
          *     here, so the PDF can be fetched through the BFF, which holds the token.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * Planned outages as an iCalendar feed
-         * @description Portal extension (not in §7 of the specification): the events of listMaintenanceEvents as
+         * @description Portal extension (not in the original call list, docs/product.md §7): the events of listMaintenanceEvents as
          *     an iCalendar (RFC 5545) feed that calendar applications subscribe to.
          *
          *     Server rules: the same visibility as listMaintenanceEvents (anonymous callers get public
@@ -526,7 +526,7 @@ export interface paths {
         };
         /**
          * Get one of the tenant's reservations
-         * @description The original client sent a query here whose content the specification does not show;
+         * @description The original client sent a query here whose content the original call list does not show;
          *     this contract defines none. A reservation of another tenant answers 404.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -555,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of the tenant's reservations
-         * @description Portal extension (not in §7 of the specification, which only cancels public
+         * @description Portal extension (not in the original call list of docs/product.md §7, which only cancels public
          *     reservations): a tenant must be able to release a room it booked. Any user of the tenant
          *     may cancel; a reservation that has already started or is cancelled answers 409 with code
          *     `reservation_not_cancellable`.
@@ -586,7 +586,7 @@ export interface paths {
         };
         /**
          * Show the public reservation a cancellation link would cancel
-         * @description Portal extension (not in §7 of the specification): the cancellation link in the visitor's
+         * @description Portal extension (not in the original call list, docs/product.md §7): the cancellation link in the visitor's
          *     e-mail opens a page that shows the booking and a button; only pressing the button cancels
          *     (cancelPublicReservation). Reading is separate from cancelling so a mail scanner that
          *     follows the link cancels nothing.
@@ -649,7 +649,7 @@ export interface paths {
         };
         /**
          * Get a room's busy slots
-         * @description Portal extension (not in §7 of the specification): both booking pages need to show when a
+         * @description Portal extension (not in the original call list, docs/product.md §7): both booking pages need to show when a
          *     room is taken without revealing who booked it. Answers the confirmed reservations that
          *     overlap the days `date_from`..`date_to` (inclusive, at most 31 days) as bare time ranges.
          *
@@ -674,7 +674,7 @@ export interface paths {
         };
         /**
          * List the tenant's meters with their last reading
-         * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
+         * @description Portal extension (not in the original call list of docs/product.md §7, where the reading lists were stubs):
          *     the readings page shows the tenant's meters and the last value to compare against.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -702,7 +702,7 @@ export interface paths {
         };
         /**
          * Get the logged-in user's profile
-         * @description A 401 here ends the portal session (specification §4).
+         * @description A 401 here ends the portal session (docs/product.md §4).
          *
          *     Server rules: a deactivated or deleted user answers 401 even with an unexpired access token
          *     (the user row is read on every request).
@@ -715,7 +715,7 @@ export interface paths {
         head?: never;
         /**
          * Update the logged-in user's name and phone
-         * @description Portal extension (not in §7 of the specification): the profile page lets a tenant
+         * @description Portal extension (not in the original call list, docs/product.md §7): the profile page lets a tenant
          *     correct their name and the contact phone that incidents fall back to. The e-mail address
          *     is the login and cannot be changed here.
          *
@@ -736,7 +736,7 @@ export interface paths {
         put?: never;
         /**
          * Change the logged-in user's password
-         * @description Portal extension (not in §7 of the specification): the profile page lets a tenant change
+         * @description Portal extension (not in the original call list, docs/product.md §7): the profile page lets a tenant change
          *     their password without the e-mail reset flow. A wrong `current_password` answers 400
          *     `{"current_password": ["…"]}`; a weak `new_password` answers 400 `{"new_password": ["…"]}`.
          *     The caller's tokens stay valid; the user's other refresh-token families should be revoked.
@@ -865,7 +865,7 @@ export interface paths {
         put?: never;
         /**
          * Attach files to a public support request
-         * @description Portal extension (not in §7 of the specification): the fault report (`/hlaseni-poruch`)
+         * @description Portal extension (not in the original call list, docs/product.md §7): the fault report (`/hlaseni-poruch`)
          *     lets the reporter add a photo. The request is created first (that call is bot-protected
          *     and answers the access code); the files follow here, authorised by the id and access code
          *     like the other public support calls. Multipart with one or more `files` parts. Answers
@@ -903,7 +903,7 @@ export interface paths {
         };
         /**
          * Download a file attached to a public support request
-         * @description Portal extension (not in §7 of the specification): the public request's page lists its
+         * @description Portal extension (not in the original call list, docs/product.md §7): the public request's page lists its
          *     attachments and offers them for download. Always answers `application/octet-stream` with
          *     `Content-Disposition: attachment` (the attachment's `content_type` is in the request's
          *     detail), so a visitor's file is never rendered by the browser as a page.
@@ -930,7 +930,7 @@ export interface paths {
         };
         /**
          * List submitted meter readings (history)
-         * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
+         * @description Portal extension (not in the original call list of docs/product.md §7, where the reading lists were stubs):
          *     the readings page shows the history of each meter.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -1092,7 +1092,7 @@ export interface paths {
         };
         /**
          * Download an attachment
-         * @description Portal extension (not in §7 of the specification): the incident detail links to its
+         * @description Portal extension (not in the original call list, docs/product.md §7): the incident detail links to its
          *     attachments, which must come through the BFF because the browser holds no token. Answers
          *     the file as `application/octet-stream` with `Content-Disposition: attachment` (its name
          *     carries the extension).
@@ -1228,7 +1228,7 @@ export interface components {
             amount: components["schemas"]["Money"];
         };
         /**
-         * @description A billing statement as listed; the specification does not show the fields. Amounts are
+         * @description A billing statement as listed; the original call list does not fix the fields. Amounts are
          *     `Money` decimal strings in CZK.
          */
         BillingStatement: {
@@ -1270,7 +1270,7 @@ export interface components {
          * @enum {string}
          */
         BotProtectedForm: "public-support" | "public-support-message" | "public-reservation" | "password-reset";
-        /** @description The specification shows only the id; the other fields are what the portal displays. */
+        /** @description The original call list shows only the id; the other fields are what the portal displays. */
         Building: {
             id: number;
             name: string;
@@ -1315,7 +1315,7 @@ export interface components {
         };
         /** @enum {string} */
         MaintenanceCategory: "electricity" | "water" | "heating" | "gas" | "elevator" | "internet" | "cleaning" | "other";
-        /** @description A planned outage; the specification does not show the fields, these are what the outage page needs. */
+        /** @description A planned outage; the original call list does not fix the fields, these are what the outage page needs. */
         MaintenanceEvent: {
             id: number;
             building: components["schemas"]["BuildingRef"];
@@ -1340,7 +1340,7 @@ export interface components {
          * @enum {string}
          */
         MaintenanceVisibility: "public" | "tenant_only";
-        /** @description The specification does not show the fields; these are what both booking pages need. */
+        /** @description The original call list does not fix the fields; these are what both booking pages need. */
         MeetingRoom: {
             id: number;
             name: string;
@@ -1368,7 +1368,7 @@ export interface components {
         MessageCreate: {
             body: string;
         };
-        /** @description A meter of the tenant; the specification shows only its id, these are what the readings page needs. */
+        /** @description A meter of the tenant; the original call list shows only its id, these are what the readings page needs. */
         Meter: {
             id: number;
             serial_number: string;
@@ -1421,7 +1421,7 @@ export interface components {
         };
         /** @description Phone number as typed (digits, spaces, `+`, `-`, `(`, `)`); null or omitted means none. */
         PhoneNumber: string | null;
-        /** @description The logged-in user. The specification does not show the profile's fields; these are ADR 001's. */
+        /** @description The logged-in user. The original call list does not fix the profile's fields; these are ADR 001's. */
         Profile: {
             id: number;
             /** Format: email */
@@ -1496,7 +1496,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A public support request; the specification names only the id, access code and messages. */
+        /** @description A public support request; the original call list names only the id, access code and messages. */
         PublicSupportRequest: {
             id: number;
             /** @description Secret needed (with the id) to read the request and add messages. */
@@ -1534,7 +1534,7 @@ export interface components {
             /** @description Where in the building (fault reports). */
             location?: string | null;
         };
-        /** @description A submitted reading; the specification shows only the submission, the other fields serve the history and the plausibility hint. */
+        /** @description A submitted reading; the original call list shows only the submission, the other fields serve the history and the plausibility hint. */
         Reading: {
             id: number;
             meter: number;
@@ -1560,7 +1560,7 @@ export interface components {
             meter: number;
             value: components["schemas"]["MeterValue"];
             note?: string | null;
-            /** @description Always null; photos are not supported (specification §3). */
+            /** @description Always null; photos are not supported (docs/product.md §3). */
             picture?: null;
             reason?: components["schemas"]["ReadingReason"];
         };
@@ -1569,7 +1569,7 @@ export interface components {
          * @enum {string|null}
          */
         ReadingReason: "meter_replaced" | "rollover" | null;
-        /** @description A tenant's reservation; the specification does not show the fields. */
+        /** @description A tenant's reservation; the original call list does not fix the fields. */
         Reservation: {
             id: number;
             room: components["schemas"]["MeetingRoomRef"];

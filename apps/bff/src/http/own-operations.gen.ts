@@ -211,7 +211,7 @@ export interface components {
       /** Format: email */
       email: string;
     };
-    /** @description The logged-in user. The specification does not show the profile's fields; these are ADR 001's. */
+    /** @description The logged-in user. The original call list does not fix the profile's fields; these are ADR 001's. */
     Profile: {
       id: number;
       /** Format: email */
