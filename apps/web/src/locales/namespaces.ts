@@ -14,6 +14,7 @@ import type meetingRooms from './cs/meeting-rooms.json';
 import type publicSupport from './cs/public-support.json';
 import type profile from './cs/profile.json';
 import type tenants from './cs/tenants.json';
+import type staff from './cs/staff.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -27,4 +28,5 @@ export interface Namespaces {
   publicSupport: typeof publicSupport;
   profile: typeof profile;
   tenants: typeof tenants;
+  staff: typeof staff;
 }
