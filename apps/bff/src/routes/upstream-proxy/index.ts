@@ -63,9 +63,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
         except: session.id,
       }),
   };
-  const document = loadDocument('bff') as {
-    paths?: Record<string, Record<string, { security?: unknown[]; 'x-staff'?: unknown }>>;
-  };
+  const document = loadDocument('bff') as { paths?: Record<string, Record<string, { security?: unknown[] }>> };
 
   // Multipart bodies are streamed to the upstream unparsed, counted on the way.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
@@ -73,10 +71,9 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
   for (const operation of listOperations('bff')) {
     if (isOwnOperationPath(operation.path)) continue;
     const schema = fastifySchemaFor('bff', operation.operationId);
-    const documented = document.paths?.[operation.path]?.[operation.method];
-    const isPublic = allowsAnonymous(documented?.security);
+    const isPublic = allowsAnonymous(document.paths?.[operation.path]?.[operation.method]?.security);
     // `x-staff`: the building operator's own work (the staff area), never a tenant's or a guest's.
-    const staffOnly = documented?.['x-staff'] === true;
+    const staffOnly = operation.staff;
     const botForm = botFormOf(operation.path, operation.method);
     const accessCode = usesAccessCode(schema.querystring);
     // Public forms and uploads authorised by an access code: a per-IP limit, like the forms.
