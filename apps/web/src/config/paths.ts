@@ -127,15 +127,14 @@ export const ROUTES = {
     requiresTenant: false,
   },
   // The staff area (the building operator's help desk): no tenant, no feature flag of its own.
-  staffOverview: { path: '/sprava', access: 'staff', feature: null, requiresTenant: false, pending: true },
-  staffIncidents: { path: '/sprava/incidenty', access: 'staff', feature: null, requiresTenant: false, pending: true },
+  staffOverview: { path: '/sprava', access: 'staff', feature: null, requiresTenant: false },
+  staffIncidents: { path: '/sprava/incidenty', access: 'staff', feature: null, requiresTenant: false },
   staffIncidentDetail: {
     path: '/sprava/incidenty/:id',
     access: 'staff',
     feature: null,
     requiresTenant: false,
     paramPatterns: { id: INTEGER_ID },
-    pending: true,
   },
   staffPublicSupport: {
     path: '/sprava/verejna-podpora',

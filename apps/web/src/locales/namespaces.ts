@@ -15,6 +15,7 @@ import type publicSupport from './cs/public-support.json';
 import type profile from './cs/profile.json';
 import type tenants from './cs/tenants.json';
 import type staff from './cs/staff.json';
+import type staffIncidents from './cs/staff-incidents.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -29,4 +30,5 @@ export interface Namespaces {
   profile: typeof profile;
   tenants: typeof tenants;
   staff: typeof staff;
+  staffIncidents: typeof staffIncidents;
 }
