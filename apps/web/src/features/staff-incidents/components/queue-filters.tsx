@@ -41,8 +41,9 @@ export const FILTER_IDS = {
 /** A native checkbox in the portal's colours: robust with the keyboard and assistive technology. */
 const Checkbox = chakra('input', {
   base: {
-    width: '5',
-    height: '5',
+    // 24 px: the minimum target size of WCAG 2.5.8.
+    width: '6',
+    height: '6',
     accentColor: 'var(--chakra-colors-brand-solid)',
     cursor: 'pointer',
     flexShrink: 0,

@@ -21,9 +21,9 @@ const VISIBILITIES = ['public', 'internal'] as const satisfies readonly MessageV
 /** A native radio button in the portal's colours. */
 const Radio = chakra('input', {
   base: {
-    width: '5',
-    height: '5',
-    mt: '0.5',
+    // 24 px: the minimum target size of WCAG 2.5.8.
+    width: '6',
+    height: '6',
     accentColor: 'var(--chakra-colors-brand-solid)',
     cursor: 'pointer',
     flexShrink: 0,
