@@ -1417,7 +1417,7 @@ export interface paths {
          *     `stale_version` („Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu
          *     zopakujte.“), and nothing is changed. Only the fields sent change; all of them in one
          *     transaction, each writing its timeline entry (`status_change`, `priority_change`,
-         *     `assignment`, `visit_change`), and the version goes up by one.
+         *     `assignment`, `visit_change`), and the version goes up.
          *
          *     Status transitions (the same table for staff, tenants and `portal-admin`; also for public
          *     support requests):
@@ -1436,8 +1436,8 @@ export interface paths {
          *     ticket's building (400 on `assignee` otherwise); null unassigns. `visit` sets or moves
          *     the technician's visit window, null clears it: `to` after `from`, `from` not before
          *     today (Europe/Prague), at most 14 days long (400 on `visit` otherwise); the tenant sees
-         *     the window. A field sent with the value the ticket already has changes nothing and writes
-         *     no entry; when nothing changes at all, the version stays.
+         *     the window. A priority, assignee or visit equal to the ticket's current one changes
+         *     nothing and writes no entry; when nothing changes at all, the version stays.
          */
         patch: operations["updateStaffSupportTicket"];
         trace?: never;
@@ -1512,8 +1512,8 @@ export interface paths {
          *
          *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
          *     the tenants renting space in those buildings; an unlimited one every tenant. `search`
-         *     matches the name case-insensitively. Ordering by name (Czech collation), the id breaks
-         *     ties.
+         *     matches the name case-insensitively. Ordering by name (the database's collation), the id
+         *     breaks ties.
          */
         get: operations["listStaffTenants"];
         put?: never;
