@@ -499,4 +499,35 @@ describe('staff ticket detail', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Návštěva technika byla zrušena.')).toBeInTheDocument();
     expect(api.patches[1]).toEqual({ id: 7, ifMatch: 'W/"4"', body: { visit: null } });
   });
+
+  it("keeps unsaved changes valid across this page's own saves, not across a colleague's", async () => {
+    const api = staffApi([buildTicket(7)]);
+    const view = renderRoute('/sprava/incidenty/7', asStaff());
+    const priority = await screen.findByLabelText('Priorita', { selector: 'select' });
+    await view.user.selectOptions(priority, 'Vysoká');
+
+    // The visit window is saved first, then a note: both raise the version.
+    const visit = screen
+      .getByRole('heading', { name: 'Návštěva technika', level: 2 })
+      .closest('section') as HTMLElement;
+    await view.user.type(within(visit).getByLabelText('Den začátku'), '24. 11. 2099');
+    await view.user.type(within(visit).getByLabelText('Čas začátku'), '9:00');
+    await view.user.type(within(visit).getByLabelText('Den konce'), '24. 11. 2099');
+    await view.user.type(within(visit).getByLabelText('Čas konce'), '10:00');
+    await view.user.click(within(visit).getByRole('button', { name: 'Uložit termín' }));
+    expect(await screen.findByText('Termín návštěvy byl uložen.')).toBeInTheDocument();
+    const message = screen.getByRole('heading', { name: 'Napsat zprávu' }).closest('section') as HTMLElement;
+    await view.user.click(within(message).getByRole('radio', { name: /Interní poznámka/ }));
+    await view.user.type(within(message).getByLabelText('Zpráva'), 'Poznámka.');
+    await view.user.click(within(message).getByRole('button', { name: 'Uložit interní poznámku' }));
+    expect(await screen.findByText('Interní poznámka byla uložena.')).toBeInTheDocument();
+    await waitFor(() => expect(within(message).getByLabelText('Zpráva')).toHaveValue(''));
+
+    // The priority chosen before is still there and goes with the newest version.
+    expect(screen.getByLabelText('Priorita', { selector: 'select' })).toHaveValue('high');
+    await view.user.click(screen.getByRole('button', { name: 'Uložit změny' }));
+    expect(await screen.findByText('Změny byly uloženy.')).toBeInTheDocument();
+    expect(api.patches.at(-1)).toEqual({ id: 7, ifMatch: 'W/"5"', body: { priority: 'high' } });
+    expect(screen.queryByRole('alert', { name: 'Incident mezitím změnil někdo jiný' })).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-for
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
 import { useAddStaffMessage, type MessageVisibility } from '../api/staff-incident-mutations.ts';
+import { staffTicketQueryOptions, type VersionedTicket } from '../api/staff-incident-queries.ts';
+import type { OwnVersions } from './use-base-version.ts';
 
 const FIELD_IDS = { body: 'staff-message-body', visibility: 'staff-message-visibility' } as const;
 const SERVER_FIELDS = { body: 'body', visibility: 'visibility' } as const;
@@ -54,7 +57,9 @@ function createSchema(t: TFunction<'staffIncidents'>) {
  * an internal note only staff see. Nothing is preselected, the choice is cleared after each
  * message, and the button says what is about to happen.
  */
-export function StaffMessageForm({ ticketId }: { ticketId: number }) {
+export function StaffMessageForm({ live, own }: { live: VersionedTicket; own: OwnVersions }) {
+  const ticketId = live.ticket.id;
+  const queryClient = useQueryClient();
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const feedback = useSubmitFeedback();
@@ -70,12 +75,17 @@ export function StaffMessageForm({ ticketId }: { ticketId: number }) {
   const onSubmit = form.handleSubmit(async (values) => {
     feedback.setServerError(null);
     const visibility = values.visibility as MessageVisibility;
+    const before = live;
     try {
       await add.mutateAsync({ body: values.body, visibility });
     } catch (error) {
       if (!isUnauthorized(error)) feedback.fail(error, form.setError, SERVER_FIELDS);
       return;
     }
+    // A message raises the version by one: when the ticket read now is exactly one on, the step
+    // was this message, and the other forms' unsaved edits stay valid.
+    const after = await queryClient.fetchQuery(staffTicketQueryOptions(ticketId)).catch(() => null);
+    if (after && after.ticket.version === before.ticket.version + 1) own.record(before.etag, after.etag);
     form.reset({ body: '', visibility: null });
     toast.add({
       severity: 'success',

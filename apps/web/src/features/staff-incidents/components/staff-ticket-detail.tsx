@@ -13,6 +13,7 @@ import { StaffMessageForm } from './staff-message-form.tsx';
 import { StaleNotice } from './stale-notice.tsx';
 import { StaffTimeline } from './staff-timeline.tsx';
 import { TicketChangesForm } from './ticket-changes-form.tsx';
+import { useOwnVersions } from './use-base-version.ts';
 import { VisitForm } from './visit-form.tsx';
 
 /**
@@ -25,6 +26,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
   const { t } = useTranslation('staffIncidents');
   const queryClient = useQueryClient();
   const { data: live } = useSuspenseQuery(staffTicketQueryOptions(id));
+  const own = useOwnVersions();
   const [stale, setStale] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   // Bumped after a reload, so the forms start again from the version just read.
@@ -168,9 +170,9 @@ export function StaffTicketDetail({ id }: { id: number }) {
         <Text color="fg.muted">{t('detail.closedNote')}</Text>
       ) : (
         <Stack gap="10" key={generation}>
-          <TicketChangesForm live={live} onStale={setStale} />
-          <VisitForm live={live} onStale={setStale} />
-          <StaffMessageForm ticketId={ticket.id} />
+          <TicketChangesForm live={live} own={own} onStale={setStale} />
+          <VisitForm live={live} own={own} onStale={setStale} />
+          <StaffMessageForm live={live} own={own} />
         </Stack>
       )}
     </Stack>

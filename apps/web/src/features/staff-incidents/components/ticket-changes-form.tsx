@@ -5,7 +5,7 @@ import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
@@ -24,7 +24,7 @@ import {
 import { PRIORITIES } from '../utils/queue-search.ts';
 import { allowedTransitions, takesResolution } from '../utils/transitions.ts';
 import { isStale } from './stale-notice.tsx';
-import { useBaseVersion } from './use-base-version.ts';
+import { useBaseVersion, type OwnVersions } from './use-base-version.ts';
 
 const FIELD_IDS = {
   status: 'staff-ticket-status',
@@ -62,7 +62,15 @@ const valuesOf = ({ ticket }: VersionedTicket): Values => ({
  * with the version they were made on. Only what changed is sent; a refused version (412) is
  * handed to `onStale`, which offers the reload.
  */
-export function TicketChangesForm({ live, onStale }: { live: VersionedTicket; onStale: (message: string) => void }) {
+export function TicketChangesForm({
+  live,
+  own,
+  onStale,
+}: {
+  live: VersionedTicket;
+  own: OwnVersions;
+  onStale: (message: string) => void;
+}) {
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const feedback = useSubmitFeedback();
@@ -70,13 +78,8 @@ export function TicketChangesForm({ live, onStale }: { live: VersionedTicket; on
   const members = useQuery(staffMembersQueryOptions()).data;
   const form = useZodForm(schema, valuesOf(live));
   const { errors, isDirty, isSubmitting } = form.formState;
-  const [base, setBase] = useBaseVersion(live, isDirty);
+  const [base, adopt] = useBaseVersion(live, isDirty, own, (version) => form.reset(valuesOf(version)));
   const change = useChangeStaffTicket(live.ticket.id);
-
-  // The form shows the version it edits.
-  useEffect(() => {
-    form.reset(valuesOf(base));
-  }, [base, form]);
 
   const ticket = base.ticket;
   const chosenStatus = form.watch('status') as TicketStatus;
@@ -108,9 +111,7 @@ export function TicketChangesForm({ live, onStale }: { live: VersionedTicket; on
       return;
     }
     try {
-      const saved = await change.mutateAsync({ etag: base.etag, change: body });
-      setBase(saved);
-      form.reset(valuesOf(saved));
+      adopt(await change.mutateAsync({ etag: base.etag, change: body }));
     } catch (error) {
       if (isUnauthorized(error)) return;
       if (isStale(error)) {

@@ -4,7 +4,7 @@ import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { FormSection } from '#src/components/forms/form-section.tsx';
@@ -17,7 +17,7 @@ import { useChangeStaffTicket } from '../api/staff-incident-mutations.ts';
 import type { VersionedTicket } from '../api/staff-incident-queries.ts';
 import { visitChange, visitInput, visitProblems, type VisitInput, type VisitProblem } from '../utils/visit-window.ts';
 import { isStale } from './stale-notice.tsx';
-import { useBaseVersion } from './use-base-version.ts';
+import { useBaseVersion, type OwnVersions } from './use-base-version.ts';
 
 const FIELD_IDS = {
   fromDay: 'staff-visit-from-day',
@@ -54,29 +54,31 @@ function createSchema(t: TFunction<'staffIncidents'>) {
  * The technician's visit window: set, move or clear it. The tenant sees it. Days and times are
  * Prague's; the change carries the version it was made on, like every staff change.
  */
-export function VisitForm({ live, onStale }: { live: VersionedTicket; onStale: (message: string) => void }) {
+export function VisitForm({
+  live,
+  own,
+  onStale,
+}: {
+  live: VersionedTicket;
+  own: OwnVersions;
+  onStale: (message: string) => void;
+}) {
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const feedback = useSubmitFeedback();
   const form = useZodForm(schema, visitInput(live.ticket.visit));
   const { errors, isDirty, isSubmitting } = form.formState;
-  const [base, setBase] = useBaseVersion(live, isDirty);
+  const [base, adopt] = useBaseVersion(live, isDirty, own, (version) => form.reset(visitInput(version.ticket.visit)));
   const change = useChangeStaffTicket(live.ticket.id);
   const [clearing, setClearing] = useState(false);
   const startId = useId();
   const endId = useId();
   const visit = base.ticket.visit;
 
-  useEffect(() => {
-    form.reset(visitInput(base.ticket.visit));
-  }, [base, form]);
-
   async function save(next: ReturnType<typeof visitChange> | null): Promise<boolean> {
     feedback.setServerError(null);
     try {
-      const saved = await change.mutateAsync({ etag: base.etag, change: { visit: next } });
-      setBase(saved);
-      form.reset(visitInput(saved.ticket.visit));
+      adopt(await change.mutateAsync({ etag: base.etag, change: { visit: next } }));
       return true;
     } catch (error) {
       if (isUnauthorized(error)) return false;
