@@ -380,6 +380,9 @@ describe('staff ticket detail', { timeout: 60_000 }, () => {
     const form = (await screen.findByRole('heading', { name: 'Napsat zprávu' })).closest('section') as HTMLElement;
     const group = within(form).getByRole('group', { name: 'Kdo zprávu uvidí' });
     for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Interní poznámka' })).toHaveAccessibleDescription(
+      'Uvidí ji jen správa budovy, nájemce nikdy.',
+    );
 
     await view.user.type(within(form).getByLabelText('Zpráva'), 'Objednali jsme díl.');
     await view.user.click(within(form).getByRole('button', { name: 'Odeslat' }));

@@ -135,19 +135,23 @@ export function StaffMessageForm({ live, own }: { live: VersionedTicket; own: Ow
                     borderRadius="l2"
                     p="3"
                   >
+                    {/* The whole box is the label (a large target); the name is the choice's title,
+                        its sentence the description. */}
                     <Radio
                       type="radio"
                       id={id}
                       value={visibility}
+                      aria-labelledby={`${id}-title`}
+                      aria-describedby={`${id}-hint`}
                       aria-invalid={errors.visibility ? true : undefined}
                       {...form.register('visibility')}
                     />
                     <span>
-                      <Text as="span" display="block" fontWeight="semibold">
+                      <Text as="span" id={`${id}-title`} display="block" fontWeight="semibold">
                         {visibility === 'internal' ? <span aria-hidden="true">🔒 </span> : null}
                         {t(`message.${visibility}`)}
                       </Text>
-                      <Text as="span" display="block" textStyle="sm" color="fg.muted">
+                      <Text as="span" id={`${id}-hint`} display="block" textStyle="sm" color="fg.muted">
                         {t(`message.${visibility}Hint`)}
                       </Text>
                     </span>
