@@ -58,11 +58,14 @@ export function StaffOverview() {
               _hover={{ borderColor: 'brand.solid' }}
               _focusWithin={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
             >
-              <Text fontSize="3xl" fontWeight="bold" lineHeight="1.1">
-                {formatNumber(tile.count)}
-              </Text>
+              {/* The count is part of the link, so the link says what it leads to and how many. */}
               <LinkOverlay asChild color="brand.fg" fontWeight="medium" _focusVisible={{ outline: 'none' }}>
-                <RouterLink to={tile.to}>{tile.label}</RouterLink>
+                <RouterLink to={tile.to}>
+                  {tile.label}
+                  <Text as="span" display="block" fontSize="3xl" fontWeight="bold" lineHeight="1.1" color="fg">
+                    {formatNumber(tile.count)}
+                  </Text>
+                </RouterLink>
               </LinkOverlay>
             </LinkBox>
           ))}
