@@ -265,6 +265,8 @@ describe('staff queue', { timeout: 60_000 }, () => {
     const view = renderRoute('/sprava/incidenty', asStaff());
     expect(await screen.findByRole('heading', { level: 1, name: 'Incidenty nájemníků' })).toBeInTheDocument();
     expect(screen.getByText('Celkem 30 incidentů')).toBeInTheDocument();
+    // One landmark of that name: the table's own scroll region (axe: landmark-unique).
+    expect(screen.getAllByRole('region', { name: 'Incidenty odpovídající filtrům' })).toHaveLength(1);
     const table = screen.getByRole('table');
     expect(
       within(table)

@@ -19,7 +19,9 @@ export function StaffQueue() {
         onApply={(next) => setSearchParams(new URLSearchParams(searchFor(next)))}
         onReset={() => setSearchParams(new URLSearchParams(searchFor(EMPTY_FILTERS)))}
       />
-      <Box as="section" aria-labelledby={listHeadingId}>
+      {/* No <section> named by this heading: the table's scroll region is named by it, and two
+          landmarks of one name would be indistinguishable. */}
+      <Box>
         <Heading as="h2" id={listHeadingId} size="md" mb="1">
           {t('queue.caption')}
         </Heading>
