@@ -217,7 +217,10 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
       fromValue: 'open',
       toValue: 'in_progress',
     });
-    expect(await cli('ticket-status', '--ticket', t, '--status', 'in_progress')).toEqual({ unchanged: true });
+    // The one transition table: a change to the current status is refused, as in the staff API.
+    await expect(cli('ticket-status', '--ticket', t, '--status', 'in_progress')).rejects.toThrow(
+      'Změnu stavu „Zpracovává se“ → „Zpracovává se“ nelze provést.',
+    );
     expect(await cli('ticket-priority', '--ticket', t, '--priority', 'high')).toMatchObject({
       type: 'priority_change',
       fromValue: 'standard',

@@ -40,7 +40,7 @@ export const users = pgTable(
     phone: text('phone'),
     isActive: boolean('is_active').notNull().default(true),
     // The operator's staff: assignees and authors of operator answers. Staff users act through
-    // the operator CLI; they hold no tenant access, so the portal shows them nothing.
+    // the staff operations (/api/v1/staff/) and the operator CLI; they hold no tenant access.
     isStaff: boolean('is_staff').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -165,6 +165,23 @@ export const tenantBuildings = pgTable(
   ],
 );
 
+/**
+ * The buildings a staff member is limited to. No row: the staff member sees every building
+ * (domain/staff.ts).
+ */
+export const staffBuildings = pgTable(
+  'staff_buildings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.buildingId] }), index('staff_buildings_building_id_idx').on(t.buildingId)],
+);
+
 /* ---- support tickets ---------------------------------------------------------------------- */
 
 export const supportTickets = pgTable(
@@ -187,6 +204,12 @@ export const supportTickets = pgTable(
     status: text('status').$type<Contract['TicketStatus']>().notNull(),
     contactPhone: text('contact_phone'),
     resolution: text('resolution'),
+    /** The technician's visit window announced to the tenant; all three null when none. */
+    visitFrom: at('visit_from'),
+    visitTo: at('visit_to'),
+    visitNote: text('visit_note'),
+    /** Raised by every change and message: the ETag staff changes are checked against (If-Match). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -197,6 +220,12 @@ export const supportTickets = pgTable(
     // The other orderings and the building filter a portal uses, so they stay index scans too.
     index('support_tickets_tenant_updated_idx').on(t.tenantId, t.updatedAt.desc(), t.id.desc()),
     index('support_tickets_tenant_building_created_idx').on(t.tenantId, t.buildingId, t.createdAt.desc(), t.id.desc()),
+    // The staff queue across tenants (domain/staff-ticket-list.ts): newest first over everything,
+    // per building, and by last activity.
+    index('support_tickets_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('support_tickets_building_created_idx').on(t.buildingId, t.createdAt.desc(), t.id.desc()),
+    index('support_tickets_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('support_tickets_assignee_status_idx').on(t.assigneeId, t.status),
   ],
 );
 
@@ -210,6 +239,8 @@ export const ticketTimeline = pgTable(
     type: text('type').$type<Contract['TimelineEntry']['type']>().notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorRole: text('author_role').$type<Contract['TimelineEntry']['author_role']>().notNull(),
+    /** `internal`: a staff note that no tenant or public answer may ever contain. */
+    visibility: text('visibility').$type<Contract['MessageVisibility']>().notNull().default('public'),
     body: text('body'),
     fromValue: text('from_value'),
     toValue: text('to_value'),
@@ -256,6 +287,7 @@ export const publicSupportRequests = pgTable(
     location: text('location'),
     /** SHA-256 of the access code; the code itself is answered once and never stored. */
     accessCodeHash: text('access_code_hash').notNull(),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     anonymisedAt: at('anonymised_at'),
@@ -311,6 +343,11 @@ export const maintenanceEvents = pgTable(
     visibility: text('visibility').$type<Contract['MaintenanceVisibility']>().notNull(),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at'),
+    version: integer('version').notNull().default(1),
+    /** A cancelled event is gone from every tenant and public answer; the staff still list it. */
+    cancelledAt: at('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -368,6 +405,9 @@ export const reservations = pgTable(
     status: text('status').$type<Contract['ReservationStatus']>().notNull().default('confirmed'),
     createdAt: createdAt(),
     cancelledAt: at('cancelled_at'),
+    /** Set when the operator's staff cancelled it, with who did. */
+    cancelReason: text('cancel_reason'),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     anonymisedAt: at('anonymised_at'),
   },
   (t) => [

@@ -8,6 +8,7 @@ import { publishMaintenanceEvents } from '../domain/maintenance-events.js';
 import { createRoom, insertReservations } from '../domain/meeting-rooms.js';
 import { pragueDayStart } from '../domain/prague-time.js';
 import { addOperatorAnswer, createPublicRequest } from '../domain/public-support.js';
+import { setStaffBuildings } from '../domain/staff.js';
 import {
   attachFiles,
   importTicket,
@@ -18,7 +19,7 @@ import {
   type TicketStatus,
 } from '../domain/tickets.js';
 import { displayName } from '../domain/users.js';
-import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_STAFF, DEMO_TENANTS } from './demo-data.js';
+import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS } from './demo-data.js';
 import { thermometerPng } from './demo-files.js';
 import { seedDemoMeters } from './demo-meters.js';
 
@@ -38,6 +39,8 @@ export interface DemoPeople {
   janaId: number;
   petrId: number;
   staffId: number;
+  /** Eva Marková, limited to Karlín Business Center. */
+  limitedStaffId: number;
 }
 
 /**
@@ -71,12 +74,20 @@ export async function seedDemoFeatures(
     city: 'Praha 5',
     postalCode: '150 00',
   });
+  if (karlin.name !== DEMO_STAFF_LIMITED.building) throw new Error('the limited staff member’s building moved');
+  await setStaffBuildings(tx, people.limitedStaffId, [karlin.id]);
 
   // ---- tickets, each with the timeline its history would have left
   const ticket = async (
     values: Omit<NewTicket, 'contactPhone'> & { contactPhone?: string; daysAgo: number },
     history: Array<Omit<PastTimelineEntry, 'at'> & { hoursLater: number }>,
-    final: { status: TicketStatus; priority?: TicketPriority; assigneeId?: number; resolution?: string },
+    final: {
+      status: TicketStatus;
+      priority?: TicketPriority;
+      assigneeId?: number;
+      resolution?: string;
+      visit?: { from: Date; to: Date; note: string | null };
+    },
   ) => {
     const { daysAgo, ...fields } = values;
     const createdAt = new Date(now.getTime() - daysAgo * DAY);
@@ -89,6 +100,9 @@ export async function seedDemoFeatures(
         status: final.status,
         assigneeId: final.assigneeId ?? null,
         resolution: final.resolution ?? null,
+        visitFrom: final.visit?.from ?? null,
+        visitTo: final.visit?.to ?? null,
+        visitNote: final.visit?.note ?? null,
         createdAt,
       },
       history.map(({ hoursLater, ...entry }) => ({
@@ -98,9 +112,18 @@ export async function seedDemoFeatures(
     );
   };
   const staff = displayName(DEMO_STAFF);
+  const eva = displayName(DEMO_STAFF_LIMITED);
   const operator: Actor = { userId: people.staffId, role: 'operator' };
+  const evaActor: Actor = { userId: people.limitedStaffId, role: 'operator' };
+  const petr: Actor = { userId: people.petrId, role: 'tenant' };
   const jana: Actor = { userId: people.janaId, role: 'tenant' };
   const system: Actor = { userId: null, role: 'system' };
+  // The radiator's replacement, announced to the tenant: tomorrow 8:00–10:00 Prague time.
+  const radiatorVisit = {
+    from: at(now, 1, 8),
+    to: at(now, 1, 10),
+    note: 'Prosíme o přístup ke stoupačkám v kanceláři 2.14.',
+  };
   const airConditioning = await ticket(
     {
       tenantId: alfa,
@@ -115,6 +138,13 @@ export async function seedDemoFeatures(
       { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 2 },
       { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'in_progress', hoursLater: 2 },
       { type: 'priority_change', actor: operator, fromValue: 'standard', toValue: 'high', hoursLater: 3 },
+      {
+        type: 'comment',
+        actor: operator,
+        body: 'Interní: kompresor je v záruce, reklamaci vyřizuje firma Klima-servis (smlouva 2024/17).',
+        visibility: 'internal',
+        hoursLater: 3,
+      },
       {
         type: 'comment',
         actor: operator,
@@ -170,8 +200,62 @@ export async function seedDemoFeatures(
       { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 1 },
       { type: 'status_change', actor: system, fromValue: 'open', toValue: 'in_progress', hoursLater: 1 },
       { type: 'comment', actor: operator, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
+      {
+        type: 'comment',
+        actor: operator,
+        body: 'Interní: objednán nový termostatický ventil Danfoss, dodání do 24 h.',
+        visibility: 'internal',
+        hoursLater: 4,
+      },
+      {
+        type: 'visit_change',
+        actor: operator,
+        fromValue: null,
+        toValue: `${radiatorVisit.from.toISOString()}/${radiatorVisit.to.toISOString()}`,
+        body: radiatorVisit.note,
+        hoursLater: 5,
+      },
     ],
-    { status: 'in_progress', assigneeId: people.staffId },
+    { status: 'in_progress', assigneeId: people.staffId, visit: radiatorVisit },
+  );
+  // Karlín, Eva Marková's building: one of hers with an internal note, one nobody has taken yet.
+  await ticket(
+    {
+      tenantId: beta,
+      buildingId: karlin.id,
+      reporterId: people.petrId,
+      subject: 'Nedovírají se dveře do serverovny',
+      description: 'Dveře serverovny 2.20 se nezavřou samy, zámek nezapadne.',
+      priority: 'high',
+      daysAgo: 3,
+    },
+    [
+      { type: 'assignment', actor: evaActor, fromValue: null, toValue: eva, hoursLater: 1 },
+      { type: 'status_change', actor: evaActor, fromValue: 'open', toValue: 'in_progress', hoursLater: 1 },
+      {
+        type: 'comment',
+        actor: evaActor,
+        body: 'Interní: zavírač dveří je opotřebovaný, objednat výměnu u firmy Zámky Praha.',
+        visibility: 'internal',
+        hoursLater: 2,
+      },
+      { type: 'comment', actor: evaActor, body: 'Zavírač dveří vyměníme v pátek.', hoursLater: 3 },
+      { type: 'comment', actor: petr, body: 'Děkujeme.', hoursLater: 6 },
+    ],
+    { status: 'in_progress', priority: 'high', assigneeId: people.limitedStaffId },
+  );
+  await ticket(
+    {
+      tenantId: beta,
+      buildingId: karlin.id,
+      reporterId: people.petrId,
+      subject: 'Bliká osvětlení v kuchyňce',
+      description: 'Zářivka v kuchyňce ve 2. patře bliká a bzučí.',
+      priority: 'low',
+      daysAgo: 0.2,
+    },
+    [],
+    { status: 'open' },
   );
   await ticket(
     {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { publicSupportMessages, publicSupportRequests } from '../db/schema.js';
 import { hashAccessCode } from './access-codes.js';
@@ -42,7 +42,10 @@ export async function createPublicRequest(tx: Database, request: NewPublicReques
   return row;
 }
 
-/** Marks a request changed, so retention counts from its last activity (domain/retention.ts). */
+/**
+ * Marks a request changed, so retention counts from its last activity (domain/retention.ts),
+ * and raises its version (the staff's If-Match).
+ */
 export async function touchPublicRequest(
   tx: Database,
   requestId: number,
@@ -51,7 +54,11 @@ export async function touchPublicRequest(
 ): Promise<void> {
   await tx
     .update(publicSupportRequests)
-    .set({ updatedAt: at, ...(status === undefined ? {} : { status }) })
+    .set({
+      updatedAt: at,
+      version: sql`${publicSupportRequests.version} + 1`,
+      ...(status === undefined ? {} : { status }),
+    })
     .where(eq(publicSupportRequests.id, requestId));
 }
 

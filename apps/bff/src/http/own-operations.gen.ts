@@ -216,6 +216,8 @@ export interface components {
       id: number;
       /** Format: email */
       email: string;
+      /** @description A member of the operator's staff (uses the `Staff` operations; has no tenant access). */
+      is_staff: boolean;
       first_name: string;
       last_name: string;
       /** @description "First Last", or the e-mail address when both names are empty. */
