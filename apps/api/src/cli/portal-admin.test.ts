@@ -275,13 +275,17 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
       return cli('import-statement', ...Object.entries(options).flat());
     };
     // A typo in the IBAN (one digit) fails its check digits; so does a wrong length.
-    await expect(statement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow('--iban is not a valid IBAN');
-    await expect(statement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow('--iban is not a valid IBAN');
+    // The rules are the staff API's (domain/billing.ts), so their messages are its Czech ones.
+    const badIban = 'IBAN není platný (zkontrolujte kontrolní číslice a délku).';
+    await expect(statement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow(badIban);
+    await expect(statement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow(badIban);
     await expect(statement({ '--due': '2026-02-30' })).rejects.toThrow('--due must be a date like 2026-12-31');
     await expect(statement({ '--period-from': '2026-12-01' })).rejects.toThrow(
-      '--period-from must not be after --period-to',
+      'Konec období nesmí být před jeho začátkem.',
     );
-    await expect(statement({ '--due': '2026-11-15' })).rejects.toThrow('--due must not be before --issued');
+    await expect(statement({ '--due': '2026-11-15' })).rejects.toThrow(
+      'Datum splatnosti nesmí být před datem vystavení.',
+    );
   });
 
   it('leaves a portal the new user sees through the API', async () => {
