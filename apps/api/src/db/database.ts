@@ -216,6 +216,25 @@ async function refuseNewerSchema(db: Database): Promise<void> {
   }
 }
 
+/** The embedded store is open in another live process (its pid is in `pglite.lock`). */
+export class StoreInUseError extends Error {
+  override readonly name = 'StoreInUseError';
+
+  constructor(
+    readonly dataDir: string,
+    readonly owner: number,
+    readonly lockPath: string,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is already used by process ${owner}` +
+        (owner === process.pid ? ' (this process)' : '') +
+        '; stop it or point DATA_DIR elsewhere.',
+      options,
+    );
+  }
+}
+
 /**
  * PGlite does not stop a second instance from opening the same directory (checked with
  * 0.5.16: the second `PGlite.create` succeeds), and two writers corrupt the store. A lock file
@@ -232,12 +251,7 @@ async function acquireDirectoryLock(lockPath: string): Promise<() => Promise<voi
       if (!isErrno(error, 'EEXIST')) throw error;
       const owner = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
       if (Number.isInteger(owner) && owner > 0 && isProcessAlive(owner)) {
-        throw new Error(
-          `The embedded database in ${path.dirname(lockPath)} is already used by process ${owner}` +
-            (owner === process.pid ? ' (this process)' : '') +
-            '; stop it or point DATA_DIR elsewhere.',
-          { cause: error },
-        );
+        throw new StoreInUseError(path.dirname(lockPath), owner, lockPath, { cause: error });
       }
       await rm(lockPath, { force: true });
     }

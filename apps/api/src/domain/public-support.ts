@@ -126,7 +126,7 @@ export async function listStaffRequests(
 ): Promise<PagedRows<ReturnType<typeof serializeStaffRequest>>> {
   const filters: Array<SQL | undefined> = [scopeFilter(scope)];
   if (filter.status?.length) filters.push(inArray(publicSupportRequests.status, filter.status));
-  if (filter.category?.length) filters.push(sql`${publicSupportRequests.category} = any(${filter.category}::text[])`);
+  if (filter.category?.length) filters.push(inArray(publicSupportRequests.category, filter.category));
   if (filter.building !== undefined) filters.push(eq(publicSupportRequests.buildingId, filter.building));
   const search = filter.search?.trim();
   if (search !== undefined && search !== '') {
