@@ -17,9 +17,8 @@ import {
   recordReading,
   serializeReadings,
 } from '../domain/meters.js';
-import { isRealDay } from '../domain/prague-time.js';
+import { isRealDay, pragueDayEnd, pragueDayStart } from '../domain/prague-time.js';
 import { addOperatorAnswer, listStaffRequests, staffRequestDetail } from '../domain/public-support.js';
-import { pragueDayEnd, pragueDayStart } from '../domain/prague-time.js';
 import { UNLIMITED_SCOPE } from '../domain/staff.js';
 import { listStaffTicketPage, staffTicketDetail } from '../domain/staff-tickets.js';
 import { anonymiseVisitors } from '../domain/retention.js';
