@@ -1,6 +1,8 @@
 /**
  * Benchmark (not a test): the ticket list, a ticket detail and a ticket create at 50 concurrent
- * connections against PostgreSQL seeded with 1,000 tenants and 200,000 tickets with timelines.
+ * connections against PostgreSQL seeded with 1,000 tenants and 200,000 tickets with timelines;
+ * and the staff queue across all of them (issue #17), unfiltered and filtered by building,
+ * status and text.
  *
  *   pnpm --filter @portal/api bench            # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_DURATION=20 pnpm --filter @portal/api bench
@@ -15,7 +17,8 @@
  *   BENCH_KEEP=1         keep the seeded database for EXPLAIN afterwards
  *   BENCH_REUSE=1        use the database a BENCH_KEEP=1 run left (read scenarios only; for
  *                        alternating A/B runs without seeding again); implies BENCH_KEEP
- *   BENCH_SCENARIOS      comma-separated subset of list,filtered,detail,create,floor (all but floor)
+ *   BENCH_SCENARIOS      comma-separated subset of list,filtered,detail,create,staff,staff-filtered,floor
+ *                        (all but floor)
  *   BENCH_LOG_LEVEL      the server's log level (default silent); e.g. info to measure the
  *                        per-request log lines, written to /dev/null with the production settings
  */
@@ -42,14 +45,23 @@ const POOL_SIZE = process.env['BENCH_POOL_SIZE'] === undefined ? undefined : Num
 const REUSE = process.env['BENCH_REUSE'] === '1';
 const KEEP = process.env['BENCH_KEEP'] === '1' || REUSE;
 const LOG_LEVEL = (process.env['BENCH_LOG_LEVEL'] ?? 'silent') as AppConfig['logLevel'];
-/** Comma-separated subset of list,filtered,detail,create,floor (all but floor by default). */
+/** Comma-separated subset of list,filtered,detail,create,staff,staff-filtered,floor (all but floor by default). */
 const SCENARIOS = new Set(
-  (process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create').split(',').map((name) => name.trim()),
+  (process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create,staff,staff-filtered')
+    .split(',')
+    .map((name) => name.trim()),
 );
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.mjs', import.meta.url));
 const TENANTS = 1_000;
 const TICKETS = 200_000;
 const NAME = 'portal_bench';
+/** The operator's staff member the staff scenarios log in as (no building limit). */
+const STAFF_EMAIL = 'bench-staff@sprava.example.cz';
+/**
+ * The staff queue's filtered scenario: one building, two statuses and a text, the way a clerk
+ * narrows the queue. Ticket 1234 is in building 35 (1 + 1234 % 50) and resolved.
+ */
+const STAFF_FILTER = `building=35&status=resolved&status=closed&search=${encodeURIComponent('Závada č. 1234')}`;
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -97,6 +109,11 @@ async function seed(url: string): Promise<BenchSubjects> {
       `insert into users (email, password_hash, first_name, last_name)
       select 'bench' || g || '@example.cz', $1, 'Uživatel', 'č. ' || g from generate_series(1, ${TENANTS}) g`,
       [hash],
+    );
+    // After the tenants' users, so their ids stay 1..TENANTS (the tickets' reporters below).
+    await client.query(
+      `insert into users (email, password_hash, first_name, last_name, is_staff) values ($1, $2, 'Správce', 'Budov', true)`,
+      [STAFF_EMAIL, hash],
     );
     await client.query(`insert into tenant_access (user_id, tenant_id)
       select u.id, 'bench-' || lpad(substring(u.email from 'bench([0-9]+)@')::text, 5, '0') from users u where u.email like 'bench%'`);
@@ -225,6 +242,14 @@ async function main(): Promise<void> {
       'x-tenant-id': target.tenantId,
       'content-type': 'application/json',
     };
+    const staffLogin = await fetch(`${base}/api/v1/_allauth/app/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: STAFF_EMAIL, password: DEMO_PASSWORD }),
+    });
+    const staffHeaders = {
+      authorization: `Bearer ${((await staffLogin.json()) as { meta: { access: string } }).meta.access}`,
+    };
     const buildings = (await (await fetch(`${base}/api/v1/buildings/?tenant_only=true`, { headers })).json()) as Array<{
       id: number;
     }>;
@@ -251,6 +276,16 @@ async function main(): Promise<void> {
         method: 'POST',
         headers,
         body: JSON.stringify({ subject: 'Benchmark', description: 'Zátěžový test.', building: buildings[0]?.id }),
+      });
+    if (SCENARIOS.has('staff'))
+      await measure('GET staff queue (first page + total)', {
+        url: `${base}/api/v1/staff/support_tickets/`,
+        headers: staffHeaders,
+      });
+    if (SCENARIOS.has('staff-filtered'))
+      await measure('GET staff queue, building+status+text', {
+        url: `${base}/api/v1/staff/support_tickets/?${STAFF_FILTER}`,
+        headers: staffHeaders,
       });
     if (SCENARIOS.has('floor')) await measureFloor(`${base}/api/v1/support_tickets/`, headers);
     process.stdout.write(
