@@ -10,6 +10,7 @@ CREATE TABLE "ticket_counts" (
 	CONSTRAINT "ticket_counts_building_id_status_stripe_pk" PRIMARY KEY("building_id","status","stripe")
 );
 --> statement-breakpoint
+CREATE INDEX "support_tickets_building_status_created_idx" ON "support_tickets" USING btree ("building_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_tickets_subject_trgm_idx" ON "support_tickets" USING gin ("subject" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "support_tickets_description_trgm_idx" ON "support_tickets" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "ticket_timeline_comment_trgm_idx" ON "ticket_timeline" USING gin ("body" gin_trgm_ops) WHERE "ticket_timeline"."type" = 'comment';--> statement-breakpoint

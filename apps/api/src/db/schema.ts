@@ -225,6 +225,7 @@ export const supportTickets = pgTable(
     index('support_tickets_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('support_tickets_building_created_idx').on(t.buildingId, t.createdAt.desc(), t.id.desc()),
     index('support_tickets_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('support_tickets_building_status_created_idx').on(t.buildingId, t.status, t.createdAt.desc(), t.id.desc()),
     index('support_tickets_assignee_status_idx').on(t.assigneeId, t.status),
     // The staff queue's text search (ILIKE '%…%'): trigram indexes (pg_trgm, migration 0007).
     index('support_tickets_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),

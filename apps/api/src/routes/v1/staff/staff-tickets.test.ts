@@ -123,6 +123,13 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
 
     const byNote = (await tomas.get(`${QUEUE}?search=${encodeURIComponent('Klima-servis')}`)).body as StaffTicket[];
     expect(byNote.map((i) => i.subject)).toEqual(['Nefunguje klimatizace v zasedačce 3.02']);
+    // Within a building the search tests each ticket (another query shape): the same answer.
+    const inBuilding = (await tomas.get(`${QUEUE}?building=${florencId}&search=${encodeURIComponent('klima-SERVIS')}`))
+      .body as StaffTicket[];
+    expect(inBuilding.map((i) => i.subject)).toEqual(['Nefunguje klimatizace v zasedačce 3.02']);
+    const bySubject = (await tomas.get(`${QUEUE}?tenant=${DEMO_TENANTS.beta.id}&search=radiátoru`))
+      .body as StaffTicket[];
+    expect(bySubject.map((i) => i.subject)).toEqual(['Teče voda z radiátoru']);
     const byTenant = (await tomas.get(`${QUEUE}?tenant=${DEMO_TENANTS.alfa.id}`)).body as StaffTicket[];
     expect(byTenant.every((i) => i.tenant.id === DEMO_TENANTS.alfa.id)).toBe(true);
 
