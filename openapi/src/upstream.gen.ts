@@ -1663,7 +1663,8 @@ export interface paths {
      *     buildings answers 404. The reason (1–500 characters, not blank) is stored with who
      *     cancelled; a reservation that has started or is already cancelled answers 409
      *     `reservation_not_cancellable`. A single change under a row lock, like cancelReservation.
-     *     The slot is free again at once.
+     *     The slot is free again at once. Whoever booked it (the tenant's user, or the visitor at
+     *     the booking's address) is e-mailed the cancellation with the reason after the answer.
      */
     post: operations['cancelStaffReservation'];
     delete?: never;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { buildings, meetingRooms, reservations, tenants } from '../db/schema.js';
+import { buildings, meetingRooms, reservations, tenants, users } from '../db/schema.js';
 import { drfError, fieldErrors, requireText } from './errors.js';
 import { daysBetween, isRealDay, pragueDayEnd, pragueDayStart, pragueWallTime } from './prague-time.js';
 import { selectFirst } from './queries.js';
@@ -211,7 +211,8 @@ export async function listStaffReservations(db: Database, scope: StaffScope, roo
 
 /**
  * The staff cancel a reservation that has not begun, with a reason kept beside it and who did
- * it; the same row lock and 409 as a tenant's cancel.
+ * it; the same row lock and 409 as a tenant's cancel. Answers the reservation and the notice
+ * the booker is to get (null when no address is known, e.g. anonymised).
  */
 export async function cancelStaffReservation(
   tx: Database,
@@ -234,7 +235,27 @@ export async function cancelStaffReservation(
     .returning();
   const [serialized] = await serializeStaffReservations(tx, [withReason ?? cancelled], room.ref);
   if (serialized === undefined) throw new Error('reservation serialisation failed');
-  return serialized;
+  // Whoever booked it learns why: the visitor at the address of the booking, a tenant's
+  // booking at its user's address.
+  const bookerEmail =
+    row.tenantId === null
+      ? row.email
+      : row.createdBy === null
+        ? null
+        : ((await selectFirst(tx, users, eq(users.id, row.createdBy)))?.email ?? null);
+  return {
+    reservation: serialized,
+    notice:
+      bookerEmail === null
+        ? null
+        : {
+            to: bookerEmail,
+            roomName: room.row.name,
+            startsAt: row.startsAt,
+            endsAt: row.endsAt,
+            reason: reason.trim(),
+          },
+  };
 }
 
 /** `MeetingRoom` of upstream.yaml. */

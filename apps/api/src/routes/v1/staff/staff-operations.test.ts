@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { pragueDayStart } from '../../../domain/prague-time.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
+import { waitForMail } from '../../../testing/outbox.js';
 import { caller, login, request, type Caller } from '../../../testing/test-client.js';
 
 const STAFF_ONLY = { code: 'staff_only', detail: 'Tato část portálu je určena jen pro správu budov.' };
@@ -324,6 +326,14 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
       cancel_reason: 'Místnost se bude malovat.',
       can_cancel: false,
     });
+    // Jana, who booked it, learns why.
+    const mail = await waitForMail(
+      path.join(t.config.dataDir, 'outbox'),
+      (candidate) => candidate.type === 'reservation-cancelled-by-staff',
+    );
+    expect(mail.to).toBe(DEMO_USERS.jana.email);
+    expect(mail.subject).toMatch(/^Zrušená rezervace místnosti /);
+    expect(mail.text).toContain('Důvod: Místnost se bude malovat.');
     const again = await tomas.post(cancelUrl, { reason: 'Znovu' });
     expect(again.statusCode).toBe(409);
     expect((again.body as { code: string }).code).toBe('reservation_not_cancellable');
