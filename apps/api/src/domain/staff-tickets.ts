@@ -197,6 +197,33 @@ function buildList(db: Database, parameters: FilterParameters & { offset?: numbe
     .from(rows);
 }
 
+/** Two letters per filter, so a statement's name tells its shape within PostgreSQL's 63 bytes. */
+const SHAPE_LETTERS: Record<string, string> = {
+  scope: 'sc',
+  status: 'st',
+  priority: 'pr',
+  building: 'bu',
+  tenant: 'te',
+  unassigned: 'un',
+  assignee: 'as',
+  createdFrom: 'cf',
+  createdTo: 'ct',
+  search: 'se',
+  offset: 'of',
+};
+
+/** The filters present, as the suffix of a prepared statement's name (unique per shape). */
+function shapeOf(parameters: Record<string, unknown>): string {
+  return Object.keys(parameters)
+    .map((name) => {
+      const letters = SHAPE_LETTERS[name];
+      if (letters === undefined) throw new Error(`no statement-name letters for the filter ${name}`);
+      return letters;
+    })
+    .sort()
+    .join('');
+}
+
 /** A bound on the named statements each PostgreSQL connection keeps for the staff queue. */
 const MAX_PREPARED_SHAPES = 64;
 const statements = new WeakMap<Database, Map<string, RunnableStatement>>();
@@ -207,10 +234,7 @@ function statementFor(db: Database, parameters: FilterParameters & { offset?: nu
     known = new Map();
     statements.set(db, known);
   }
-  const parts = Object.keys(parameters)
-    .map((name) => name.slice(0, 3))
-    .sort();
-  const name = ['portal_staff_tickets', ordering.replace(/^-/, 'd_'), ...parts].join('_');
+  const name = ['portal_staff_tickets', ordering.replace(/^-/, 'd_'), shapeOf(parameters)].join('_');
   const existing = known.get(name);
   if (existing !== undefined) return existing;
   const built = buildList(db, parameters, ordering) as unknown as {
@@ -250,7 +274,7 @@ export async function staffTicketCounts(db: Database, filter: Omit<StaffTicketFi
     })
     .from(supportTickets)
     .where(where)
-    .prepare(`portal_staff_counts_${Object.keys(parameters).sort().join('_')}`.slice(0, 63))
+    .prepare(`portal_staff_counts_${shapeOf(parameters)}`)
     .execute({ ...parameters, me: filter.scope.userId });
   return row ?? { open: 0, in_progress: 0, resolved: 0, closed: 0, unassigned: 0, mine: 0 };
 }

@@ -142,6 +142,19 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     expect(counts['unassigned']).toBeGreaterThan(0);
   });
 
+  it('filters by creation day, each bound on its own (each shape its own prepared statement)', async () => {
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Prague' });
+    const total = Number((await tomas.get(QUEUE)).headers['x-total-count']);
+    const since = await tomas.get(`${QUEUE}?created_from=${today}`);
+    const until = await tomas.get(`${QUEUE}?created_to=2000-01-01`);
+    expect(since.statusCode).toBe(200);
+    expect(until.statusCode).toBe(200);
+    expect(Number(until.headers['x-total-count'])).toBe(0);
+    const recent = since.body as Array<{ created_at: string }>;
+    expect(recent.length).toBeLessThan(total);
+    expect(recent.every((item) => new Date(item.created_at).getTime() > Date.now() - 86_400_000)).toBe(true);
+  });
+
   it('answers 400 in Czech for bad filters', async () => {
     const bad = await tomas.get(`${QUEUE}?assignee=nikdo&status=hotovo`);
     expect(bad.statusCode).toBe(400);
