@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { fillPath } from '@portal/openapi/bad-input';
+import { listOperations } from '@portal/openapi/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { pragueDayStart } from '../../../domain/prague-time.js';
@@ -62,6 +64,26 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
       headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
     });
 
+  it('answers 403 staff_only to a tenant on every staff operation of upstream.yaml, before reading anything', async () => {
+    const staffOperations = listOperations('upstream').filter((operation) => operation.staff);
+    expect(staffOperations.length).toBeGreaterThanOrEqual(23);
+    for (const operation of staffOperations) {
+      const response = await t.app.inject({
+        method: operation.method.toUpperCase() as 'GET',
+        url: fillPath(operation, '1'),
+        headers: { authorization: `Bearer ${janaToken}`, 'if-match': 'W/"1"' },
+        ...(operation.method === 'get' ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, operation.operationId).toBe(403);
+      expect(response.json(), operation.operationId).toEqual(STAFF_ONLY);
+      const anonymous = await t.app.inject({
+        method: operation.method.toUpperCase() as 'GET',
+        url: fillPath(operation, '1'),
+      });
+      expect(anonymous.statusCode, operation.operationId).toBe(401);
+    }
+  });
+
   it('refuses a tenant on every staff operation of the group', async () => {
     for (const url of [
       '/api/v1/staff/public_support/',
@@ -110,7 +132,33 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
     };
     expect(seen.messages.map((m) => m.body)).toContain('Dobrý den, elektrikář zvonek opraví zítra.');
 
+    // The visitor's photo: the staff download it, Eva (another building) cannot.
+    const photo = multipart([{ name: 'files', content: 'fotka', fileName: 'zvonek.txt', type: 'text/plain' }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public_support/${id}/attachments/?code=${code}`,
+      headers: { 'content-type': photo.contentType },
+      payload: photo.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const staffDetail = (await tomas.get(`/api/v1/staff/public_support/${id}/`)).body as {
+      attachments: Array<{ id: number; download_url: string }>;
+    };
+    const fileUrl = staffDetail.attachments[0]?.download_url ?? '';
+    expect(fileUrl).toBe(`/api/v1/staff/public_support/${id}/attachments/${staffDetail.attachments[0]?.id}/`);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: fileUrl,
+      headers: { authorization: `Bearer ${tomasToken}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('fotka');
+    expect((await eva.get(fileUrl)).statusCode).toBe(404);
+    expect((await tomas.get(`/api/v1/staff/public_support/${id}/attachments/999999/`)).statusCode).toBe(404);
     const url = `/api/v1/staff/public_support/${id}/`;
+    const badStatus = await withIfMatch('PATCH', url, { status: 'hotovo' }, 'W/"1"');
+    expect(badStatus.statusCode).toBe(400);
+    expect(JSON.stringify(badStatus.body)).toMatch(/status/);
     expect((await withIfMatch('PATCH', url, { status: 'resolved' })).statusCode).toBe(428);
     expect((await withIfMatch('PATCH', url, { status: 'resolved' }, `W/"${version}"`)).statusCode).toBe(412);
     const current = (await tomas.get(url)).body as { version: number; awaiting_answer: boolean };

@@ -279,6 +279,10 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     expect(closed.statusCode).toBe(409);
     expect((closed.body as { code: string }).code).toBe('ticket_closed');
     expect((await patch(999_999, { priority: 'low' }, 'W/"1"')).statusCode).toBe(404);
+    const evaToken = (await login(t.app, DEMO_STAFF_LIMITED.email, DEMO_PASSWORD)).access;
+    // Florenc is not Eva's: its tickets are as unknown to her as a missing one.
+    const foreign = await patch(id, { priority: 'low' }, `W/"${closedVersion}"`, evaToken);
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('writes public answers and internal notes; the tenant sees only the answer', async () => {
