@@ -1593,6 +1593,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/staff/meeting_rooms/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The meeting rooms of the caller's buildings
+     * @description Portal extension (not in §7 of the specification): the staff's room day view picks a
+     *     room here.
+     *
+     *     Server rules: staff only (403 `staff_only`). Every room (public or not) of the buildings
+     *     the caller manages, optionally of one `building`, sorted by building and name; not
+     *     paginated.
+     */
+    get: operations['listStaffMeetingRooms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/staff/meeting_rooms/reservations/': {
     parameters: {
       query?: never;
@@ -1638,7 +1663,8 @@ export interface paths {
      *     buildings answers 404. The reason (1–500 characters, not blank) is stored with who
      *     cancelled; a reservation that has started or is already cancelled answers 409
      *     `reservation_not_cancellable`. A single change under a row lock, like cancelReservation.
-     *     The slot is free again at once.
+     *     The slot is free again at once. Whoever booked it (the tenant's user, or the visitor at
+     *     the booking's address) is e-mailed the cancellation with the reason after the answer.
      */
     post: operations['cancelStaffReservation'];
     delete?: never;
@@ -4817,6 +4843,33 @@ export interface operations {
       403: components['responses']['StaffOnly'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+    };
+  };
+  listStaffMeetingRooms: {
+    parameters: {
+      query?: {
+        /** @description Only items of this building. */
+        building?: components['parameters']['BuildingFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rooms. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingRoom'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
     };
   };
   listStaffReservations: {

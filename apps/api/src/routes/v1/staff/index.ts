@@ -1,5 +1,9 @@
 import type { ContractRoutes } from '../../../http/contract-schema.js';
+import { staffBillingRoutes } from './billing.js';
 import { staffDirectoryRoutes } from './directory.js';
+import { staffMaintenanceRoutes } from './maintenance-events.js';
+import { staffMeetingRoomRoutes } from './meeting-rooms.js';
+import { staffPublicSupportRoutes } from './public-support.js';
 import { staffTicketRoutes } from './tickets.js';
 
 /**
@@ -12,5 +16,9 @@ import { staffTicketRoutes } from './tickets.js';
  */
 export const staffRoutes: ContractRoutes = async (fastify) => {
   await fastify.register(staffTicketRoutes);
+  await fastify.register(staffPublicSupportRoutes);
+  await fastify.register(staffMaintenanceRoutes);
+  await fastify.register(staffBillingRoutes);
+  await fastify.register(staffMeetingRoomRoutes);
   await fastify.register(staffDirectoryRoutes);
 };

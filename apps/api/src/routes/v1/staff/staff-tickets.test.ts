@@ -123,6 +123,13 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
 
     const byNote = (await tomas.get(`${QUEUE}?search=${encodeURIComponent('Klima-servis')}`)).body as StaffTicket[];
     expect(byNote.map((i) => i.subject)).toEqual(['Nefunguje klimatizace v zasedačce 3.02']);
+    // Within a building the search tests each ticket (another query shape): the same answer.
+    const inBuilding = (await tomas.get(`${QUEUE}?building=${florencId}&search=${encodeURIComponent('klima-SERVIS')}`))
+      .body as StaffTicket[];
+    expect(inBuilding.map((i) => i.subject)).toEqual(['Nefunguje klimatizace v zasedačce 3.02']);
+    const bySubject = (await tomas.get(`${QUEUE}?tenant=${DEMO_TENANTS.beta.id}&search=radiátoru`))
+      .body as StaffTicket[];
+    expect(bySubject.map((i) => i.subject)).toEqual(['Teče voda z radiátoru']);
     const byTenant = (await tomas.get(`${QUEUE}?tenant=${DEMO_TENANTS.alfa.id}`)).body as StaffTicket[];
     expect(byTenant.every((i) => i.tenant.id === DEMO_TENANTS.alfa.id)).toBe(true);
 
@@ -133,6 +140,19 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     const total = Number((await tomas.get(QUEUE)).headers['x-total-count']);
     expect(counts['open']! + counts['in_progress']! + counts['resolved']! + counts['closed']!).toBe(total);
     expect(counts['unassigned']).toBeGreaterThan(0);
+  });
+
+  it('filters by creation day, each bound on its own (each shape its own prepared statement)', async () => {
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Prague' });
+    const total = Number((await tomas.get(QUEUE)).headers['x-total-count']);
+    const since = await tomas.get(`${QUEUE}?created_from=${today}`);
+    const until = await tomas.get(`${QUEUE}?created_to=2000-01-01`);
+    expect(since.statusCode).toBe(200);
+    expect(until.statusCode).toBe(200);
+    expect(Number(until.headers['x-total-count'])).toBe(0);
+    const recent = since.body as Array<{ created_at: string }>;
+    expect(recent.length).toBeLessThan(total);
+    expect(recent.every((item) => new Date(item.created_at).getTime() > Date.now() - 86_400_000)).toBe(true);
   });
 
   it('answers 400 in Czech for bad filters', async () => {
@@ -259,6 +279,10 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     expect(closed.statusCode).toBe(409);
     expect((closed.body as { code: string }).code).toBe('ticket_closed');
     expect((await patch(999_999, { priority: 'low' }, 'W/"1"')).statusCode).toBe(404);
+    const evaToken = (await login(t.app, DEMO_STAFF_LIMITED.email, DEMO_PASSWORD)).access;
+    // Florenc is not Eva's: its tickets are as unknown to her as a missing one.
+    const foreign = await patch(id, { priority: 'low' }, `W/"${closedVersion}"`, evaToken);
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('writes public answers and internal notes; the tenant sees only the answer', async () => {
