@@ -1179,7 +1179,7 @@ export interface paths {
     };
     /**
      * The staff queue of tickets across tenants
-     * @description Portal extension (not in §7 of the specification): the operator's staff work through
+     * @description Portal extension (not in the original call list, docs/product.md §7): the operator's staff work through
      *     every tenant's tickets in one queue (issue #17).
      *
      *     Server rules: staff only (403 `staff_only`, „Tato část portálu je určena jen pro správu
@@ -1212,7 +1212,7 @@ export interface paths {
     };
     /**
      * Ticket counts per status for the staff overview
-     * @description Portal extension (not in §7 of the specification): the staff overview shows how many
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff overview shows how many
      *     tickets wait in each status.
      *
      *     Server rules: staff only (403 `staff_only`); the caller's building limit applies. The same
@@ -1241,7 +1241,7 @@ export interface paths {
     };
     /**
      * A ticket with its whole timeline, internal notes included
-     * @description Portal extension (not in §7 of the specification): the staff detail of a ticket.
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff detail of a ticket.
      *
      *     Server rules: staff only (403 `staff_only`). A ticket outside the caller's buildings
      *     answers 404 like an unknown id. The timeline is ordered oldest first and carries each
@@ -1256,7 +1256,7 @@ export interface paths {
     head?: never;
     /**
      * Change a ticket's status, priority, assignee or visit window
-     * @description Portal extension (not in §7 of the specification): the staff change a ticket.
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff change a ticket.
      *
      *     Server rules: staff only (403 `staff_only`); a ticket outside the caller's buildings
      *     answers 404. `If-Match` must carry the version the change is based on (the `ETag` of
@@ -1302,7 +1302,7 @@ export interface paths {
     put?: never;
     /**
      * Answer the tenant or write an internal note
-     * @description Portal extension (not in §7 of the specification): staff messages on a ticket.
+     * @description Portal extension (not in the original call list, docs/product.md §7): staff messages on a ticket.
      *
      *     Server rules: staff only (403 `staff_only`); a ticket outside the caller's buildings
      *     answers 404. `visibility` has no default on purpose: `public` is an answer the tenant sees
@@ -1330,7 +1330,7 @@ export interface paths {
     };
     /**
      * Download a ticket's attachment as staff
-     * @description Portal extension (not in §7 of the specification): staff open the files tenants attached.
+     * @description Portal extension (not in the original call list, docs/product.md §7): staff open the files tenants attached.
      *
      *     Server rules: staff only (403 `staff_only`); the same answer as
      *     downloadSupportTicketAttachment (`application/octet-stream`, `Content-Disposition:
@@ -1355,7 +1355,7 @@ export interface paths {
     };
     /**
      * Public support requests, fault reports and orders for the staff
-     * @description Portal extension (not in §7 of the specification): the staff answer what visitors filed.
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff answer what visitors filed.
      *
      *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings
      *     sees the requests of those buildings and every request without a building. Pagination and
@@ -1383,7 +1383,7 @@ export interface paths {
     };
     /**
      * A public support request with the visitor's contact, messages and files
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); a request of a building outside the caller's
      *     buildings answers 404 like an unknown id. `ETag` is the request's version.
@@ -1396,7 +1396,7 @@ export interface paths {
     head?: never;
     /**
      * Change the status of a public support request (closing it too)
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings.
      *     `If-Match` as for updateStaffSupportTicket (428 `precondition_required`, 412
@@ -1420,7 +1420,7 @@ export interface paths {
     put?: never;
     /**
      * Answer a visitor
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings. The
      *     answer is a message with `author_role: operator` and the staff member's name, which the
@@ -1447,7 +1447,7 @@ export interface paths {
     };
     /**
      * Download a visitor's file as staff
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); the same answer as
      *     downloadPublicSupportAttachment; 404 outside the caller's buildings or for an attachment
@@ -1471,7 +1471,7 @@ export interface paths {
     };
     /**
      * Planned outages as the staff manage them
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); the caller's building limit applies. `state`:
      *     `upcoming` (default) – not cancelled and not over (under way, to come, or without an
@@ -1482,7 +1482,7 @@ export interface paths {
     put?: never;
     /**
      * Announce a planned outage
-     * @description Portal extension (not in §7 of the specification; `portal-admin publish-maintenance`
+     * @description Portal extension (not in the original call list of docs/product.md §7; `portal-admin publish-maintenance`
      *     does the same).
      *
      *     Server rules: staff only (403 `staff_only`). The building must be one the caller manages
@@ -1514,7 +1514,7 @@ export interface paths {
     head?: never;
     /**
      * Edit a planned outage
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); an event outside the caller's buildings
      *     answers 404. `If-Match` as for updateStaffSupportTicket (428 `precondition_required`, 412
@@ -1538,7 +1538,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a planned outage
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings. A
      *     cancelled event disappears from listMaintenanceEvents, getMaintenanceEvent (404), the
@@ -1562,7 +1562,7 @@ export interface paths {
     };
     /**
      * Imported billing statements across tenants
-     * @description Portal extension (not in §7 of the specification): the staff see what was imported.
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff see what was imported.
      *
      *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
      *     the statements of those buildings only (statements without a building need an unlimited
@@ -1572,7 +1572,7 @@ export interface paths {
     put?: never;
     /**
      * Import a billing statement with its PDF
-     * @description Portal extension (not in §7 of the specification): what `portal-admin import-statement`
+     * @description Portal extension (not in the original call list, docs/product.md §7): what `portal-admin import-statement`
      *     does, over HTTP. Multipart: the part `statement` is the statement as JSON text
      *     (`StaffStatementImport`), the optional part `pdf` its PDF (`application/pdf`, at most
      *     10 MB; without one a PDF is generated on download).
@@ -1602,7 +1602,7 @@ export interface paths {
     };
     /**
      * The meeting rooms of the caller's buildings
-     * @description Portal extension (not in §7 of the specification): the staff's room day view picks a
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff's room day view picks a
      *     room here.
      *
      *     Server rules: staff only (403 `staff_only`). Every room (public or not) of the buildings
@@ -1627,7 +1627,7 @@ export interface paths {
     };
     /**
      * The reservations of one room on one day
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`). A room outside the caller's buildings answers
      *     404. Every reservation of the room that overlaps the day (Europe/Prague), confirmed and
@@ -1657,7 +1657,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a reservation with a reason
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`); a reservation of a room outside the caller's
      *     buildings answers 404. The reason (1–500 characters, not blank) is stored with who
@@ -1682,7 +1682,7 @@ export interface paths {
     };
     /**
      * The operator's staff, for assignment
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`). Every active staff member with the buildings
      *     they are limited to (`buildings` empty and `all_buildings: true` when unlimited), sorted
@@ -1706,7 +1706,7 @@ export interface paths {
     };
     /**
      * The buildings the caller manages
-     * @description Portal extension (not in §7 of the specification): the staff filters and forms offer
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff filters and forms offer
      *     these.
      *
      *     Server rules: staff only (403 `staff_only`). The caller's buildings, or every building
@@ -1730,7 +1730,7 @@ export interface paths {
     };
     /**
      * Tenants, for the staff filters
-     * @description Portal extension (not in §7 of the specification).
+     * @description Portal extension (not in the original call list, docs/product.md §7).
      *
      *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
      *     the tenants renting space in those buildings; an unlimited one every tenant. `search`

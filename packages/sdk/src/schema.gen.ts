@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * Download a billing statement as PDF
-         * @description Portal extension (not in §7 of the specification): the statement's `pdf_url` points
+         * @description Portal extension (not in the original call list, docs/product.md §7): the statement's `pdf_url` points
          *     here, so the PDF can be fetched through the BFF, which holds the token.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * Planned outages as an iCalendar feed
-         * @description Portal extension (not in §7 of the specification): the events of listMaintenanceEvents as
+         * @description Portal extension (not in the original call list, docs/product.md §7): the events of listMaintenanceEvents as
          *     an iCalendar (RFC 5545) feed that calendar applications subscribe to.
          *
          *     Server rules: the same visibility as listMaintenanceEvents (anonymous callers get public
@@ -526,7 +526,7 @@ export interface paths {
         };
         /**
          * Get one of the tenant's reservations
-         * @description The original client sent a query here whose content the specification does not show;
+         * @description The original client sent a query here whose content the original call list does not show;
          *     this contract defines none. A reservation of another tenant answers 404.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -555,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel one of the tenant's reservations
-         * @description Portal extension (not in §7 of the specification, which only cancels public
+         * @description Portal extension (not in the original call list of docs/product.md §7, which only cancels public
          *     reservations): a tenant must be able to release a room it booked. Any user of the tenant
          *     may cancel; a reservation that has already started or is cancelled answers 409 with code
          *     `reservation_not_cancellable`.
@@ -586,7 +586,7 @@ export interface paths {
         };
         /**
          * Show the public reservation a cancellation link would cancel
-         * @description Portal extension (not in §7 of the specification): the cancellation link in the visitor's
+         * @description Portal extension (not in the original call list, docs/product.md §7): the cancellation link in the visitor's
          *     e-mail opens a page that shows the booking and a button; only pressing the button cancels
          *     (cancelPublicReservation). Reading is separate from cancelling so a mail scanner that
          *     follows the link cancels nothing.
@@ -649,7 +649,7 @@ export interface paths {
         };
         /**
          * Get a room's busy slots
-         * @description Portal extension (not in §7 of the specification): both booking pages need to show when a
+         * @description Portal extension (not in the original call list, docs/product.md §7): both booking pages need to show when a
          *     room is taken without revealing who booked it. Answers the confirmed reservations that
          *     overlap the days `date_from`..`date_to` (inclusive, at most 31 days) as bare time ranges.
          *
@@ -674,7 +674,7 @@ export interface paths {
         };
         /**
          * List the tenant's meters with their last reading
-         * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
+         * @description Portal extension (not in the original call list of docs/product.md §7, where the reading lists were stubs):
          *     the readings page shows the tenant's meters and the last value to compare against.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -702,7 +702,7 @@ export interface paths {
         };
         /**
          * Get the logged-in user's profile
-         * @description A 401 here ends the portal session (specification §4).
+         * @description A 401 here ends the portal session (docs/product.md §4).
          *
          *     Server rules: a deactivated or deleted user answers 401 even with an unexpired access token
          *     (the user row is read on every request).
@@ -715,7 +715,7 @@ export interface paths {
         head?: never;
         /**
          * Update the logged-in user's name and phone
-         * @description Portal extension (not in §7 of the specification): the profile page lets a tenant
+         * @description Portal extension (not in the original call list, docs/product.md §7): the profile page lets a tenant
          *     correct their name and the contact phone that incidents fall back to. The e-mail address
          *     is the login and cannot be changed here.
          *
@@ -736,7 +736,7 @@ export interface paths {
         put?: never;
         /**
          * Change the logged-in user's password
-         * @description Portal extension (not in §7 of the specification): the profile page lets a tenant change
+         * @description Portal extension (not in the original call list, docs/product.md §7): the profile page lets a tenant change
          *     their password without the e-mail reset flow. A wrong `current_password` answers 400
          *     `{"current_password": ["…"]}`; a weak `new_password` answers 400 `{"new_password": ["…"]}`.
          *     The caller's tokens stay valid; the user's other refresh-token families should be revoked.
@@ -865,7 +865,7 @@ export interface paths {
         put?: never;
         /**
          * Attach files to a public support request
-         * @description Portal extension (not in §7 of the specification): the fault report (`/hlaseni-poruch`)
+         * @description Portal extension (not in the original call list, docs/product.md §7): the fault report (`/hlaseni-poruch`)
          *     lets the reporter add a photo. The request is created first (that call is bot-protected
          *     and answers the access code); the files follow here, authorised by the id and access code
          *     like the other public support calls. Multipart with one or more `files` parts. Answers
@@ -903,7 +903,7 @@ export interface paths {
         };
         /**
          * Download a file attached to a public support request
-         * @description Portal extension (not in §7 of the specification): the public request's page lists its
+         * @description Portal extension (not in the original call list, docs/product.md §7): the public request's page lists its
          *     attachments and offers them for download. Always answers `application/octet-stream` with
          *     `Content-Disposition: attachment` (the attachment's `content_type` is in the request's
          *     detail), so a visitor's file is never rendered by the browser as a page.
@@ -930,7 +930,7 @@ export interface paths {
         };
         /**
          * List submitted meter readings (history)
-         * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
+         * @description Portal extension (not in the original call list of docs/product.md §7, where the reading lists were stubs):
          *     the readings page shows the history of each meter.
          *
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -983,7 +983,7 @@ export interface paths {
         };
         /**
          * Imported billing statements across tenants
-         * @description Portal extension (not in §7 of the specification): the staff see what was imported.
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff see what was imported.
          *
          *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
          *     the statements of those buildings only (statements without a building need an unlimited
@@ -993,7 +993,7 @@ export interface paths {
         put?: never;
         /**
          * Import a billing statement with its PDF
-         * @description Portal extension (not in §7 of the specification): what `portal-admin import-statement`
+         * @description Portal extension (not in the original call list, docs/product.md §7): what `portal-admin import-statement`
          *     does, over HTTP. Multipart: the part `statement` is the statement as JSON text
          *     (`StaffStatementImport`), the optional part `pdf` its PDF (`application/pdf`, at most
          *     10 MB; without one a PDF is generated on download).
@@ -1023,7 +1023,7 @@ export interface paths {
         };
         /**
          * The buildings the caller manages
-         * @description Portal extension (not in §7 of the specification): the staff filters and forms offer
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff filters and forms offer
          *     these.
          *
          *     Server rules: staff only (403 `staff_only`). The caller's buildings, or every building
@@ -1047,7 +1047,7 @@ export interface paths {
         };
         /**
          * The operator's staff, for assignment
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`). Every active staff member with the buildings
          *     they are limited to (`buildings` empty and `all_buildings: true` when unlimited), sorted
@@ -1071,7 +1071,7 @@ export interface paths {
         };
         /**
          * Planned outages as the staff manage them
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); the caller's building limit applies. `state`:
          *     `upcoming` (default) – not cancelled and not over (under way, to come, or without an
@@ -1082,7 +1082,7 @@ export interface paths {
         put?: never;
         /**
          * Announce a planned outage
-         * @description Portal extension (not in §7 of the specification; `portal-admin publish-maintenance`
+         * @description Portal extension (not in the original call list of docs/product.md §7; `portal-admin publish-maintenance`
          *     does the same).
          *
          *     Server rules: staff only (403 `staff_only`). The building must be one the caller manages
@@ -1114,7 +1114,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a planned outage
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); an event outside the caller's buildings
          *     answers 404. `If-Match` as for updateStaffSupportTicket (428 `precondition_required`, 412
@@ -1138,7 +1138,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a planned outage
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings. A
          *     cancelled event disappears from listMaintenanceEvents, getMaintenanceEvent (404), the
@@ -1162,7 +1162,7 @@ export interface paths {
         };
         /**
          * The meeting rooms of the caller's buildings
-         * @description Portal extension (not in §7 of the specification): the staff's room day view picks a
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff's room day view picks a
          *     room here.
          *
          *     Server rules: staff only (403 `staff_only`). Every room (public or not) of the buildings
@@ -1187,7 +1187,7 @@ export interface paths {
         };
         /**
          * The reservations of one room on one day
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`). A room outside the caller's buildings answers
          *     404. Every reservation of the room that overlaps the day (Europe/Prague), confirmed and
@@ -1217,7 +1217,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a reservation with a reason
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); a reservation of a room outside the caller's
          *     buildings answers 404. The reason (1–500 characters, not blank) is stored with who
@@ -1242,7 +1242,7 @@ export interface paths {
         };
         /**
          * Public support requests, fault reports and orders for the staff
-         * @description Portal extension (not in §7 of the specification): the staff answer what visitors filed.
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff answer what visitors filed.
          *
          *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings
          *     sees the requests of those buildings and every request without a building. Pagination and
@@ -1270,7 +1270,7 @@ export interface paths {
         };
         /**
          * A public support request with the visitor's contact, messages and files
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); a request of a building outside the caller's
          *     buildings answers 404 like an unknown id. `ETag` is the request's version.
@@ -1283,7 +1283,7 @@ export interface paths {
         head?: never;
         /**
          * Change the status of a public support request (closing it too)
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings.
          *     `If-Match` as for updateStaffSupportTicket (428 `precondition_required`, 412
@@ -1306,7 +1306,7 @@ export interface paths {
         };
         /**
          * Download a visitor's file as staff
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); the same answer as
          *     downloadPublicSupportAttachment; 404 outside the caller's buildings or for an attachment
@@ -1334,7 +1334,7 @@ export interface paths {
         put?: never;
         /**
          * Answer a visitor
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings. The
          *     answer is a message with `author_role: operator` and the staff member's name, which the
@@ -1358,7 +1358,7 @@ export interface paths {
         };
         /**
          * The staff queue of tickets across tenants
-         * @description Portal extension (not in §7 of the specification): the operator's staff work through
+         * @description Portal extension (not in the original call list, docs/product.md §7): the operator's staff work through
          *     every tenant's tickets in one queue (issue #17).
          *
          *     Server rules: staff only (403 `staff_only`, „Tato část portálu je určena jen pro správu
@@ -1391,7 +1391,7 @@ export interface paths {
         };
         /**
          * Ticket counts per status for the staff overview
-         * @description Portal extension (not in §7 of the specification): the staff overview shows how many
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff overview shows how many
          *     tickets wait in each status.
          *
          *     Server rules: staff only (403 `staff_only`); the caller's building limit applies. The same
@@ -1420,7 +1420,7 @@ export interface paths {
         };
         /**
          * A ticket with its whole timeline, internal notes included
-         * @description Portal extension (not in §7 of the specification): the staff detail of a ticket.
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff detail of a ticket.
          *
          *     Server rules: staff only (403 `staff_only`). A ticket outside the caller's buildings
          *     answers 404 like an unknown id. The timeline is ordered oldest first and carries each
@@ -1435,7 +1435,7 @@ export interface paths {
         head?: never;
         /**
          * Change a ticket's status, priority, assignee or visit window
-         * @description Portal extension (not in §7 of the specification): the staff change a ticket.
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff change a ticket.
          *
          *     Server rules: staff only (403 `staff_only`); a ticket outside the caller's buildings
          *     answers 404. `If-Match` must carry the version the change is based on (the `ETag` of
@@ -1480,7 +1480,7 @@ export interface paths {
         };
         /**
          * Download a ticket's attachment as staff
-         * @description Portal extension (not in §7 of the specification): staff open the files tenants attached.
+         * @description Portal extension (not in the original call list, docs/product.md §7): staff open the files tenants attached.
          *
          *     Server rules: staff only (403 `staff_only`); the same answer as
          *     downloadSupportTicketAttachment (`application/octet-stream`, `Content-Disposition:
@@ -1509,7 +1509,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the tenant or write an internal note
-         * @description Portal extension (not in §7 of the specification): staff messages on a ticket.
+         * @description Portal extension (not in the original call list, docs/product.md §7): staff messages on a ticket.
          *
          *     Server rules: staff only (403 `staff_only`); a ticket outside the caller's buildings
          *     answers 404. `visibility` has no default on purpose: `public` is an answer the tenant sees
@@ -1534,7 +1534,7 @@ export interface paths {
         };
         /**
          * Tenants, for the staff filters
-         * @description Portal extension (not in §7 of the specification).
+         * @description Portal extension (not in the original call list, docs/product.md §7).
          *
          *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
          *     the tenants renting space in those buildings; an unlimited one every tenant. `search`
@@ -1669,7 +1669,7 @@ export interface paths {
         };
         /**
          * Download an attachment
-         * @description Portal extension (not in §7 of the specification): the incident detail links to its
+         * @description Portal extension (not in the original call list, docs/product.md §7): the incident detail links to its
          *     attachments, which must come through the BFF because the browser holds no token. Answers
          *     the file as `application/octet-stream` with `Content-Disposition: attachment` (its name
          *     carries the extension).
@@ -1809,7 +1809,7 @@ export interface components {
             amount: components["schemas"]["Money"];
         };
         /**
-         * @description A billing statement as listed; the specification does not show the fields. Amounts are
+         * @description A billing statement as listed; the original call list does not fix the fields. Amounts are
          *     `Money` decimal strings in CZK.
          */
         BillingStatement: {
@@ -1851,7 +1851,7 @@ export interface components {
          * @enum {string}
          */
         BotProtectedForm: "public-support" | "public-support-message" | "public-reservation" | "password-reset";
-        /** @description The specification shows only the id; the other fields are what the portal displays. */
+        /** @description The original call list shows only the id; the other fields are what the portal displays. */
         Building: {
             id: number;
             name: string;
@@ -1896,7 +1896,7 @@ export interface components {
         };
         /** @enum {string} */
         MaintenanceCategory: "electricity" | "water" | "heating" | "gas" | "elevator" | "internet" | "cleaning" | "other";
-        /** @description A planned outage; the specification does not show the fields, these are what the outage page needs. */
+        /** @description A planned outage; the original call list does not fix the fields, these are what the outage page needs. */
         MaintenanceEvent: {
             id: number;
             building: components["schemas"]["BuildingRef"];
@@ -1921,7 +1921,7 @@ export interface components {
          * @enum {string}
          */
         MaintenanceVisibility: "public" | "tenant_only";
-        /** @description The specification does not show the fields; these are what both booking pages need. */
+        /** @description The original call list does not fix the fields; these are what both booking pages need. */
         MeetingRoom: {
             id: number;
             name: string;
@@ -1954,7 +1954,7 @@ export interface components {
          * @enum {string}
          */
         MessageVisibility: "public" | "internal";
-        /** @description A meter of the tenant; the specification shows only its id, these are what the readings page needs. */
+        /** @description A meter of the tenant; the original call list shows only its id, these are what the readings page needs. */
         Meter: {
             id: number;
             serial_number: string;
@@ -2007,7 +2007,7 @@ export interface components {
         };
         /** @description Phone number as typed (digits, spaces, `+`, `-`, `(`, `)`); null or omitted means none. */
         PhoneNumber: string | null;
-        /** @description The logged-in user. The specification does not show the profile's fields; these are ADR 001's. */
+        /** @description The logged-in user. The original call list does not fix the profile's fields; these are ADR 001's. */
         Profile: {
             id: number;
             /** Format: email */
@@ -2088,7 +2088,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A public support request; the specification names only the id, access code and messages. */
+        /** @description A public support request; the original call list names only the id, access code and messages. */
         PublicSupportRequest: {
             id: number;
             /** @description Secret needed (with the id) to read the request and add messages. */
@@ -2126,7 +2126,7 @@ export interface components {
             /** @description Where in the building (fault reports). */
             location?: string | null;
         };
-        /** @description A submitted reading; the specification shows only the submission, the other fields serve the history and the plausibility hint. */
+        /** @description A submitted reading; the original call list shows only the submission, the other fields serve the history and the plausibility hint. */
         Reading: {
             id: number;
             meter: number;
@@ -2152,7 +2152,7 @@ export interface components {
             meter: number;
             value: components["schemas"]["MeterValue"];
             note?: string | null;
-            /** @description Always null; photos are not supported (specification §3). */
+            /** @description Always null; photos are not supported (docs/product.md §3). */
             picture?: null;
             reason?: components["schemas"]["ReadingReason"];
         };
@@ -2161,7 +2161,7 @@ export interface components {
          * @enum {string|null}
          */
         ReadingReason: "meter_replaced" | "rollover" | null;
-        /** @description A tenant's reservation; the specification does not show the fields. */
+        /** @description A tenant's reservation; the original call list does not fix the fields. */
         Reservation: {
             id: number;
             room: components["schemas"]["MeetingRoomRef"];
