@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const tsx = path.join(packageDir, 'node_modules', '.bin', 'tsx');
 
 interface Running {
   exited: Promise<number | null>;
@@ -16,7 +15,9 @@ interface Running {
 }
 
 function startServer(env: Record<string, string>): Running {
-  const child = spawn(tsx, ['src/server.ts'], {
+  // tsx as a loader in the server's own process: the tsx command would put a parent process in
+  // between that relays signals, and on a busy machine it ended the server with SIGTERM itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: packageDir,
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
