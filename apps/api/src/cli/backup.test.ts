@@ -91,7 +91,7 @@ describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
           pdfPath,
         ],
         sourceApp.db,
-        source.dataDir,
+        sourceApp.fileStore,
       );
       await rm(pdfPath);
       const rowsBefore = await tableCounts(sourceApp.db);

@@ -4,8 +4,6 @@ import path from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.js';
 import { dumpEmbeddedStore, loadEmbeddedStore } from '../db/database.js';
-import { attachmentsDir } from '../domain/attachment-files.js';
-import { statementsDir } from '../domain/billing.js';
 
 /**
  * `portal-admin backup --out DIR` and `portal-admin restore --from DIR`: the database and the
@@ -38,8 +36,8 @@ export class BackupError extends Error {
 }
 
 const FILE_STORES = {
-  attachments: attachmentsDir,
-  statements: statementsDir,
+  attachments: (dataDir: string) => path.join(dataDir, 'attachments'),
+  statements: (dataDir: string) => path.join(dataDir, 'statements'),
 } as const;
 
 export async function backup(config: AppConfig, outDir: string): Promise<BackupManifest> {

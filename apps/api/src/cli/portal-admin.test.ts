@@ -11,6 +11,7 @@ import { scratchDatabaseFor, DATABASE_DRIVERS, type ScratchDatabase } from '../t
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
 import { main, runCommand, UsageError } from './portal-admin.js';
+import { openFileStore } from '../files/open-file-store.js';
 
 const PASSWORD = 'Silne-Heslo-2026';
 /** Enough of a PDF for the importer (it checks the signature) and to compare bytes on download. */
@@ -29,7 +30,11 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
   let app: FastifyInstance | undefined;
   const cli = (...argv: string[]) => {
     if (handle === undefined) throw new Error('database closed');
-    return runCommand(argv, handle.db, scratch.dataDir) as Promise<Record<string, unknown>>;
+    return runCommand(
+      argv,
+      handle.db,
+      openFileStore('database', { db: handle.db, dataDir: scratch.dataDir }),
+    ) as Promise<Record<string, unknown>>;
   };
 
   const ids = { tenant: '', building: 0, room: 0, meter: 0, event: 0, statement: 0, ticket: 0 };

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { importStatement, storeStatementPdf } from '../domain/billing.js';
+import type { FileStore } from '../files/file-store.js';
+import { openFileStore } from '../files/open-file-store.js';
+import { discardStatementPdf, importStatement, storeStatementPdf } from '../domain/billing.js';
 import { createBuilding } from '../domain/buildings.js';
 import { ApiError } from '../domain/errors.js';
 import { MAINTENANCE_CATEGORIES, publishMaintenanceEvents } from '../domain/maintenance-events.js';
@@ -208,6 +210,32 @@ async function readingRule<T>(record: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The first `bytes` bytes of a file as Latin-1 text, without reading the rest. */
+async function fileHead(file: string, bytes: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A refused import (a duplicate number, an unknown tenant) leaves no PDF behind in the store. */
+async function withPdfDiscardedOnFailure<T>(
+  fileStore: FileStore,
+  pdfStorageKey: string | null,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pdfStorageKey !== null) await discardStatementPdf(fileStore, pdfStorageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
 async function userByEmail(db: Database, email: string, staff = false) {
   const user = await findUserByEmail(db, email);
   if (user === undefined) throw new UsageError(`no user ${email}`);
@@ -215,7 +243,7 @@ async function userByEmail(db: Database, email: string, staff = false) {
   return user;
 }
 
-async function run(command: string, values: Values, db: Database, dataDir: string): Promise<unknown> {
+async function run(command: string, values: Values, db: Database, fileStore: FileStore): Promise<unknown> {
   // Looked up on the command's transaction: PGlite has one connection, so a query on `db`
   // while a transaction holds it would wait for ever.
   const staffActor = async (tx: Database) =>
@@ -348,29 +376,30 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       if (dueDate < issuedOn) throw new UsageError('--due must not be before --issued');
       let pdfStorageKey: string | null = null;
       if (values.pdf !== undefined) {
-        const head = (await readFile(values.pdf)).subarray(0, 5).toString('latin1');
-        if (head !== '%PDF-') throw new UsageError(`${values.pdf} is not a PDF file`);
-        pdfStorageKey = await storeStatementPdf(dataDir, values.pdf);
+        if ((await fileHead(values.pdf, 5)) !== '%PDF-') throw new UsageError(`${values.pdf} is not a PDF file`);
+        pdfStorageKey = await storeStatementPdf(fileStore, values.pdf);
       }
-      const statement = await importStatement(
-        db,
-        {
-          tenantId: need(values, 'tenant'),
-          buildingId: values.building === undefined ? null : int(values, 'building'),
-          number: need(values, 'number'),
-          periodFrom,
-          periodTo,
-          issuedOn,
-          dueDate,
-          paidAmount: values['paid-amount'] ?? '0.00',
-          paidOn: values['paid-on'] ?? null,
-          variableSymbol: need(values, 'variable-symbol'),
-          constantSymbol: values['constant-symbol'] ?? null,
-          bankAccount: need(values, 'bank-account'),
-          iban,
-          pdfStorageKey,
-        },
-        items,
+      const statement = await withPdfDiscardedOnFailure(fileStore, pdfStorageKey, () =>
+        importStatement(
+          db,
+          {
+            tenantId: need(values, 'tenant'),
+            buildingId: values.building === undefined ? null : int(values, 'building'),
+            number: need(values, 'number'),
+            periodFrom,
+            periodTo,
+            issuedOn,
+            dueDate,
+            paidAmount: values['paid-amount'] ?? '0.00',
+            paidOn: values['paid-on'] ?? null,
+            variableSymbol: need(values, 'variable-symbol'),
+            constantSymbol: values['constant-symbol'] ?? null,
+            bankAccount: need(values, 'bank-account'),
+            iban,
+            pdfStorageKey,
+          },
+          items,
+        ),
       );
       return {
         id: statement.id,
@@ -423,7 +452,7 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
  * Parses one command line and runs it on an open database: what `main` does after start-up,
  * exported so tests can drive every command without a process per command.
  */
-export async function runCommand(argv: string[], db: Database, dataDir: string): Promise<unknown> {
+export async function runCommand(argv: string[], db: Database, fileStore: FileStore): Promise<unknown> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -432,7 +461,7 @@ export async function runCommand(argv: string[], db: Database, dataDir: string):
   }
   const [command] = parsed.positionals;
   if (command === undefined) throw new UsageError('a command is required');
-  return run(command, parsed.values, db, dataDir);
+  return run(command, parsed.values, db, fileStore);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -462,7 +491,8 @@ export async function main(argv: string[]): Promise<number> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.withStartupLock(({ migrate }) => migrate());
-    const result = await run(command, parsed.values, handle.db, config.dataDir);
+    const fileStore = openFileStore(config.fileStore ?? 'database', { db: handle.db, dataDir: config.dataDir });
+    const result = await run(command, parsed.values, handle.db, fileStore);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

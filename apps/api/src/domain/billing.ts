@@ -1,9 +1,10 @@
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { billingItems, billingStatements } from '../db/schema.js';
+import { fileKey, type FileSource, type FileStore } from '../files/file-store.js';
 import { renderPdf } from '../pdf/statement-pdf.js';
 import { buildingRefsOf, money } from './refs.js';
 
@@ -13,8 +14,6 @@ import { buildingRefsOf, money } from './refs.js';
  */
 
 export type StatementRow = typeof billingStatements.$inferSelect;
-
-export const statementsDir = (dataDir: string) => path.join(dataDir, 'statements');
 
 /** Amounts are added and subtracted in hundredths, so a numeric string never passes through a float. */
 const toCents = (amount: string) => BigInt(money(amount).replace('.', ''));
@@ -160,21 +159,35 @@ export async function importStatement(
   });
 }
 
-/** Keeps a copy of a statement's own PDF under DATA_DIR/statements; returns its storage key. */
-export async function storeStatementPdf(dataDir: string, file: string): Promise<string> {
+/**
+ * Keeps a copy of a statement's own PDF in the file store (`statements/<uuid>.pdf`); returns its
+ * storage key for `importStatement`'s `pdfStorageKey`. `file` is a path (the CLI) or the bytes
+ * as they stream in (an upload); either is streamed, never read whole.
+ */
+export async function storeStatementPdf(store: FileStore, file: string | FileSource): Promise<string> {
   const storageKey = `${randomUUID()}.pdf`;
-  await mkdir(statementsDir(dataDir), { recursive: true });
-  await copyFile(file, path.join(statementsDir(dataDir), storageKey));
+  await store.write(fileKey('statements', storageKey), typeof file === 'string' ? createReadStream(file) : file);
   return storageKey;
 }
 
-/** The statement's PDF: the imported one, or one generated from its data. */
+/** Removes a stored statement PDF whose statement was never written (a refused import). */
+export async function discardStatementPdf(store: FileStore, storageKey: string): Promise<void> {
+  await store.remove(fileKey('statements', storageKey));
+}
+
+/** The statement's PDF: the imported one streamed from the file store, or one generated from its data. */
 export async function statementPdf(
   db: Database,
-  dataDir: string,
+  store: FileStore,
   row: StatementRow,
   tenantName: string,
-): Promise<Buffer> {
-  if (row.pdfStorageKey !== null) return readFile(path.join(statementsDir(dataDir), row.pdfStorageKey));
+): Promise<Buffer | Readable> {
+  if (row.pdfStorageKey !== null) {
+    const opened = await store.open(fileKey('statements', row.pdfStorageKey));
+    if (opened === undefined) {
+      throw new Error(`The statement PDF ${row.pdfStorageKey} is missing from the ${store.driver} store.`);
+    }
+    return opened.stream;
+  }
   return generateStatementPdf(db, row, tenantName);
 }

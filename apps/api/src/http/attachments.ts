@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -6,11 +5,12 @@ import {
   MAX_FILES,
   discardFiles,
   fileTooLarge,
+  openStoredFile,
   storeUpload,
-  storedFilePath,
   type StoredFile,
 } from '../domain/attachment-files.js';
 import { ApiError, drfError, fieldErrors } from '../domain/errors.js';
+import type { FileStore } from '../files/file-store.js';
 
 /**
  * The one multipart receiver and the one attachment download of the API
@@ -42,7 +42,7 @@ const hasCode = (error: unknown, code: string) => error instanceof Error && (err
  */
 export async function receiveFiles<Saved>(
   request: FastifyRequest,
-  dataDir: string,
+  store: FileStore,
   tooMany: () => ApiError,
   save: (files: StoredFile[]) => Promise<Saved>,
 ): Promise<Saved> {
@@ -54,10 +54,10 @@ export async function receiveFiles<Saved>(
         part.file.resume();
         continue;
       }
-      stored.push(await storeUpload(dataDir, part));
+      stored.push(await storeUpload(store, part));
     }
   } catch (error) {
-    await discardFiles(dataDir, stored);
+    await discardFiles(store, stored);
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw fileTooLarge();
     if (hasCode(error, 'FST_FILES_LIMIT')) throw tooMany();
     if (error instanceof ApiError) throw error;
@@ -68,7 +68,7 @@ export async function receiveFiles<Saved>(
   try {
     return await save(stored);
   } catch (error) {
-    await discardFiles(dataDir, stored);
+    await discardFiles(store, stored);
     throw error;
   }
 }
@@ -84,19 +84,20 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
- * Sends a stored attachment. Always octet-stream, as the contract documents: with `attachment`
- * and nosniff a browser only ever saves the file (never renders an uploaded HTML or image
- * inline), and the BFF forwards only documented content types.
+ * Sends a stored attachment, streamed from the file store. Always octet-stream, as the contract
+ * documents: with `attachment` and nosniff a browser only ever saves the file (never renders an
+ * uploaded HTML or image inline), and the BFF forwards only documented content types.
  */
-export function sendAttachment(
+export async function sendAttachment(
   reply: FastifyReply,
-  dataDir: string,
+  store: FileStore,
   file: Pick<StoredFile, 'fileName' | 'size' | 'storageKey'>,
-): FastifyReply {
+): Promise<FastifyReply> {
+  const { stream } = await openStoredFile(store, file.storageKey);
   return reply
     .header('content-type', 'application/octet-stream')
     .header('content-disposition', contentDisposition(file.fileName))
     .header('content-length', String(file.size))
     .header('x-content-type-options', 'nosniff')
-    .send(createReadStream(storedFilePath(dataDir, file.storageKey)));
+    .send(stream);
 }

@@ -1,18 +1,23 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../db/database.js';
 import { seedDemoData } from '../../demo/seed.js';
+import type { FileStore } from '../../files/file-store.js';
+import { openFileStore } from '../../files/open-file-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Drizzle on PGlite or PostgreSQL; code written against it runs on both. */
     db: Database;
+    /** Where every file's bytes are read and written (FILE_STORE: the database or DATA_DIR). */
+    fileStore: FileStore;
   }
 }
 
 /**
  * Opens the database chosen by the configuration (PostgreSQL when `DATABASE_URL` is set,
  * embedded PGlite in `DATA_DIR/pglite` otherwise), applies pending migrations and seeds the
- * demo data into an empty store, all before the server accepts requests.
+ * demo data into an empty store, all before the server accepts requests. Opens the file store
+ * `FILE_STORE` names on the same database (or `DATA_DIR`).
  * @see {@link https://orm.drizzle.team/docs/migrations} (migrations applied at runtime)
  */
 export const databasePlugin = fp(
@@ -24,11 +29,12 @@ export const databasePlugin = fp(
       poolSize: config.databasePoolSize,
       onPoolError: (error) => fastify.log.error({ err: error }, 'idle PostgreSQL connection failed'),
     });
+    const fileStore = openFileStore(config.fileStore ?? 'database', { db: handle.db, dataDir: config.dataDir });
     try {
       await handle.withStartupLock(async ({ db, migrate }) => {
         await migrate();
         if (config.seedDemoData) {
-          const result = await seedDemoData(db, { dataDir: config.dataDir });
+          const result = await seedDemoData(db, { fileStore: fileStore.on(db) });
           if (result.seeded) {
             fastify.log.info({ users: result.users }, 'seeded demo data into an empty database');
           }
@@ -42,6 +48,7 @@ export const databasePlugin = fp(
     fastify.addHook('onClose', () => handle.close());
     fastify.log.info({ driver: handle.driver }, 'database ready');
     fastify.decorate('db', handle.db);
+    fastify.decorate('fileStore', fileStore);
   },
   { name: 'database', dependencies: ['config'] },
 );
