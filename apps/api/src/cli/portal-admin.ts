@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/database.js';
 import type { FileStore } from '../files/file-store.js';
+import { moveFilesOnUpgrade } from '../files/move-into-database.js';
 import { openFileStore } from '../files/open-file-store.js';
 import { discardStatementPdf, importStatement, storeStatementPdf } from '../domain/billing.js';
 import { createBuilding } from '../domain/buildings.js';
@@ -65,8 +66,12 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   ticket-assign      --ticket ID (--assignee EMAIL | --unassign) [--staff EMAIL]
   public-answer      --request ID --staff EMAIL --body TEXT [--status open|in_progress|resolved|closed]
   anonymise          [--days N]   (default ANONYMISE_AFTER_DAYS)
+  move-files                      FILE_STORE=database: moves files an older release kept under DATA_DIR
+                                  into the database, with progress on stderr (every command and the
+                                  API's start-up do this after migrating; resumable, deletes a file
+                                  only once it reads back from the database)
   backup             --out DIR    the database (pg_dump, or the embedded store while the API is
-                                  stopped) and DATA_DIR's attachments and statements, into a new folder
+                                  stopped; with FILE_STORE=folder also DATA_DIR's files), into a new folder
   restore            --from DIR   a backup into an empty database and DATA_DIR; start the API
                                   afterwards and it migrates the data forward
 `;
@@ -490,7 +495,14 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'backup' || command === 'restore') return backupCommand(command, parsed.values, config);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await handle.withStartupLock(({ migrate }) => migrate());
+    const moved = await handle.withStartupLock(async ({ db, migrate }) => {
+      await migrate();
+      return moveFilesOnUpgrade(db, config, (line) => process.stderr.write(`portal-admin: ${line}\n`));
+    });
+    if (command === 'move-files') {
+      process.stdout.write(`${JSON.stringify(moved ?? { moved: 0, alreadyMoved: 0, bytes: 0 }, null, 2)}\n`);
+      return 0;
+    }
     const fileStore = openFileStore(config.fileStore ?? 'database', { db: handle.db, dataDir: config.dataDir });
     const result = await run(command, parsed.values, handle.db, fileStore);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -10,7 +10,7 @@ import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { DATABASE_DRIVERS, scratchDatabaseFor, type ScratchDatabase } from '../testing/scratch-database.js';
 import { login } from '../testing/test-client.js';
-import { FILE_CHUNK_BYTES } from './database-store.js';
+import { FILE_CHUNK_BYTES, removeAbandonedFiles } from './database-store.js';
 import { FILE_STORE_DRIVERS, fileKey, type FileStore } from './file-store.js';
 import { openFileStore } from './open-file-store.js';
 
@@ -109,6 +109,29 @@ describe.each(combinations)('file store: $fileStore on $database', ({ database, 
       expect(names.filter((name) => name.includes(key.split('/')[1] ?? '?'))).toEqual([]);
     }
   });
+
+  it.runIf(fileStore === 'database')(
+    'housekeeping removes only files a crash left half-written a day ago',
+    async () => {
+      const stale = fileKey('attachments', randomBytes(16).toString('hex'));
+      const writing = fileKey('attachments', randomBytes(16).toString('hex'));
+      const complete = fileKey('attachments', randomBytes(16).toString('hex'));
+      await handle.db.insert(files).values({ key: stale, createdAt: new Date(Date.now() - 25 * 3_600_000) });
+      await handle.db.insert(fileChunks).values({ fileKey: stale, seq: 0, data: Buffer.from('half') });
+      await handle.db.insert(files).values({ key: writing });
+      await store.write(complete, [Buffer.from('whole')]);
+      await handle.db
+        .update(files)
+        .set({ createdAt: new Date(Date.now() - 48 * 3_600_000) })
+        .where(eq(files.key, complete));
+      expect(await removeAbandonedFiles(handle.db)).toBe(1);
+      const left = (await handle.db.select({ key: files.key }).from(files)).map((row) => row.key);
+      expect(left).toEqual(expect.arrayContaining([writing, complete]));
+      expect(left).not.toContain(stale);
+      expect(await handle.db.select().from(fileChunks).where(eq(fileChunks.fileKey, stale))).toEqual([]);
+      await handle.db.delete(files).where(eq(files.key, writing));
+    },
+  );
 
   it('refuses keys the server does not make', async () => {
     for (const key of ['../etc/passwd', 'attachments/../x', 'attachments/.hidden', 'other/abc', 'attachments/']) {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../db/database.js';
 import { seedDemoData } from '../../demo/seed.js';
 import type { FileStore } from '../../files/file-store.js';
+import { moveFilesOnUpgrade } from '../../files/move-into-database.js';
 import { openFileStore } from '../../files/open-file-store.js';
 
 declare module 'fastify' {
@@ -17,7 +18,8 @@ declare module 'fastify' {
  * Opens the database chosen by the configuration (PostgreSQL when `DATABASE_URL` is set,
  * embedded PGlite in `DATA_DIR/pglite` otherwise), applies pending migrations and seeds the
  * demo data into an empty store, all before the server accepts requests. Opens the file store
- * `FILE_STORE` names on the same database (or `DATA_DIR`).
+ * `FILE_STORE` names on the same database (or `DATA_DIR`); with the database store, files an
+ * older release left under `DATA_DIR` are moved into it first (files/move-into-database.ts).
  * @see {@link https://orm.drizzle.team/docs/migrations} (migrations applied at runtime)
  */
 export const databasePlugin = fp(
@@ -33,6 +35,10 @@ export const databasePlugin = fp(
     try {
       await handle.withStartupLock(async ({ db, migrate }) => {
         await migrate();
+        const moved = await moveFilesOnUpgrade(db, config, (line, progress) => fastify.log.info(progress, line));
+        if (moved !== undefined && moved.moved + moved.alreadyMoved > 0) {
+          fastify.log.info(moved, 'files moved from DATA_DIR into the database');
+        }
         if (config.seedDemoData) {
           const result = await seedDemoData(db, { fileStore: fileStore.on(db) });
           if (result.seeded) {
