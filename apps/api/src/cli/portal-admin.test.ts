@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -375,6 +375,15 @@ describe('portal-admin main', () => {
       // The same id again violates the primary key: an error, not a usage problem.
       expect(await main(['create-tenant', '--name', 'Delta a.s.', '--id', 'delta'])).toBe(1);
       expect(await main(['create-tenant', '--unknown-flag'])).toBe(2);
+
+      // A file an older release left under DATA_DIR moves into the database, with progress.
+      await mkdir(path.join(dataDir, 'attachments'));
+      await writeFile(path.join(dataDir, 'attachments', '0123456789abcdef0123456789abcdef'), 'foto');
+      written.length = 0;
+      expect(await main(['move-files'])).toBe(0);
+      expect(JSON.parse(written.join(''))).toEqual({ moved: 1, alreadyMoved: 0, bytes: 4 });
+      expect(stderr).toHaveBeenCalledWith(expect.stringContaining('moved 1/1 files'));
+      expect(await readdir(dataDir)).not.toContain('attachments');
     } finally {
       vi.unstubAllEnvs();
       stdout.mockRestore();
