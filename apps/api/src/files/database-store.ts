@@ -35,8 +35,18 @@ export function databaseFileStore(db: Database): FileStore {
       let seq = 0;
       let pending: Buffer[] = [];
       let pendingBytes = 0;
+      // One insert in flight while the next chunk arrives: the upload and the database work
+      // overlap, and at most two chunks are held (the one being written, the one filling up).
+      let inFlight: Promise<unknown> = Promise.resolve();
       const insertChunk = async (data: Buffer) => {
-        await db.insert(fileChunks).values({ fileKey: key, seq, data });
+        await inFlight;
+        // `.then` once: a drizzle query runs again on every `then`, so keep the one promise.
+        inFlight = db
+          .insert(fileChunks)
+          .values({ fileKey: key, seq, data })
+          .then(() => undefined);
+        // Awaited before the next insert or at the end; never an unhandled rejection meanwhile.
+        inFlight.catch(() => undefined);
         seq += 1;
       };
       try {
@@ -56,6 +66,7 @@ export function databaseFileStore(db: Database): FileStore {
           }
         }
         if (pendingBytes > 0) await insertChunk(Buffer.concat(pending, pendingBytes));
+        await inFlight;
         const sha256 = hash.digest('hex');
         await db
           .update(files)
@@ -63,6 +74,7 @@ export function databaseFileStore(db: Database): FileStore {
           .where(eq(files.key, key));
         return { size, sha256 };
       } catch (error) {
+        await inFlight.catch(() => undefined);
         await db
           .delete(files)
           .where(eq(files.key, key))
@@ -106,12 +118,14 @@ export function databaseFileStore(db: Database): FileStore {
 }
 
 /**
- * A file's chunks, one query each, fetched only when the consumer wants more: at most about
- * two chunks are in memory per download, whatever the file's size.
+ * A file's chunks, one query each, fetched only when the consumer wants more, with the next
+ * chunk fetched while the current one is sent: at most about three chunks are in memory per
+ * download, whatever the file's size.
  */
 class ChunkStream extends Readable {
   #seq = 0;
   #delivered = 0;
+  #next: Promise<Buffer | undefined> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -121,28 +135,39 @@ class ChunkStream extends Readable {
     super({ highWaterMark: FILE_CHUNK_BYTES });
   }
 
+  #fetch(seq: number): Promise<Buffer | undefined> {
+    const chunk = this.db
+      .select({ data: fileChunks.data })
+      .from(fileChunks)
+      .where(and(eq(fileChunks.fileKey, this.key), eq(fileChunks.seq, seq)))
+      .then(([row]) => row?.data);
+    // Handled when it is used; a download abandoned meanwhile must not leave a rejection behind.
+    chunk.catch(() => undefined);
+    return chunk;
+  }
+
   override _read(): void {
     if (this.#delivered >= this.size) {
       this.push(null);
       return;
     }
     const seq = this.#seq;
-    this.db
-      .select({ data: fileChunks.data })
-      .from(fileChunks)
-      .where(and(eq(fileChunks.fileKey, this.key), eq(fileChunks.seq, seq)))
-      .then(
-        ([row]) => {
-          if (row === undefined || row.data.length === 0) {
-            this.destroy(new Error(`The stored file ${this.key} has no chunk ${seq}.`));
-            return;
-          }
-          this.#seq = seq + 1;
-          this.#delivered += row.data.length;
-          this.push(row.data);
-        },
-        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
-      );
+    const current = this.#next ?? this.#fetch(seq);
+    this.#next = undefined;
+    current.then(
+      (data) => {
+        if (this.destroyed) return;
+        if (data === undefined || data.length === 0) {
+          this.destroy(new Error(`The stored file ${this.key} has no chunk ${seq}.`));
+          return;
+        }
+        this.#seq = seq + 1;
+        this.#delivered += data.length;
+        if (this.#delivered < this.size) this.#next = this.#fetch(this.#seq);
+        this.push(data);
+      },
+      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 }
 
