@@ -4,7 +4,10 @@ import { envFile, isAlive, jsonLines, logFile, operatorData, pidOf, productionSc
 
 // A tenant's session in Chromium while one of the two API instances dies: the BFFs send every
 // call to the other instance (files and sessions are shared through PostgreSQL and Redis), so
-// the user notices nothing; behind the scenes each BFF instance needs at most one retry.
+// the user notices nothing. Behind the scenes a call that reached the dead instance is tried
+// once more on the other (never more: each instance at most once per call, see
+// apps/bff/src/upstream/upstream-balancing.test.ts), and only the calls a BFF sent before it
+// knew are affected: after its first refused connection it leaves the instance out.
 
 /** Upstream attempts that failed on the network, summed over both BFF instances (their metrics). */
 async function networkErrors(): Promise<number> {
@@ -75,9 +78,12 @@ test('kill one API instance mid-session: the user carries on, and it rejoins aft
     const after = jsonLines(logFile('nginx-access')).slice(nginxBefore);
     expect(after.length).toBeGreaterThan(0);
     for (const line of after) expect(Number(line['status']), String(line['uri'])).toBeLessThan(500);
-    // …api-2 answered it, and the BFFs found api-1 gone with at most one retry each.
+    // …api-2 answered it, and only the calls in flight when each BFF found api-1 gone (a page
+    // loads a few at once) needed their one retry.
     expect(servedBy('api-2', api2Before)).toBeGreaterThan(0);
-    expect((await networkErrors()) - errorsBefore).toBeLessThanOrEqual(2);
+    const retried = (await networkErrors()) - errorsBefore;
+    test.info().annotations.push({ type: 'calls retried on api-2', description: String(retried) });
+    expect(retried).toBeLessThanOrEqual(4);
   } finally {
     const restarted = productionScript('restart', 'api-1');
     expect(restarted.status, restarted.stderr).toBe(0);
