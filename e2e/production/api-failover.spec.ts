@@ -21,10 +21,14 @@ async function networkErrors(): Promise<number> {
   return total;
 }
 
+/** Requests under /api/ an API instance logged from line `from` on (its health probes left out). */
 const servedBy = (instance: string, from: number) =>
   jsonLines(logFile(instance))
     .slice(from)
-    .filter((line) => typeof line['reqId'] === 'string' && line['res'] !== undefined).length;
+    .filter((line) => {
+      const url = (line['req'] as { url?: unknown } | undefined)?.url;
+      return typeof url === 'string' && url.startsWith('/api/');
+    }).length;
 
 test('kill one API instance mid-session: the user carries on, and it rejoins after a restart', async ({ page }) => {
   const user = operatorData();
