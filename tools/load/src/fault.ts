@@ -116,9 +116,10 @@ async function injectFaults(run: LoadRun, windows: FaultWindow[], problems: stri
 /** What users saw: failed tries grouped by when they happened (around which restart). */
 function failureReport(failures: Failure[], windows: FaultWindow[]): string[] {
   const lines: string[] = [];
-  // A failure belongs to a restart from its start until 10 s after it is back (retries, drains).
+  // A failure belongs to a restart from its start until 10 s after it is back (retries, drains);
+  // where two such spans overlap, to the restart that began last (the one just under way).
   const windowOf = (failure: Failure) =>
-    windows.find((window) => failure.at >= window.from && failure.at <= window.to + 10);
+    windows.filter((window) => failure.at >= window.from && failure.at <= window.to + 10).at(-1);
   const groups = new Map<string, Failure[]>();
   for (const failure of failures) {
     const window = windowOf(failure);
