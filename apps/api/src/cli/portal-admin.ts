@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/database.js';
-import type { FileStore } from '../files/file-store.js';
+import { registerFileStore, resolveFileStore, type FileStore, type FileStoreOrDataDir } from '../files/file-store.js';
 import { moveFilesOnUpgrade } from '../files/move-into-database.js';
 import { openFileStore } from '../files/open-file-store.js';
 import { discardStatementPdf, importStatement, storeStatementPdf } from '../domain/billing.js';
@@ -457,7 +457,7 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
  * Parses one command line and runs it on an open database: what `main` does after start-up,
  * exported so tests can drive every command without a process per command.
  */
-export async function runCommand(argv: string[], db: Database, fileStore: FileStore): Promise<unknown> {
+export async function runCommand(argv: string[], db: Database, fileStore: FileStoreOrDataDir): Promise<unknown> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -466,7 +466,7 @@ export async function runCommand(argv: string[], db: Database, fileStore: FileSt
   }
   const [command] = parsed.positionals;
   if (command === undefined) throw new UsageError('a command is required');
-  return run(command, parsed.values, db, fileStore);
+  return run(command, parsed.values, db, resolveFileStore(fileStore));
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -504,7 +504,8 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const fileStore = openFileStore(config.fileStore ?? 'database', { db: handle.db, dataDir: config.dataDir });
-    const result = await run(command, parsed.values, handle.db, fileStore);
+    const unregister = registerFileStore(config.dataDir, fileStore);
+    const result = await run(command, parsed.values, handle.db, fileStore).finally(unregister);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

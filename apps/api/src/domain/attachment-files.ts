@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileKey, type FileStore, type OpenedFile } from '../files/file-store.js';
+import { fileKey, resolveFileStore, type FileStoreOrDataDir, type OpenedFile } from '../files/file-store.js';
 import { drfError, fieldErrors } from './errors.js';
 
 /**
@@ -96,7 +96,8 @@ export interface Upload {
 const newStorageKey = () => randomBytes(16).toString('hex');
 
 /** Streams an upload into the file store; refuses a type not allowed or a file over the limit. */
-export async function storeUpload(store: FileStore, upload: Upload): Promise<StoredFile> {
+export async function storeUpload(target: FileStoreOrDataDir, upload: Upload): Promise<StoredFile> {
+  const store = resolveFileStore(target);
   const fileName = cleanFileName(upload.filename);
   const contentType = acceptedType(fileName, upload.mimetype);
   if (contentType === undefined) {
@@ -114,18 +115,20 @@ export async function storeUpload(store: FileStore, upload: Upload): Promise<Sto
 
 /** Stores bytes the server itself produced (demo data) the same way as an upload. */
 export async function storeBytes(
-  store: FileStore,
+  target: FileStoreOrDataDir,
   fileName: string,
   contentType: string,
   bytes: Buffer,
 ): Promise<StoredFile> {
+  const store = resolveFileStore(target);
   const storageKey = newStorageKey();
   const { size } = await store.write(fileKey('attachments', storageKey), [bytes]);
   return { fileName, contentType, size, storageKey };
 }
 
 /** Removes stored files whose rows were never written (a failed upload). */
-export async function discardFiles(store: FileStore, stored: readonly StoredFile[]): Promise<void> {
+export async function discardFiles(target: FileStoreOrDataDir, stored: readonly StoredFile[]): Promise<void> {
+  const store = resolveFileStore(target);
   await Promise.all(stored.map((file) => store.remove(fileKey('attachments', file.storageKey))));
 }
 
@@ -133,7 +136,8 @@ export async function discardFiles(store: FileStore, stored: readonly StoredFile
  * A stored attachment's bytes. A row whose file is missing is the installation's fault (a lost
  * folder, an incomplete restore), not the caller's: an error, reported as a 500.
  */
-export async function openStoredFile(store: FileStore, storageKey: string): Promise<OpenedFile> {
+export async function openStoredFile(target: FileStoreOrDataDir, storageKey: string): Promise<OpenedFile> {
+  const store = resolveFileStore(target);
   const opened = await store.open(fileKey('attachments', storageKey));
   if (opened === undefined)
     throw new Error(`The attachment file ${storageKey} is missing from the ${store.driver} store.`);

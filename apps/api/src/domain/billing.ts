@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { billingItems, billingStatements } from '../db/schema.js';
-import { fileKey, type FileSource, type FileStore } from '../files/file-store.js';
+import { fileKey, resolveFileStore, type FileSource, type FileStoreOrDataDir } from '../files/file-store.js';
 import { renderPdf } from '../pdf/statement-pdf.js';
 import { buildingRefsOf, money } from './refs.js';
 
@@ -164,24 +164,26 @@ export async function importStatement(
  * storage key for `importStatement`'s `pdfStorageKey`. `file` is a path (the CLI) or the bytes
  * as they stream in (an upload); either is streamed, never read whole.
  */
-export async function storeStatementPdf(store: FileStore, file: string | FileSource): Promise<string> {
+export async function storeStatementPdf(target: FileStoreOrDataDir, file: string | FileSource): Promise<string> {
+  const store = resolveFileStore(target);
   const storageKey = `${randomUUID()}.pdf`;
   await store.write(fileKey('statements', storageKey), typeof file === 'string' ? createReadStream(file) : file);
   return storageKey;
 }
 
 /** Removes a stored statement PDF whose statement was never written (a refused import). */
-export async function discardStatementPdf(store: FileStore, storageKey: string): Promise<void> {
-  await store.remove(fileKey('statements', storageKey));
+export async function discardStatementPdf(target: FileStoreOrDataDir, storageKey: string): Promise<void> {
+  await resolveFileStore(target).remove(fileKey('statements', storageKey));
 }
 
 /** The statement's PDF: the imported one streamed from the file store, or one generated from its data. */
 export async function statementPdf(
   db: Database,
-  store: FileStore,
+  target: FileStoreOrDataDir,
   row: StatementRow,
   tenantName: string,
 ): Promise<Buffer | Readable> {
+  const store = resolveFileStore(target);
   if (row.pdfStorageKey !== null) {
     const opened = await store.open(fileKey('statements', row.pdfStorageKey));
     if (opened === undefined) {

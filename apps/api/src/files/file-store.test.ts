@@ -11,7 +11,8 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { DATABASE_DRIVERS, scratchDatabaseFor, type ScratchDatabase } from '../testing/scratch-database.js';
 import { login } from '../testing/test-client.js';
 import { FILE_CHUNK_BYTES, removeAbandonedFiles } from './database-store.js';
-import { FILE_STORE_DRIVERS, fileKey, type FileStore } from './file-store.js';
+import { discardStatementPdf, storeStatementPdf } from '../domain/billing.js';
+import { FILE_STORE_DRIVERS, fileKey, resolveFileStore, type FileStore } from './file-store.js';
 import { openFileStore } from './open-file-store.js';
 
 /** PGlite clusters, a 25 MB file per store: generous on a loaded machine. */
@@ -265,6 +266,15 @@ describe.each(combinations)('FILE_STORE=$fileStore on $database: attachments and
       });
       expect(statementPdf.statusCode).toBe(200);
       expect(statementPdf.rawPayload.equals(pdf)).toBe(true);
+
+      // Code written before the file store passes DATA_DIR: it means the app's store.
+      const oldStyle = await storeStatementPdf(t.config.dataDir, pdfPath);
+      const opened = await t.app.fileStore.open(fileKey('statements', oldStyle));
+      expect(opened?.size).toBe(pdf.length);
+      opened?.stream.destroy();
+      await discardStatementPdf(t.config.dataDir, oldStyle);
+      expect(await t.app.fileStore.open(fileKey('statements', oldStyle))).toBeUndefined();
+      expect(() => resolveFileStore(path.join(t.database.dataDir, 'elsewhere'))).toThrow(/No file store is open/);
 
       // The bytes are where FILE_STORE says, and only there.
       const [stored] = await t.app.db.select({ n: count() }).from(files);

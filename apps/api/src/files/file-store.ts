@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database.js';
 
@@ -69,3 +70,33 @@ export function checkKey(key: string): string {
 }
 
 export const fileKey = (area: FileArea, name: string) => checkKey(`${area}/${name}`);
+
+/**
+ * Compatibility for callers written before the file store, which passed `DATA_DIR` where a
+ * {@link FileStore} now goes (`storeStatementPdf(config.dataDir, file)`, `receiveFiles(request,
+ * config.dataDir, …)`): the API and portal-admin register the store they opened for their
+ * `DATA_DIR`, and a `DATA_DIR` given instead of a store means that store. New code passes the
+ * store (`fastify.fileStore`).
+ */
+const openStores = new Map<string, FileStore>();
+
+/** Makes `store` what `dataDir` stands for until the returned function is called. */
+export function registerFileStore(dataDir: string, store: FileStore): () => void {
+  const key = path.resolve(dataDir);
+  openStores.set(key, store);
+  return () => {
+    if (openStores.get(key) === store) openStores.delete(key);
+  };
+}
+
+/** A store, or the `DATA_DIR` of an open one (see {@link registerFileStore}). */
+export type FileStoreOrDataDir = FileStore | string;
+
+export function resolveFileStore(target: FileStoreOrDataDir): FileStore {
+  if (typeof target !== 'string') return target;
+  const store = openStores.get(path.resolve(target));
+  if (store === undefined) {
+    throw new Error(`No file store is open for ${target}: pass the FileStore (fastify.fileStore), not DATA_DIR.`);
+  }
+  return store;
+}

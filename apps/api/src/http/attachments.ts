@@ -10,7 +10,7 @@ import {
   type StoredFile,
 } from '../domain/attachment-files.js';
 import { ApiError, drfError, fieldErrors } from '../domain/errors.js';
-import type { FileStore } from '../files/file-store.js';
+import { resolveFileStore, type FileStoreOrDataDir } from '../files/file-store.js';
 
 /**
  * The one multipart receiver and the one attachment download of the API
@@ -42,10 +42,11 @@ const hasCode = (error: unknown, code: string) => error instanceof Error && (err
  */
 export async function receiveFiles<Saved>(
   request: FastifyRequest,
-  store: FileStore,
+  target: FileStoreOrDataDir,
   tooMany: () => ApiError,
   save: (files: StoredFile[]) => Promise<Saved>,
 ): Promise<Saved> {
+  const store = resolveFileStore(target);
   const stored: StoredFile[] = [];
   try {
     for await (const part of request.parts()) {
@@ -90,9 +91,10 @@ export function contentDisposition(fileName: string): string {
  */
 export async function sendAttachment(
   reply: FastifyReply,
-  store: FileStore,
+  target: FileStoreOrDataDir,
   file: Pick<StoredFile, 'fileName' | 'size' | 'storageKey'>,
 ): Promise<FastifyReply> {
+  const store = resolveFileStore(target);
   const { stream } = await openStoredFile(store, file.storageKey);
   return reply
     .header('content-type', 'application/octet-stream')

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../db/database.js';
 import { seedDemoData } from '../../demo/seed.js';
-import type { FileStore } from '../../files/file-store.js';
+import { registerFileStore, type FileStore } from '../../files/file-store.js';
 import { moveFilesOnUpgrade } from '../../files/move-into-database.js';
 import { openFileStore } from '../../files/open-file-store.js';
 
@@ -55,6 +55,9 @@ export const databasePlugin = fp(
     fastify.log.info({ driver: handle.driver }, 'database ready');
     fastify.decorate('db', handle.db);
     fastify.decorate('fileStore', fileStore);
+    // Code that still passes DATA_DIR for the store gets this one (files/file-store.ts).
+    const unregister = registerFileStore(config.dataDir, fileStore);
+    fastify.addHook('onClose', async () => unregister());
   },
   { name: 'database', dependencies: ['config'] },
 );
