@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Runs the portal on this machine as an operator runs it in production, from the recipe in
-# deploy/: nginx (TLS, HTTP/2, precompressed assets) in front of two BFF instances, the API on
-# the local PostgreSQL, Redis for sessions, and a local SMTP sink for the e-mails. Each service
+# deploy/: nginx (TLS, HTTP/2, precompressed assets) in front of two BFF instances, which
+# balance two API instances on the local PostgreSQL (files in the database), Redis for
+# sessions, and a local SMTP sink for the e-mails. Each service
 # gets exactly the environment its systemd unit would (deploy/env/*.env, then this machine's
 # values in $PORTAL_STATE_DIR/*.local.env, nothing inherited) and runs the unit's ExecStart.
 #
 #   bash scripts/production.sh start     # start everything and wait until it is ready
 #   bash scripts/production.sh stop      # stop everything (SIGTERM, then SIGKILL after 20 s)
 #   bash scripts/production.sh status    # exit 0 all running, 3 all stopped, 1 partly
-#   bash scripts/production.sh restart SERVICE   # one of mail, api, bff-1, bff-2, nginx, as
-#                                        # systemctl restart would: stop it gracefully, start it, wait until ready
+#   bash scripts/production.sh restart SERVICE   # one of mail, api-1, api-2, bff-1, bff-2, nginx,
+#                                        # as systemctl restart would: stop it gracefully, start it, wait
+#                                        # until ready; `api` restarts api-1, then api-2 (rolling)
 #   bash scripts/production.sh admin …   # portal-admin with the API's environment (backup, restore, create-user…)
 #
 # Needs a build (pnpm exec turbo run build), nginx (scripts/lib.sh ensure_nginx), PostgreSQL
@@ -25,12 +27,13 @@ HTTP_PORT=${PORTAL_HTTP_PORT:-8480}
 MAIL_PORT=${PORTAL_MAIL_PORT:-2725}
 POSTGRES_SERVER=${PORTAL_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}
 DATABASE_NAME=${PORTAL_DATABASE_NAME:-portal_production}
+API_INSTANCES=(1 2)
 BFF_INSTANCES=(1 2)
 # Start order; stop goes the other way.
-SERVICES=(mail api bff-1 bff-2 nginx)
+SERVICES=(mail api-1 api-2 bff-1 bff-2 nginx)
 
 RECIPE=$ROOT/deploy
-API_UNIT=$RECIPE/systemd/portal-api.service
+API_UNIT=$RECIPE/systemd/portal-api@.service
 BFF_UNIT=$RECIPE/systemd/portal-bff@.service
 
 log() { printf '%s\n' "$*" >&2; }
@@ -203,7 +206,10 @@ start() {
 
 start_services() {
   launch_service mail && wait_service mail || return 1
-  launch_service api && wait_service api || return 1
+  # Both API instances start at once, as systemd would start portal-api@1 and @2: one applies
+  # the migrations under the advisory lock, the other waits.
+  for instance in "${API_INSTANCES[@]}"; do launch_service "api-$instance"; done
+  for instance in "${API_INSTANCES[@]}"; do wait_service "api-$instance" || return 1; done
   # Both BFF instances start at once, as systemd would start portal-bff@1 and @2.
   for instance in "${BFF_INSTANCES[@]}"; do launch_service "bff-$instance"; done
   for instance in "${BFF_INSTANCES[@]}"; do wait_service "bff-$instance" || return 1; done
@@ -220,7 +226,7 @@ launch_service() {
   case "$1" in
     mail) launch mail '' node e2e/production/mail-sink.mjs --port "$MAIL_PORT" --dir "$STATE/mail" ;;
     # shellcheck disable=SC2046 # the unit's command is words on purpose
-    api) launch api "$RECIPE/env/api.env $STATE/api.local.env" node $(unit_command "$API_UNIT") ;;
+    api-*) launch "$1" "$RECIPE/env/api.env $RECIPE/env/$1.env $STATE/api.local.env" node $(unit_command "$API_UNIT") ;;
     # shellcheck disable=SC2046
     bff-*) launch "$1" "$RECIPE/env/bff.env $RECIPE/env/$1.env $STATE/bff.local.env" node $(unit_command "$BFF_UNIT") ;;
     nginx) launch nginx '' nginx -c "$STATE/nginx/nginx.conf" -p "$STATE/nginx" ;;
@@ -232,7 +238,7 @@ launch_service() {
 wait_service() {
   case "$1" in
     mail) wait_smtp ;;
-    api) wait_ready api "http://127.0.0.1:$(env_value "$RECIPE/env/api.env" PORT)/health" 120 ;;
+    api-*) wait_ready "$1" "http://127.0.0.1:$(env_value "$RECIPE/env/$1.env" PORT)/health" 120 ;;
     bff-*) wait_ready "$1" "http://127.0.0.1:$(env_value "$RECIPE/env/$1.env" PORT)/readyz" 60 ;;
     nginx) wait_ready nginx "https://localhost:$HTTPS_PORT/" 30 ;;
   esac
@@ -242,7 +248,7 @@ wait_service() {
 service_ports() {
   case "$1" in
     mail) echo "$MAIL_PORT" ;;
-    api) echo "$(env_value "$RECIPE/env/api.env" PORT) $(env_value "$RECIPE/env/api.env" METRICS_PORT)" ;;
+    api-*) echo "$(env_value "$RECIPE/env/$1.env" PORT) $(env_value "$RECIPE/env/$1.env" METRICS_PORT)" ;;
     bff-*) echo "$(env_value "$RECIPE/env/$1.env" PORT) $(env_value "$RECIPE/env/$1.env" METRICS_PORT)" ;;
     nginx) echo "$HTTPS_PORT $HTTP_PORT" ;;
   esac
@@ -294,10 +300,15 @@ stop_service() {
 
 # One service, the way `systemctl restart` treats a unit: a graceful stop (in-flight requests
 # finish), a start with the same environment, and back only when it is ready. The others keep
-# serving meanwhile (nginx sends traffic to the other BFF instance).
+# serving meanwhile (nginx sends traffic to the other BFF instance, the BFFs to the other API
+# instance). `api` is both API instances, one after the other, as a rolling upgrade does.
 restart() {
   local service=${1:-}
-  [[ " ${SERVICES[*]} " == *" $service "* ]] || die "restart needs one of: ${SERVICES[*]}"
+  if [ "$service" = api ]; then
+    for instance in "${API_INSTANCES[@]}"; do restart "api-$instance"; done
+    return
+  fi
+  [[ " ${SERVICES[*]} " == *" $service "* ]] || die "restart needs one of: ${SERVICES[*]} (or api: both API instances)"
   [ -f "$STATE/api.local.env" ] || die "no installation in $STATE yet: run start first"
   stop_service "$service"
   ensure_ports_free "$service"

@@ -15,17 +15,23 @@ const layers = [
   { name: 'the database connection', paths: ['src/db/database.ts'], mayImport: ['the database schema'] },
   { name: 'security', paths: ['src/security'], mayImport: [] },
   { name: 'pdf', paths: ['src/pdf'], mayImport: [] },
+  // Where file contents live (FILE_STORE): the database's files tables or DATA_DIR.
+  { name: 'the file store', paths: ['src/files'], mayImport: ['the database schema', 'the database connection'] },
   {
     name: 'domain',
     paths: ['src/domain'],
-    mayImport: ['the database schema', 'the database connection', 'security', 'pdf'],
+    mayImport: ['the database schema', 'the database connection', 'the file store', 'security', 'pdf'],
   },
-  { name: 'the demo seed', paths: ['src/demo'], mayImport: ['domain', 'the database connection'] },
-  { name: 'http', paths: ['src/http'], mayImport: ['domain', 'the database connection'] },
+  {
+    name: 'the demo seed',
+    paths: ['src/demo'],
+    mayImport: ['domain', 'the database connection', 'the file store'],
+  },
+  { name: 'http', paths: ['src/http'], mayImport: ['domain', 'the database connection', 'the file store'] },
   {
     name: 'plugins',
     paths: ['src/plugins'],
-    mayImport: ['config', 'the database connection', 'security', 'domain', 'http', 'the demo seed'],
+    mayImport: ['config', 'the database connection', 'the file store', 'security', 'domain', 'http', 'the demo seed'],
   },
   // A route folder's handlers are HTTP adapters: they reach the database only through the domain
   // or through their folder's repository.ts (queries no other folder needs).
@@ -39,8 +45,16 @@ const layers = [
     paths: ['src/routes/**/repository.ts'],
     mayImport: ['the database schema', 'the database connection', 'domain'],
   },
-  { name: 'the CLI', paths: ['src/cli'], mayImport: ['config', 'the database connection', 'domain'] },
-  { name: 'scripts', paths: ['src/scripts'], mayImport: ['config', 'the database connection', 'the demo seed'] },
+  {
+    name: 'the CLI',
+    paths: ['src/cli'],
+    mayImport: ['config', 'the database connection', 'the file store', 'domain'],
+  },
+  {
+    name: 'scripts',
+    paths: ['src/scripts'],
+    mayImport: ['config', 'the database connection', 'the file store', 'the demo seed'],
+  },
   {
     name: 'the app',
     paths: ['src/app.ts', 'src/server.ts'],

@@ -4,7 +4,7 @@ import { ORIGIN } from './support.js';
 
 /**
  * The production set (scripts/production.sh: nginx with TLS and HTTP/2, two BFF instances on
- * Redis, the API on PostgreSQL, an SMTP sink), brought up once by global-setup.ts and taken
+ * Redis, two API instances on PostgreSQL, an SMTP sink), brought up once by global-setup.ts and taken
  * down by the last project. Separate from the main suite (e2e/playwright.config.ts) and run by
  * its own task: `pnpm --filter @portal/e2e test:production`.
  */
@@ -12,8 +12,8 @@ export default defineConfig({
   testDir: '.',
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
-  // One set of processes, one order: the checks of the running set, then the journey that
-  // kills an instance, then the shutdown.
+  // One set of processes, one order: the checks of the running set, then the journeys that
+  // kill an instance, then the shutdown.
   workers: 1,
   fullyParallel: false,
   retries: 0,
@@ -33,6 +33,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'running-set', testMatch: /(recipe|edge|mail|restart)\.spec\.ts$/ },
+    // api-failover.spec.ts (an API instance killed and restarted), then failover.spec.ts (a BFF
+    // instance killed for good).
     { name: 'failover', testMatch: /failover\.spec\.ts$/, dependencies: ['running-set'] },
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['failover'] },
   ],

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BFF_INSTANCES, envFile, pidOf, RECIPE, REPO, stateDir } from './support.js';
+import { API_INSTANCES, BFF_INSTANCES, envFile, pidOf, RECIPE, REPO, stateDir } from './support.js';
 
 // The deployment recipe (deploy/) and the start script (scripts/production.sh) must not drift:
 // this reads both, and the processes the script started, and compares them.
@@ -42,7 +42,12 @@ function variablesOf(env: Record<string, string>): string[] {
 }
 
 const services = [
-  { name: 'api', unit: 'portal-api.service', envFiles: ['api.env'], local: 'api.local.env' },
+  ...API_INSTANCES.map((instance) => ({
+    name: `api-${instance}`,
+    unit: 'portal-api@.service',
+    envFiles: ['api.env', `api-${instance}.env`],
+    local: 'api.local.env',
+  })),
   ...BFF_INSTANCES.map((instance) => ({
     name: `bff-${instance}`,
     unit: 'portal-bff@.service',
@@ -82,7 +87,7 @@ for (const service of services) {
   });
 }
 
-test('nginx, the BFF instances and the API agree on ports and the proxy address', () => {
+test('nginx, the BFF instances and the API instances agree on ports and the proxy address', () => {
   const nginx = readFileSync(join(RECIPE, 'nginx', 'portal.conf'), 'utf8');
   const upstream = /upstream portal_bff \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
   const nginxPorts = [...upstream.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((match) => match[1]);
@@ -94,14 +99,24 @@ test('nginx, the BFF instances and the API agree on ports and the proxy address'
 
   const bff = envFile(join(RECIPE, 'env', 'bff.env'));
   const api = envFile(join(RECIPE, 'env', 'api.env'));
-  expect(bff['UPSTREAM_URL']).toBe(`http://${api['HOST']}:${api['PORT']}`);
+  const apiFiles = readdirSync(join(RECIPE, 'env'))
+    .filter((file) => /^api-\d+\.env$/.test(file))
+    .sort();
+  expect(apiFiles).toEqual(API_INSTANCES.map((instance) => `api-${instance}.env`));
+  const apiInstances = apiFiles.map((file) => envFile(join(RECIPE, 'env', file)));
+  // Every BFF balances every API instance.
+  expect(bff['UPSTREAM_URL']?.split(',')).toEqual(
+    apiInstances.map((instance) => `http://${api['HOST']}:${instance['PORT']}`),
+  );
   // Only nginx's own source address may name the client (X-Forwarded-For).
   expect(/proxy_bind ([\d.]+);/.exec(nginx)?.[1]).toBe(bff['TRUST_PROXY']);
   // Every metrics port differs from every public port.
   const metrics = [
-    api['METRICS_PORT'],
+    ...apiInstances.map((instance) => instance['METRICS_PORT']),
     ...instanceFiles.map((file) => envFile(join(RECIPE, 'env', file))['METRICS_PORT']),
   ];
   expect(new Set(metrics).size).toBe(metrics.length);
-  expect(metrics.filter((port) => [api['PORT'], ...nginxPorts].includes(port))).toEqual([]);
+  const publicPorts = [...apiInstances.map((instance) => instance['PORT']), ...nginxPorts];
+  expect(new Set(publicPorts).size).toBe(publicPorts.length);
+  expect(metrics.filter((port) => publicPorts.includes(port))).toEqual([]);
 });

@@ -16,11 +16,12 @@ async function stopService(service: string): Promise<void> {
   await expect.poll(() => isAlive(pid), { timeout: 20_000 }).toBe(false);
 }
 
-test('while the API is down every answer is the BFF’s Czech 502, and both instances serve again once it is back', async ({
+test('while every API instance is down every answer is the BFF’s Czech 502, and both serve again once back', async ({
   request,
 }) => {
   expect((await request.get(ROOMS, { headers: API })).status()).toBe(200);
-  await stopService('api');
+  await stopService('api-1');
+  await stopService('api-2');
   let restarted: ReturnType<typeof productionScript> | undefined;
   try {
     // Each BFF answers 502 with the portal's error body. nginx used to count that as the

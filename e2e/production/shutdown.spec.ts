@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { envFile, HTTPS_PORT, isAlive, pidOf, productionScript, RECIPE } from './support.js';
 
-const SERVICES = ['mail', 'api', 'bff-1', 'bff-2', 'nginx'];
+const SERVICES = ['mail', 'api-1', 'api-2', 'bff-1', 'bff-2', 'nginx'];
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -35,7 +35,7 @@ test('stop brings everything down cleanly and status reports it', async () => {
 
   const ports = [
     HTTPS_PORT,
-    Number(envFile(join(RECIPE, 'env', 'api.env'))['PORT']),
+    ...[1, 2].map((instance) => Number(envFile(join(RECIPE, 'env', `api-${instance}.env`))['PORT'])),
     ...[1, 2].map((instance) => Number(envFile(join(RECIPE, 'env', `bff-${instance}.env`))['PORT'])),
   ];
   for (const port of ports) expect(await portAnswers(port), `port ${port}`).toBe(false);

@@ -15,6 +15,7 @@ export const HTTPS_PORT = 8443;
 export const HTTP_PORT = 8480;
 export const ORIGIN = `https://localhost:${HTTPS_PORT}`;
 export const BFF_INSTANCES = [1, 2] as const;
+export const API_INSTANCES = [1, 2] as const;
 
 /** Set by global-setup.ts for the whole run (workers inherit it). */
 export const STATE_DIR_ENV = 'PORTAL_STATE_DIR';

@@ -53,7 +53,7 @@ describe('layer boundaries', () => {
       what: 'the CLI importing the database schema',
       file: 'src/cli/portal-admin.ts',
       code: "export { users } from '../db/schema.js';",
-      says: 'the CLI may import only the CLI, config, the database connection, domain, not the database schema',
+      says: 'the CLI may import only the CLI, config, the database connection, the file store, domain, not the database schema',
     },
     {
       what: 'the demo seed importing the database schema',

@@ -1,7 +1,8 @@
 /**
- * Faults under load on the production set: while the load of load.ts runs, the upstream API,
- * Redis and one BFF instance are restarted in turn, as an operator restarts them (graceful stop,
- * start, ready; Redis with `SHUTDOWN SAVE`). Then it prints what the simulated users saw and
+ * Faults under load on the production set: while the load of load.ts runs, the two API
+ * instances (one after the other, as a rolling upgrade does), Redis and one BFF instance are
+ * restarted in turn, as an operator restarts them (graceful stop, start, ready; Redis with
+ * `SHUTDOWN SAVE`), and one API instance crashes (SIGKILL, started again 2 s later). Then it prints what the simulated users saw and
  * checks the promises the portal makes:
  *   1. every failed request was a clean 5xx with a Czech `message`, or succeeded when tried again;
  *   2. no session was lost (no 401 on a logged-in session, every session alive at the end);
@@ -11,7 +12,7 @@
  * Exits 1 when any of them does not hold. On demand, not in CI.
  *
  *   pnpm --filter @portal/load fault -- --users 10 --duration 90s
- *   options: those of load.ts, plus --faults api,redis,bff-1, --redis-start "<command>", --redis-down 3s
+ *   options: those of load.ts, plus --faults api,redis,bff-1,crash-api-2, --redis-start "<command>", --redis-down 3s
  *
  * Restarting Redis restarts the machine's Redis for everything that uses it (a second or two).
  * @see tools/load/README.md
@@ -19,7 +20,7 @@
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ensureRunning, restart, script, setInfo, SERVICES, type Service } from './production-set.js';
+import { crash, ensureRunning, restart, script, setInfo, SERVICES, type Service } from './production-set.js';
 import { readBack } from './readback.js';
 import { errorStatuses, table, type Failure } from './recorder.js';
 import { restartRedis } from './redis-restart.js';
@@ -35,10 +36,20 @@ import {
   type LoadRun,
 } from './run-load.js';
 
+/** Both API instances restarted in turn, Redis, a BFF instance, and an API instance crashing. */
+const DEFAULT_FAULTS = 'api,redis,bff-1,crash-api-2';
+/** Restarts: a service of the set, `api` (both instances in turn) or `redis`; `crash-<service>` kills one. */
+const FAULTS = [
+  'api',
+  'redis',
+  ...SERVICES,
+  ...SERVICES.filter((name) => name !== 'mail').map((name) => `crash-${name}`),
+];
+
 const FAULT_OPTIONS = {
   ...LOAD_OPTIONS,
   duration: { type: 'string', default: '90s' },
-  faults: { type: 'string', default: 'api,redis,bff-1' },
+  faults: { type: 'string', default: DEFAULT_FAULTS },
   'redis-start': { type: 'string' },
   'redis-down': { type: 'string', default: '0s' },
 } as const;
@@ -47,7 +58,9 @@ const { values } = parseArgs({ args: cliArguments(), options: FAULT_OPTIONS, str
 if (values.help) {
   process.stdout.write(
     `pnpm --filter @portal/load fault -- [options]\n${LOAD_USAGE.replace('(default 60s)', '(default 90s)')}\n` +
-      `  --faults LIST        what to restart, in order, spread over the run: api, redis, ${SERVICES.filter((name) => name !== 'api').join(', ')} (default api,redis,bff-1)\n` +
+      `  --faults LIST        what to restart, in order, spread over the run: api (both instances in turn), redis,\n` +
+      `                       ${SERVICES.join(', ')}, or crash-<service> (SIGKILL, started again 2 s later)\n` +
+      `                       (default ${DEFAULT_FAULTS})\n` +
       `  --redis-start CMD    how to start Redis again after SHUTDOWN SAVE (default: as it runs now; see README)\n` +
       `  --redis-down T       keep Redis stopped this long before starting it (default 0s: a plain restart)\n`,
   );
@@ -60,7 +73,7 @@ const faults = values.faults
   .map((name) => name.trim())
   .filter(Boolean);
 for (const fault of faults) {
-  if (fault !== 'redis' && !(SERVICES as readonly string[]).includes(fault)) throw new Error(`unknown fault ${fault}`);
+  if (!FAULTS.includes(fault)) throw new Error(`unknown fault ${fault} (one of ${FAULTS.join(', ')})`);
 }
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -86,8 +99,10 @@ async function injectFaults(run: LoadRun, windows: FaultWindow[], problems: stri
         detail =
           `down ${(restarted.downMs / 1000).toFixed(1)} s, the set's keys ${restarted.keysBefore} before / ${restarted.keysAfter} after; ` +
           `started again with: ${restarted.startedWith}`;
+      } else if (fault.startsWith('crash-')) {
+        await crash(fault.slice('crash-'.length) as Service);
       } else {
-        await restart(fault as Service);
+        await restart(fault as Service | 'api');
       }
     } catch (error) {
       problems.push(`restarting ${fault} failed: ${(error as Error).message}`);
@@ -101,9 +116,10 @@ async function injectFaults(run: LoadRun, windows: FaultWindow[], problems: stri
 /** What users saw: failed tries grouped by when they happened (around which restart). */
 function failureReport(failures: Failure[], windows: FaultWindow[]): string[] {
   const lines: string[] = [];
-  // A failure belongs to a restart from its start until 10 s after it is back (retries, drains).
+  // A failure belongs to a restart from its start until 10 s after it is back (retries, drains);
+  // where two such spans overlap, to the restart that began last (the one just under way).
   const windowOf = (failure: Failure) =>
-    windows.find((window) => failure.at >= window.from && failure.at <= window.to + 10);
+    windows.filter((window) => failure.at >= window.from && failure.at <= window.to + 10).at(-1);
   const groups = new Map<string, Failure[]>();
   for (const failure of failures) {
     const window = windowOf(failure);

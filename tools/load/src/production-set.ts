@@ -13,8 +13,10 @@ export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const SCRIPT = join(REPO, 'scripts', 'production.sh');
 const run = promisify(execFile);
 
-export const SERVICES = ['mail', 'api', 'bff-1', 'bff-2', 'nginx'] as const;
+export const SERVICES = ['mail', 'api-1', 'api-2', 'bff-1', 'bff-2', 'nginx'] as const;
 export type Service = (typeof SERVICES)[number];
+/** What `production.sh restart` takes: a service, or `api` for both API instances in turn. */
+export type Restartable = Service | 'api';
 
 export function stateDir(): string {
   return process.env.PORTAL_STATE_DIR ?? join(REPO, '.data', 'production');
@@ -67,9 +69,32 @@ export function script(...args: string[]): void {
   if (result.status !== 0) throw new Error(`production.sh ${args.join(' ')} failed (exit ${result.status})`);
 }
 
-/** Restarts one service as `systemctl restart` would (graceful stop, start, ready). */
-export async function restart(service: Service): Promise<void> {
+/**
+ * Restarts one service as `systemctl restart` would (graceful stop, start, ready); `api`
+ * restarts both API instances one after the other, as a rolling upgrade does.
+ */
+export async function restart(service: Restartable): Promise<void> {
   await run('bash', [SCRIPT, 'restart', service], { cwd: REPO });
+}
+
+/**
+ * Kills a service without warning (SIGKILL: a crash, an out-of-memory kill), then starts it
+ * again as its unit's `Restart=on-failure` would. Requests it was serving get no answer.
+ */
+export async function crash(service: Service): Promise<void> {
+  const pid = Number(readFileSync(join(stateDir(), 'run', `${service}.pid`), 'utf8').trim());
+  process.kill(pid, 'SIGKILL');
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // systemd waits RestartSec (2 s) before starting a failed unit again.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await restart(service);
 }
 
 /** `production.sh admin …`: the operator CLI (portal-admin) with the API's environment. */

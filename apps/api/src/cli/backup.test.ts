@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,7 @@ import { tableCounts } from '../testing/table-counts.js';
 import { testConfig } from '../testing/test-config.js';
 import { login } from '../testing/test-client.js';
 import { backup, restore } from './backup.js';
+import { FILE_STORE_DRIVERS } from '../files/file-store.js';
 import { runCommand } from './portal-admin.js';
 
 /** Two installations, each booted, plus a dump and a load: far more than 30 s on a loaded machine. */
@@ -40,27 +41,31 @@ async function boot(config: AppConfig): Promise<FastifyInstance> {
   return app;
 }
 
-/** Every file under `dir` with its SHA-256, by path relative to `dir`. */
-async function fileDigests(dir: string): Promise<Record<string, string>> {
+/** Every file of the app's file store with the SHA-256 of its bytes as read back, by key. */
+async function storedDigests(app: FastifyInstance): Promise<Record<string, string>> {
   const digests: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    digests[path.relative(dir, full)] = createHash('sha256')
-      .update(await readFile(full))
-      .digest('hex');
+  for await (const { key } of app.fileStore.list()) {
+    const opened = await app.fileStore.open(key);
+    const hash = createHash('sha256');
+    for await (const piece of opened?.stream ?? []) hash.update(piece as Buffer);
+    digests[key] = hash.digest('hex');
   }
   return digests;
 }
 
-describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
+const combinations = DATABASE_DRIVERS.flatMap((driver) =>
+  FILE_STORE_DRIVERS.map((fileStore) => ({ driver, fileStore })),
+);
+
+describe.each(combinations)('backup and restore ($driver, FILE_STORE=$fileStore)', ({ driver, fileStore }) => {
   it(
     'restores into an empty installation with every row and file, and refuses a non-empty one',
     async () => {
       // The installation to back up: demo data (tickets, the photo attachment, readings,
-      // reservations) plus an imported statement PDF under DATA_DIR/statements.
-      const source = await scratchFor(driver, 'seeded');
-      const sourceConfig = testConfig({ dataDir: source.dataDir, databaseUrl: source.databaseUrl });
+      // reservations) plus an imported statement PDF. The PGlite template was seeded with the
+      // database store, so the folder store seeds its own.
+      const source = await scratchFor(driver, fileStore === 'database' ? 'seeded' : undefined);
+      const sourceConfig = testConfig({ dataDir: source.dataDir, databaseUrl: source.databaseUrl, fileStore });
       const sourceApp = await boot(sourceConfig);
       const pdfPath = path.join(source.dataDir, 'upload.pdf');
       await writeFile(pdfPath, '%PDF-1.4\n% vyúčtování zálohy\n%%EOF\n');
@@ -91,7 +96,7 @@ describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
           pdfPath,
         ],
         sourceApp.db,
-        source.dataDir,
+        sourceApp.fileStore,
       );
       await rm(pdfPath);
       const rowsBefore = await tableCounts(sourceApp.db);
@@ -99,7 +104,8 @@ describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
       expect(rowsBefore['ticket_attachments']).toBeGreaterThan(0);
       expect(rowsBefore['readings']).toBeGreaterThan(0);
       expect(rowsBefore['reservations']).toBeGreaterThan(0);
-      const filesBefore = await fileDigests(source.dataDir);
+      const filesBefore = await storedDigests(sourceApp);
+      expect(Object.keys(filesBefore).map((key) => key.split('/')[0])).toEqual(['attachments', 'statements']);
 
       const out = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
       cleanups.push(() => rm(out, { recursive: true, force: true }));
@@ -111,19 +117,26 @@ describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
         await sourceApp.close();
       }
       const manifest = await backup(sourceConfig, backupDir);
-      expect(manifest).toMatchObject({ driver, files: { attachments: 1, statements: 1 } });
+      if (fileStore === 'database') {
+        // The dump is the whole backup: the files are rows.
+        expect(manifest).toMatchObject({ driver, fileStore, files: {} });
+        expect((await readdir(backupDir)).sort()).toEqual([manifest.database, 'manifest.json'].sort());
+      } else {
+        expect(manifest).toMatchObject({ driver, fileStore, files: { attachments: 1, statements: 1 } });
+      }
 
       // A new, empty installation.
       const target = await scratchFor(driver);
-      const targetConfig = testConfig({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+      const targetConfig = testConfig({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, fileStore });
+      if (fileStore === 'database') {
+        await expect(restore({ ...targetConfig, fileStore: 'folder' }, backupDir)).rejects.toThrow(/FILE_STORE/);
+      }
       await restore(targetConfig, backupDir);
       const restored = await boot(targetConfig);
 
+      // Every row, and every file byte for byte.
       expect(await tableCounts(restored.db)).toEqual(rowsBefore);
-      const filesAfter = await fileDigests(target.dataDir);
-      for (const [file, digest] of Object.entries(filesBefore)) {
-        if (file.startsWith('attachments/') || file.startsWith('statements/')) expect(filesAfter[file]).toBe(digest);
-      }
+      expect(await storedDigests(restored)).toEqual(filesBefore);
 
       // Served as before: the photo downloads byte for byte through the API.
       const tokens = await login(restored, DEMO_USERS.jana.email, DEMO_USERS.jana.password);
@@ -159,6 +172,18 @@ describe.each(DATABASE_DRIVERS)('backup and restore (%s)', (driver) => {
       // A second restore into the same, now used, installation is refused.
       if (driver === 'pglite') await restored.close();
       await expect(restore(targetConfig, backupDir)).rejects.toThrow(/empty/);
+
+      if (fileStore === 'folder') {
+        // A folder backup (as every backup before the database store was) restored into an
+        // installation on the database store: the API moves its files in at start-up.
+        const moved = await scratchFor(driver);
+        const movedConfig = testConfig({ dataDir: moved.dataDir, databaseUrl: moved.databaseUrl });
+        await restore(movedConfig, backupDir);
+        const movedApp = await boot(movedConfig);
+        expect(movedApp.fileStore.driver).toBe('database');
+        expect(await storedDigests(movedApp)).toEqual(filesBefore);
+        expect(await readdir(moved.dataDir)).not.toContain('attachments');
+      }
     },
     SLOW,
   );

@@ -4,32 +4,35 @@ import path from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.js';
 import { dumpEmbeddedStore, loadEmbeddedStore } from '../db/database.js';
-import { attachmentsDir } from '../domain/attachment-files.js';
-import { statementsDir } from '../domain/billing.js';
 
 /**
- * `portal-admin backup --out DIR` and `portal-admin restore --from DIR`: the database and the
- * files under DATA_DIR that rows point at (ticket attachments, imported statement PDFs), in one
- * folder:
+ * `portal-admin backup --out DIR` and `portal-admin restore --from DIR`, in one folder:
  *
  *   manifest.json        written last: a folder without it is an unfinished backup
  *   database.pgdump      PostgreSQL: pg_dump's custom format (restored with pg_restore)
  *   database.pglite.tgz  embedded store: PGlite's own data-directory dump
- *   files/attachments/, files/statements/
+ *   files/attachments/, files/statements/   only with FILE_STORE=folder
  *
- * The database is dumped before the files are copied. A file is written before the row that
- * names it is committed, so every row in the dump finds its file; files of rows created during
- * the backup are copied too and are simply unused after a restore.
+ * With the database file store (the default) the dump is the whole backup: the files are rows
+ * (docs/decisions/010-files-in-the-database.md), taken in the same snapshot as the rows that
+ * name them. With FILE_STORE=folder the database is dumped before the files are copied; a file
+ * is written before the row that names it is committed, so every row in the dump finds its
+ * file, and files of rows created during the backup are copied too and are simply unused after
+ * a restore.
  */
 
-export const BACKUP_FORMAT = 'portal-backup/1';
+export const BACKUP_FORMAT = 'portal-backup/2';
+/** Backups of releases before the file store: always with copied folders. Still restored. */
+const FOLDER_ONLY_FORMAT = 'portal-backup/1';
 
 export interface BackupManifest {
-  format: typeof BACKUP_FORMAT;
+  format: typeof BACKUP_FORMAT | typeof FOLDER_ONLY_FORMAT;
   createdAt: string;
   driver: 'postgres' | 'pglite';
   database: string;
-  /** Folders under DATA_DIR that were copied, with their file counts. */
+  /** Where the installation kept its files; absent in format 1, which means `folder`. */
+  fileStore?: 'database' | 'folder';
+  /** Folders under DATA_DIR that were copied (FILE_STORE=folder), with their file counts. */
   files: Record<string, number>;
 }
 
@@ -38,8 +41,8 @@ export class BackupError extends Error {
 }
 
 const FILE_STORES = {
-  attachments: attachmentsDir,
-  statements: statementsDir,
+  attachments: (dataDir: string) => path.join(dataDir, 'attachments'),
+  statements: (dataDir: string) => path.join(dataDir, 'statements'),
 } as const;
 
 export async function backup(config: AppConfig, outDir: string): Promise<BackupManifest> {
@@ -63,8 +66,9 @@ export async function backup(config: AppConfig, outDir: string): Promise<BackupM
     );
   }
 
+  const fileStore = config.fileStore ?? 'database';
   const files: Record<string, number> = {};
-  for (const [name, dirOf] of Object.entries(FILE_STORES)) {
+  for (const [name, dirOf] of fileStore === 'folder' ? Object.entries(FILE_STORES) : []) {
     const source = dirOf(config.dataDir);
     if (await isEmptyOrMissing(source)) continue;
     await cp(source, path.join(target, 'files', name), { recursive: true, preserveTimestamps: true });
@@ -76,6 +80,7 @@ export async function backup(config: AppConfig, outDir: string): Promise<BackupM
     createdAt: new Date().toISOString(),
     driver,
     database,
+    fileStore,
     files,
   };
   await writeFile(path.join(target, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
@@ -85,7 +90,8 @@ export async function backup(config: AppConfig, outDir: string): Promise<BackupM
 /**
  * Restores into an empty installation only (a new database, a DATA_DIR without data), so a
  * mistyped target never overwrites live data. Start the API afterwards: it applies the
- * migrations that are newer than the backup.
+ * migrations that are newer than the backup, and with FILE_STORE=database moves the files of a
+ * folder backup (format 1, or a FILE_STORE=folder installation) from DATA_DIR into the database.
  */
 export async function restore(config: AppConfig, fromDir: string): Promise<BackupManifest> {
   const source = path.resolve(fromDir);
@@ -95,6 +101,12 @@ export async function restore(config: AppConfig, fromDir: string): Promise<Backu
     throw new BackupError(
       `the backup is of a ${manifest.driver} database and this installation uses ${driver} ` +
         '(DATABASE_URL set = postgres, unset = embedded pglite)',
+    );
+  }
+  if (manifest.fileStore === 'database' && config.fileStore === 'folder') {
+    throw new BackupError(
+      'the backup keeps its files in the database and this installation has FILE_STORE=folder; ' +
+        'restore with FILE_STORE=database (the default)',
     );
   }
   for (const [name, dirOf] of Object.entries(FILE_STORES)) {
@@ -133,7 +145,11 @@ async function readManifest(dir: string): Promise<BackupManifest> {
   } catch {
     throw new BackupError(`${dir} has no readable manifest.json: not a backup, or an unfinished one`);
   }
-  if (manifest.format !== BACKUP_FORMAT || typeof manifest.database !== 'string' || manifest.driver === undefined) {
+  if (
+    (manifest.format !== BACKUP_FORMAT && manifest.format !== FOLDER_ONLY_FORMAT) ||
+    typeof manifest.database !== 'string' ||
+    manifest.driver === undefined
+  ) {
     throw new BackupError(`${dir}/manifest.json is not a ${BACKUP_FORMAT} manifest`);
   }
   return manifest as BackupManifest;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { scratchDatabaseFor, DATABASE_DRIVERS, type ScratchDatabase } from '../t
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
 import { main, runCommand, UsageError } from './portal-admin.js';
+import { openFileStore } from '../files/open-file-store.js';
 
 const PASSWORD = 'Silne-Heslo-2026';
 /** Enough of a PDF for the importer (it checks the signature) and to compare bytes on download. */
@@ -32,7 +33,11 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
   let app: FastifyInstance | undefined;
   const cli = (...argv: string[]) => {
     if (handle === undefined) throw new Error('database closed');
-    return runCommand(argv, handle.db, scratch.dataDir) as Promise<Record<string, unknown>>;
+    return runCommand(
+      argv,
+      handle.db,
+      openFileStore('database', { db: handle.db, dataDir: scratch.dataDir }),
+    ) as Promise<Record<string, unknown>>;
   };
 
   const ids = { tenant: '', building: 0, room: 0, meter: 0, event: 0, statement: 0, ticket: 0 };
@@ -434,6 +439,15 @@ describe('portal-admin main', () => {
       // The same id again violates the primary key: an error, not a usage problem.
       expect(await main(['create-tenant', '--name', 'Delta a.s.', '--id', 'delta'])).toBe(1);
       expect(await main(['create-tenant', '--unknown-flag'])).toBe(2);
+
+      // A file an older release left under DATA_DIR moves into the database, with progress.
+      await mkdir(path.join(dataDir, 'attachments'));
+      await writeFile(path.join(dataDir, 'attachments', '0123456789abcdef0123456789abcdef'), 'foto');
+      written.length = 0;
+      expect(await main(['move-files'])).toBe(0);
+      expect(JSON.parse(written.join(''))).toEqual({ moved: 1, alreadyMoved: 0, bytes: 4 });
+      expect(stderr).toHaveBeenCalledWith(expect.stringContaining('moved 1/1 files'));
+      expect(await readdir(dataDir)).not.toContain('attachments');
     } finally {
       vi.unstubAllEnvs();
       stdout.mockRestore();

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.js';
 import { StoreInUseError, openDatabase, type Database } from '../db/database.js';
-import { importCheckedStatement, storeStatementPdf } from '../domain/billing.js';
+import { registerFileStore, resolveFileStore, type FileStore, type FileStoreOrDataDir } from '../files/file-store.js';
+import { moveFilesOnUpgrade } from '../files/move-into-database.js';
+import { openFileStore } from '../files/open-file-store.js';
+import { importCheckedStatement, storeStatementPdf, withStatementPdfDiscardedOnFailure } from '../domain/billing.js';
 import { createBuilding } from '../domain/buildings.js';
 import { ApiError } from '../domain/errors.js';
 import { MAINTENANCE_CATEGORIES, publishMaintenanceEvents } from '../domain/maintenance-events.js';
@@ -71,8 +74,12 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   ticket-assign      --ticket ID (--assignee EMAIL | --unassign) [--staff EMAIL]
   public-answer      --request ID --staff EMAIL --body TEXT [--status open|in_progress|resolved|closed]
   anonymise          [--days N]   (default ANONYMISE_AFTER_DAYS)
+  move-files                      FILE_STORE=database: moves files an older release kept under DATA_DIR
+                                  into the database, with progress on stderr (every command and the
+                                  API's start-up do this after migrating; resumable, deletes a file
+                                  only once it reads back from the database)
   backup             --out DIR    the database (pg_dump, or the embedded store while the API is
-                                  stopped) and DATA_DIR's attachments and statements, into a new folder
+                                  stopped; with FILE_STORE=folder also DATA_DIR's files), into a new folder
   restore            --from DIR   a backup into an empty database and DATA_DIR; start the API
                                   afterwards and it migrates the data forward
 `;
@@ -222,6 +229,18 @@ async function domainRule<T>(record: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The first `bytes` bytes of a file as Latin-1 text, without reading the rest. */
+async function fileHead(file: string, bytes: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await handle.close();
+  }
+}
+
 async function userByEmail(db: Database, email: string, staff = false) {
   const user = await findUserByEmail(db, email);
   if (user === undefined) throw new UsageError(`no user ${email}`);
@@ -229,7 +248,7 @@ async function userByEmail(db: Database, email: string, staff = false) {
   return user;
 }
 
-async function run(command: string, values: Values, db: Database, dataDir: string): Promise<unknown> {
+async function run(command: string, values: Values, db: Database, fileStore: FileStore): Promise<unknown> {
   // Looked up on the command's transaction: PGlite has one connection, so a query on `db`
   // while a transaction holds it would wait for ever.
   const staffActor = async (tx: Database) =>
@@ -359,30 +378,31 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       const [issuedOn, dueDate] = [calendarDate(values, 'issued'), calendarDate(values, 'due')];
       let pdfStorageKey: string | null = null;
       if (values.pdf !== undefined) {
-        const head = (await readFile(values.pdf)).subarray(0, 5).toString('latin1');
-        if (head !== '%PDF-') throw new UsageError(`${values.pdf} is not a PDF file`);
-        pdfStorageKey = await storeStatementPdf(dataDir, values.pdf);
+        if ((await fileHead(values.pdf, 5)) !== '%PDF-') throw new UsageError(`${values.pdf} is not a PDF file`);
+        pdfStorageKey = await storeStatementPdf(fileStore, values.pdf);
       }
       // The rules (IBAN check digits, period and due date order, tenant and building) are the
       // staff API's own, in domain/billing.ts.
-      const statement = await domainRule(() =>
-        importCheckedStatement(db, {
-          tenantId: need(values, 'tenant'),
-          buildingId: values.building === undefined ? null : int(values, 'building'),
-          number: need(values, 'number'),
-          periodFrom,
-          periodTo,
-          issuedOn,
-          dueDate,
-          paidAmount: values['paid-amount'] ?? '0.00',
-          paidOn: values['paid-on'] ?? null,
-          variableSymbol: need(values, 'variable-symbol'),
-          constantSymbol: values['constant-symbol'] ?? null,
-          bankAccount: need(values, 'bank-account'),
-          iban: need(values, 'iban'),
-          pdfStorageKey,
-          items,
-        }),
+      const statement = await withStatementPdfDiscardedOnFailure(fileStore, pdfStorageKey, () =>
+        domainRule(() =>
+          importCheckedStatement(db, {
+            tenantId: need(values, 'tenant'),
+            buildingId: values.building === undefined ? null : int(values, 'building'),
+            number: need(values, 'number'),
+            periodFrom,
+            periodTo,
+            issuedOn,
+            dueDate,
+            paidAmount: values['paid-amount'] ?? '0.00',
+            paidOn: values['paid-on'] ?? null,
+            variableSymbol: need(values, 'variable-symbol'),
+            constantSymbol: values['constant-symbol'] ?? null,
+            bankAccount: need(values, 'bank-account'),
+            iban: need(values, 'iban'),
+            pdfStorageKey,
+            items,
+          }),
+        ),
       );
       return {
         id: statement.id,
@@ -495,7 +515,7 @@ function commandOf(positionals: string[]): string | undefined {
  * Parses one command line and runs it on an open database: what `main` does after start-up,
  * exported so tests can drive every command without a process per command.
  */
-export async function runCommand(argv: string[], db: Database, dataDir: string): Promise<unknown> {
+export async function runCommand(argv: string[], db: Database, fileStore: FileStoreOrDataDir): Promise<unknown> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -504,7 +524,7 @@ export async function runCommand(argv: string[], db: Database, dataDir: string):
   }
   const command = commandOf(parsed.positionals);
   if (command === undefined) throw new UsageError('a command is required');
-  return run(command, parsed.values, db, dataDir);
+  return run(command, parsed.values, db, resolveFileStore(fileStore));
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -540,8 +560,17 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    await handle.withStartupLock(({ migrate }) => migrate());
-    const result = await run(command, parsed.values, handle.db, config.dataDir);
+    const moved = await handle.withStartupLock(async ({ db, migrate }) => {
+      await migrate();
+      return moveFilesOnUpgrade(db, config, (line) => process.stderr.write(`portal-admin: ${line}\n`));
+    });
+    if (command === 'move-files') {
+      process.stdout.write(`${JSON.stringify(moved ?? { moved: 0, alreadyMoved: 0, bytes: 0 }, null, 2)}\n`);
+      return 0;
+    }
+    const fileStore = openFileStore(config.fileStore ?? 'database', { db: handle.db, dataDir: config.dataDir });
+    const unregister = registerFileStore(config.dataDir, fileStore);
+    const result = await run(command, parsed.values, handle.db, fileStore).finally(unregister);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

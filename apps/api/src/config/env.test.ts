@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       mailFrom: undefined,
       anonymiseAfterDays: 365,
       databasePoolSize: 10,
+      fileStore: 'database',
     });
     expect(DEFAULT_DATA_DIR.endsWith(path.join('.data', 'api'))).toBe(true);
     expect(path.isAbsolute(DEFAULT_DATA_DIR)).toBe(true);
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
         MAIL_FROM: 'Portál <portal@example.cz>',
         ANONYMISE_AFTER_DAYS: '90',
         DATABASE_POOL_SIZE: '24',
+        FILE_STORE: 'folder',
         METRICS_PORT: '9410',
         METRICS_HOST: '10.0.0.5',
       },
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       mailFrom: 'Portál <portal@example.cz>',
       anonymiseAfterDays: 90,
       databasePoolSize: 24,
+      fileStore: 'folder',
       metrics: { host: '10.0.0.5', port: 9410 },
     });
   });
@@ -106,6 +109,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail:25' }, 'SMTP_URL'],
     [{ ANONYMISE_AFTER_DAYS: '0' }, 'ANONYMISE_AFTER_DAYS'],
     [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    [{ FILE_STORE: 's3' }, 'FILE_STORE: must be one of database, folder'],
   ])('stops start-up on %j with a message naming %s', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

@@ -26,6 +26,10 @@ const isSentryDsn = (value: string) => {
   return url.username !== '' && /\/\d+$/.test(url.pathname);
 };
 
+/** FILE_STORE: where file contents live (src/files/file-store.ts). */
+const FILE_STORE_DRIVERS = ['database', 'folder'] as const;
+export type FileStoreDriver = (typeof FILE_STORE_DRIVERS)[number];
+
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const booleanFlag = (defaultValue: boolean) =>
@@ -112,6 +116,10 @@ const envSchema = z
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
     ANONYMISE_AFTER_DAYS: positiveInt(365),
     DATABASE_POOL_SIZE: positiveInt(10),
+    FILE_STORE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(FILE_STORE_DRIVERS, { error: `must be one of ${FILE_STORE_DRIVERS.join(', ')}` }).default('database'),
+    ),
   })
   .superRefine((env, ctx) => {
     // Several API instances share one PostgreSQL database and must verify each other's
@@ -188,6 +196,11 @@ export interface AppConfig {
   anonymiseAfterDays: number;
   /** Connections in the PostgreSQL pool (ignored for PGlite); 10 when absent. */
   databasePoolSize?: number | undefined;
+  /**
+   * Where file contents live (src/files): `database` (the default when absent) or `folder`
+   * (`dataDir/attachments`, `dataDir/statements`).
+   */
+  fileStore?: FileStoreDriver | undefined;
   /** Prometheus metrics on their own listener (never the API's port); off when undefined. */
   metrics?: { host: string; port: number } | undefined;
 }
@@ -231,6 +244,7 @@ export function loadConfig(
     mailFrom: env.MAIL_FROM,
     anonymiseAfterDays: env.ANONYMISE_AFTER_DAYS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    fileStore: env.FILE_STORE,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
   };
 }

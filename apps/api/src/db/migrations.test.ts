@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -22,6 +22,7 @@ import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
 import { EMBEDDED_EXTENSIONS, MIGRATIONS_FOLDER, openDatabase, type Database } from './database.js';
 import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
+import { thermometerPng } from '../demo/demo-files.js';
 
 /** Several boots and PGlite clusters per test: seconds each, far more on a loaded machine. */
 const SLOW = 180_000;
@@ -180,20 +181,29 @@ describe('migrations', () => {
         expect(before['readings']).toBeGreaterThan(0);
         expect(before['reservations']).toBeGreaterThan(0);
         expect(before['ticket_attachments']).toBeGreaterThan(0);
+        // …and its files, which that release kept under DATA_DIR/attachments.
+        const photoKey = '17febe0c6d25fe95f2e5c03e33b41915';
+        await mkdir(path.join(scratch.dataDir, 'attachments'), { recursive: true });
+        await writeFile(path.join(scratch.dataDir, 'attachments', photoKey), thermometerPng());
 
-        // The current release starts on it: migrates forward, seeds nothing (there are users).
+        // The current release starts on it: migrates forward, moves the files into the database
+        // (FILE_STORE=database, the default), seeds nothing (there are users).
         const app = await bootedApp(scratch);
         expect(await appliedMigrations(app.db)).toBe((await readJournal()).length);
         // Every table of the previous release keeps its rows; tables added since start empty.
         const after = await tableCounts(app.db);
         for (const [table, rows] of Object.entries(before))
           expect({ table, rows: after[table] }).toEqual({ table, rows });
-        // ticket_counts is derived: migration 0007 fills it from the tickets already there.
-        for (const table of Object.keys(after).filter((name) => !(name in before) && name !== 'ticket_counts')) {
+        // ticket_counts is derived: migration 0007 fills it from the tickets already there; the
+        // file store's tables receive the old release's files when the API starts.
+        const filled = new Set(['ticket_counts', 'files', 'file_chunks']);
+        for (const table of Object.keys(after).filter((name) => !(name in before) && !filled.has(name))) {
           expect({ table, rows: after[table] }).toEqual({ table, rows: 0 });
         }
         const counted = await app.db.execute(sql`select coalesce(sum(n), 0)::int as n from ticket_counts`);
         expect(Number((counted as { rows: { n: number }[] }).rows[0]?.n)).toBe(before['support_tickets']);
+        expect(after['files']).toBe(1);
+        expect(await readdir(scratch.dataDir)).not.toContain('attachments');
 
         // And serves the old data: the user of the old release logs in and sees the tickets.
         const tokens = await login(app, DEMO_USERS.jana.email, DEMO_USERS.jana.password);
@@ -209,6 +219,14 @@ describe('migrations', () => {
         );
         expect(Number(tickets.headers['x-total-count'])).toBe(Number((inAlfa as { rows: { n: number }[] }).rows[0]?.n));
         expect(Number(tickets.headers['x-total-count'])).toBeGreaterThan(0);
+        // The photo is served from the database, byte for byte.
+        const photo = await app.inject({
+          method: 'GET',
+          url: '/api/v1/support_tickets/1/attachments/1/',
+          headers: { authorization: `Bearer ${tokens.access}`, 'x-tenant-id': DEMO_TENANTS.alfa.id },
+        });
+        expect(photo.statusCode).toBe(200);
+        expect(photo.rawPayload.equals(thermometerPng())).toBe(true);
       },
       SLOW,
     );

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -558,4 +560,49 @@ export const idempotencyKeys = pgTable(
     uniqueIndex('idempotency_keys_scope_operation_key_key').on(t.scope, t.operation, t.key),
     index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
+);
+
+/* ---- the file store (src/files, FILE_STORE=database) ----------------------------------------- */
+
+/** bytea as a Node Buffer on both drivers (pg answers Buffers, PGlite Uint8Arrays). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * One row per stored file (attachments, statement PDFs), keyed by the store key the owning row
+ * points at (`attachments/<random>`, `statements/<uuid>.pdf`). Written first with
+ * `completed_at` null; the chunks follow, and the file exists for readers only once size,
+ * SHA-256 and `completed_at` are set (docs/decisions/010-files-in-the-database.md).
+ */
+export const files = pgTable(
+  'files',
+  {
+    key: text('key').primaryKey(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** Hex SHA-256 of the whole content; null while the file is being written. */
+    sha256: text('sha256'),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    index('files_incomplete_idx')
+      .on(t.createdAt)
+      .where(sql`${t.completedAt} is null`),
+  ],
+);
+
+/** A file's bytes in pieces of FILE_CHUNK_BYTES (the last one shorter), read back in `seq` order. */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => files.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileKey, t.seq] })],
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
+import type { FileStore } from '../files/file-store.js';
 import { hashAccessCode, newCancelToken } from '../domain/access-codes.js';
 import { storeBytes } from '../domain/attachment-files.js';
 import { importStatement, sumAmounts, type NewStatementItem } from '../domain/billing.js';
@@ -53,8 +54,8 @@ export async function seedDemoFeatures(
   tx: Database,
   people: DemoPeople,
   now = new Date(),
-  /** Where attachment files go; without it the demo tickets get no attachments. */
-  dataDir?: string,
+  /** Where attachment files go (on `tx`); without it the demo tickets get no attachments. */
+  fileStore?: FileStore,
 ): Promise<void> {
   const alfa = DEMO_TENANTS.alfa.id;
   const beta = DEMO_TENANTS.beta.id;
@@ -275,10 +276,11 @@ export async function seedDemoFeatures(
   );
 
   // The tenant's photo on the air-conditioning ticket, so attachment downloads can be tried
-  // out of the box. The file is written before the transaction commits; should the seed fail
-  // after this, an unreferenced file is left behind, which is harmless.
-  if (dataDir !== undefined) {
-    const file = await storeBytes(dataDir, 'teplomer-zasedacka-3-02.png', 'image/png', thermometerPng());
+  // out of the box. In the database store the file is part of the seed's transaction; in the
+  // folder store it is written before the transaction commits, and should the seed fail after
+  // this, an unreferenced file is left behind, which is harmless.
+  if (fileStore !== undefined) {
+    const file = await storeBytes(fileStore, 'teplomer-zasedacka-3-02.png', 'image/png', thermometerPng());
     await attachFiles(
       tx,
       airConditioning,

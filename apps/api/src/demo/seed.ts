@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import type { FileStore } from '../files/file-store.js';
 import { ensureTenant, grantAccess } from '../domain/tenants.js';
 import { countUsers, insertUser, prepareUser } from '../domain/users.js';
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
@@ -14,8 +15,8 @@ export type SeedResult = { seeded: true; users: string[] } | { seeded: false };
  */
 export async function seedDemoData(
   db: Database,
-  /** The data folder, for the demo tickets' attachment files. */
-  options: { dataDir?: string } = {},
+  /** The file store for the demo ticket's attachment (on `db`'s connection); none, no attachment. */
+  options: { fileStore?: FileStore } = {},
 ): Promise<SeedResult> {
   if ((await countUsers(db)) > 0) return { seeded: false };
 
@@ -46,7 +47,7 @@ export async function seedDemoData(
       tx,
       { janaId: ids[0] ?? 0, petrId: ids[1] ?? 0, staffId: staffRow.id, limitedStaffId: limitedStaffRow.id },
       new Date(),
-      options.dataDir,
+      options.fileStore?.on(tx),
     );
   });
   return { seeded: true, users: demoUsers.map((user) => user.email) };

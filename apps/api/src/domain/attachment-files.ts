@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { fileKey, resolveFileStore, type FileStoreOrDataDir, type OpenedFile } from '../files/file-store.js';
 import { drfError, fieldErrors } from './errors.js';
 
 /**
  * Files attached to support tickets and public support requests: which files are accepted, and
- * how their bytes are kept – under DATA_DIR/attachments with a random name, the original name
- * and type only in the database, so an upload can never name or overwrite a path.
+ * how their bytes are kept – in the file store (FILE_STORE: the database or DATA_DIR) under
+ * `attachments/<random name>`, the original name and type only in the row, so an upload can
+ * never name or overwrite anything.
  */
 
 /** upstream.yaml `uploadSupportTicketAttachments`: up to 10 files of at most 10 MB each. */
@@ -34,8 +33,6 @@ const ALLOWED_TYPES = new Map<string, string>([
   ['.ods', 'application/vnd.oasis.opendocument.spreadsheet'],
 ]);
 const ALLOWED_MIME = new Set(ALLOWED_TYPES.values());
-
-export const attachmentsDir = (dataDir: string) => path.join(dataDir, 'attachments');
 
 export const unsupportedType = (fileName: string) =>
   fieldErrors({
@@ -95,51 +92,54 @@ export interface Upload {
   file: Readable & { truncated: boolean; bytesRead: number };
 }
 
-/** A name nobody chose, and the temporary name it is written under until complete. */
-async function newStorageKey(dataDir: string) {
-  const dir = attachmentsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const storageKey = randomBytes(16).toString('hex');
-  return { storageKey, temporary: path.join(dir, `.${storageKey}.part`), final: path.join(dir, storageKey) };
-}
+/** A name nobody chose. */
+const newStorageKey = () => randomBytes(16).toString('hex');
 
-/** Streams an upload to DATA_DIR/attachments; refuses a type not allowed or a file over the limit. */
-export async function storeUpload(dataDir: string, upload: Upload): Promise<StoredFile> {
+/** Streams an upload into the file store; refuses a type not allowed or a file over the limit. */
+export async function storeUpload(target: FileStoreOrDataDir, upload: Upload): Promise<StoredFile> {
+  const store = resolveFileStore(target);
   const fileName = cleanFileName(upload.filename);
   const contentType = acceptedType(fileName, upload.mimetype);
   if (contentType === undefined) {
     upload.file.resume();
     throw unsupportedType(fileName);
   }
-  const { storageKey, temporary, final } = await newStorageKey(dataDir);
-  try {
-    await pipeline(upload.file, createWriteStream(temporary, { mode: 0o600 }));
-    if (upload.file.truncated) throw fileTooLarge();
-    await rename(temporary, final);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+  const storageKey = newStorageKey();
+  const { size } = await store.write(fileKey('attachments', storageKey), upload.file);
+  if (upload.file.truncated) {
+    await store.remove(fileKey('attachments', storageKey));
+    throw fileTooLarge();
   }
-  return { fileName, contentType, size: upload.file.bytesRead, storageKey };
+  return { fileName, contentType, size, storageKey };
 }
 
 /** Stores bytes the server itself produced (demo data) the same way as an upload. */
 export async function storeBytes(
-  dataDir: string,
+  target: FileStoreOrDataDir,
   fileName: string,
   contentType: string,
   bytes: Buffer,
 ): Promise<StoredFile> {
-  const { storageKey, temporary, final } = await newStorageKey(dataDir);
-  await writeFile(temporary, bytes, { mode: 0o600 });
-  await rename(temporary, final);
-  return { fileName, contentType, size: bytes.length, storageKey };
+  const store = resolveFileStore(target);
+  const storageKey = newStorageKey();
+  const { size } = await store.write(fileKey('attachments', storageKey), [bytes]);
+  return { fileName, contentType, size, storageKey };
 }
 
 /** Removes stored files whose rows were never written (a failed upload). */
-export async function discardFiles(dataDir: string, files: readonly StoredFile[]): Promise<void> {
-  await Promise.all(files.map((file) => rm(path.join(attachmentsDir(dataDir), file.storageKey), { force: true })));
+export async function discardFiles(target: FileStoreOrDataDir, stored: readonly StoredFile[]): Promise<void> {
+  const store = resolveFileStore(target);
+  await Promise.all(stored.map((file) => store.remove(fileKey('attachments', file.storageKey))));
 }
 
-/** Where a stored file's bytes are. */
-export const storedFilePath = (dataDir: string, storageKey: string) => path.join(attachmentsDir(dataDir), storageKey);
+/**
+ * A stored attachment's bytes. A row whose file is missing is the installation's fault (a lost
+ * folder, an incomplete restore), not the caller's: an error, reported as a 500.
+ */
+export async function openStoredFile(target: FileStoreOrDataDir, storageKey: string): Promise<OpenedFile> {
+  const store = resolveFileStore(target);
+  const opened = await store.open(fileKey('attachments', storageKey));
+  if (opened === undefined)
+    throw new Error(`The attachment file ${storageKey} is missing from the ${store.driver} store.`);
+  return opened;
+}

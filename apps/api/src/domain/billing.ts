@@ -1,10 +1,11 @@
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Database } from '../db/database.js';
 import { billingItems, billingStatements, buildings, tenantBuildings, tenants } from '../db/schema.js';
+import { fileKey, resolveFileStore, type FileSource, type FileStoreOrDataDir } from '../files/file-store.js';
 import { renderPdf } from '../pdf/statement-pdf.js';
 import { drfError, fieldErrors } from './errors.js';
 import { isRealDay } from './prague-time.js';
@@ -18,8 +19,6 @@ import { buildingFilter, coversBuilding, type StaffScope } from './staff.js';
  */
 
 export type StatementRow = typeof billingStatements.$inferSelect;
-
-export const statementsDir = (dataDir: string) => path.join(dataDir, 'statements');
 
 /** Amounts are added and subtracted in hundredths, so a numeric string never passes through a float. */
 const toCents = (amount: string) => BigInt(money(amount).replace('.', ''));
@@ -165,22 +164,38 @@ export async function importStatement(
   });
 }
 
-/** Keeps a copy of a statement's own PDF under DATA_DIR/statements; returns its storage key. */
-export async function storeStatementPdf(dataDir: string, file: string): Promise<string> {
+/**
+ * Keeps a copy of a statement's own PDF in the file store (`statements/<uuid>.pdf`); returns its
+ * storage key for `importStatement`'s `pdfStorageKey`. `file` is a path (the CLI) or the bytes
+ * as they stream in (an upload); either is streamed, never read whole.
+ */
+export async function storeStatementPdf(target: FileStoreOrDataDir, file: string | FileSource): Promise<string> {
+  const store = resolveFileStore(target);
   const storageKey = `${randomUUID()}.pdf`;
-  await mkdir(statementsDir(dataDir), { recursive: true });
-  await copyFile(file, path.join(statementsDir(dataDir), storageKey));
+  await store.write(fileKey('statements', storageKey), typeof file === 'string' ? createReadStream(file) : file);
   return storageKey;
 }
 
-/** The statement's PDF: the imported one, or one generated from its data. */
+/** Removes a stored statement PDF whose statement was never written (a refused import). */
+export async function discardStatementPdf(target: FileStoreOrDataDir, storageKey: string): Promise<void> {
+  await resolveFileStore(target).remove(fileKey('statements', storageKey));
+}
+
+/** The statement's PDF: the imported one streamed from the file store, or one generated from its data. */
 export async function statementPdf(
   db: Database,
-  dataDir: string,
+  target: FileStoreOrDataDir,
   row: StatementRow,
   tenantName: string,
-): Promise<Buffer> {
-  if (row.pdfStorageKey !== null) return readFile(path.join(statementsDir(dataDir), row.pdfStorageKey));
+): Promise<Buffer | Readable> {
+  const store = resolveFileStore(target);
+  if (row.pdfStorageKey !== null) {
+    const opened = await store.open(fileKey('statements', row.pdfStorageKey));
+    if (opened === undefined) {
+      throw new Error(`The statement PDF ${row.pdfStorageKey} is missing from the ${store.driver} store.`);
+    }
+    return opened.stream;
+  }
   return generateStatementPdf(db, row, tenantName);
 }
 
@@ -252,13 +267,27 @@ export async function importCheckedStatement(
   return importStatement(db, { ...statement, number: statement.number.trim(), iban }, items);
 }
 
-/** Keeps a statement's own PDF (bytes received over HTTP) under DATA_DIR/statements. */
-export async function storeStatementPdfBytes(dataDir: string, bytes: Buffer): Promise<string> {
+/** Keeps a statement's own PDF received over HTTP in the file store; refuses what is no PDF. */
+export async function storeStatementPdfBytes(target: FileStoreOrDataDir, bytes: Buffer): Promise<string> {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw fieldErrors({ pdf: ['Soubor není ve formátu PDF.'] });
-  const storageKey = `${randomUUID()}.pdf`;
-  await mkdir(statementsDir(dataDir), { recursive: true });
-  await writeFile(path.join(statementsDir(dataDir), storageKey), bytes);
-  return storageKey;
+  return storeStatementPdf(target, [bytes]);
+}
+
+/**
+ * Runs an import whose PDF is already stored and removes the PDF again when the import is
+ * refused, so a refused statement leaves no orphaned file behind (the CLI and the staff API).
+ */
+export async function withStatementPdfDiscardedOnFailure<T>(
+  target: FileStoreOrDataDir,
+  pdfStorageKey: string | null,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pdfStorageKey !== null) await discardStatementPdf(target, pdfStorageKey).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** `StaffBillingStatement` page: what was imported, across tenants, in the scope's buildings. */

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -6,11 +5,12 @@ import {
   MAX_FILES,
   discardFiles,
   fileTooLarge,
+  openStoredFile,
   storeUpload,
-  storedFilePath,
   type StoredFile,
 } from '../domain/attachment-files.js';
 import { ApiError, drfError, fieldErrors } from '../domain/errors.js';
+import { resolveFileStore, type FileStoreOrDataDir } from '../files/file-store.js';
 
 /**
  * The one multipart receiver and the one attachment download of the API
@@ -45,10 +45,11 @@ const hasCode = (error: unknown, code: string) => error instanceof Error && (err
  */
 export async function receiveFiles<Saved>(
   request: FastifyRequest,
-  dataDir: string,
+  target: FileStoreOrDataDir,
   tooMany: () => ApiError,
   save: (files: StoredFile[]) => Promise<Saved>,
 ): Promise<Saved> {
+  const store = resolveFileStore(target);
   const stored: StoredFile[] = [];
   try {
     for await (const part of request.parts()) {
@@ -57,10 +58,10 @@ export async function receiveFiles<Saved>(
         part.file.resume();
         continue;
       }
-      stored.push(await storeUpload(dataDir, part));
+      stored.push(await storeUpload(store, part));
     }
   } catch (error) {
-    await discardFiles(dataDir, stored);
+    await discardFiles(store, stored);
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw fileTooLarge();
     if (hasCode(error, 'FST_FILES_LIMIT')) throw tooMany();
     if (error instanceof ApiError) throw error;
@@ -71,7 +72,7 @@ export async function receiveFiles<Saved>(
   try {
     return await save(stored);
   } catch (error) {
-    await discardFiles(dataDir, stored);
+    await discardFiles(store, stored);
     throw error;
   }
 }
@@ -118,19 +119,21 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
- * Sends a stored attachment. Always octet-stream, as the contract documents: with `attachment`
- * and nosniff a browser only ever saves the file (never renders an uploaded HTML or image
- * inline), and the BFF forwards only documented content types.
+ * Sends a stored attachment, streamed from the file store. Always octet-stream, as the contract
+ * documents: with `attachment` and nosniff a browser only ever saves the file (never renders an
+ * uploaded HTML or image inline), and the BFF forwards only documented content types.
  */
-export function sendAttachment(
+export async function sendAttachment(
   reply: FastifyReply,
-  dataDir: string,
+  target: FileStoreOrDataDir,
   file: Pick<StoredFile, 'fileName' | 'size' | 'storageKey'>,
-): FastifyReply {
+): Promise<FastifyReply> {
+  const store = resolveFileStore(target);
+  const { stream } = await openStoredFile(store, file.storageKey);
   return reply
     .header('content-type', 'application/octet-stream')
     .header('content-disposition', contentDisposition(file.fileName))
     .header('content-length', String(file.size))
     .header('x-content-type-options', 'nosniff')
-    .send(createReadStream(storedFilePath(dataDir, file.storageKey)));
+    .send(stream);
 }

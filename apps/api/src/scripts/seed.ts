@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/database.js';
 import { seedDemoData } from '../demo/seed.js';
+import { openFileStore } from '../files/open-file-store.js';
 
 /**
  * `pnpm db:seed`: migrates, then seeds the demo data if the database has no users yet
@@ -12,7 +13,9 @@ try {
   try {
     const result = await handle.withStartupLock(async ({ db, migrate }) => {
       await migrate();
-      return seedDemoData(db, { dataDir: config.dataDir });
+      return seedDemoData(db, {
+        fileStore: openFileStore(config.fileStore ?? 'database', { db, dataDir: config.dataDir }),
+      });
     });
     process.stdout.write(
       result.seeded

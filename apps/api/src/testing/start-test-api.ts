@@ -1,4 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.js';
 import type { LogLevel } from '../config/env.js';
@@ -21,6 +23,13 @@ export interface StartTestApiOptions {
   portalUrl?: string;
   /** Default `silent`. */
   logLevel?: LogLevel;
+  /**
+   * Another instance of an API already started on PostgreSQL: this one shares its database and
+   * JWT key (as API instances behind one BFF do), and its `close()` leaves the database alone.
+   */
+  sameStoreAs?: TestApi;
+  /** Listen on this port (e.g. to start a stopped instance again where it was); default any free one. */
+  port?: number;
 }
 
 export interface TestApi {
@@ -32,6 +41,8 @@ export interface TestApi {
   outboxDir: string;
   /** The database created for this API on the given server; undefined on PGlite. */
   databaseUrl: string | undefined;
+  /** The JWT key, for a second instance on the same store (`sameStoreAs`). */
+  jwtSecret: string;
   /** Stops the server and deletes its data (database or directory). */
   close(): Promise<void>;
 }
@@ -46,14 +57,27 @@ export interface TestApi {
  * ```
  */
 export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi> {
-  const database = await createScratchDatabase(
-    options.databaseUrl === undefined ? 'pglite' : 'postgres',
-    options.databaseUrl,
-    { template: options.seedDemoData === false ? 'migrated' : 'seeded' },
-  );
+  const shared = options.sameStoreAs;
+  if (shared !== undefined && shared.databaseUrl === undefined) {
+    throw new Error('sameStoreAs needs an API on PostgreSQL: the embedded store serves one process');
+  }
+  const database =
+    shared === undefined
+      ? await createScratchDatabase(options.databaseUrl === undefined ? 'pglite' : 'postgres', options.databaseUrl, {
+          template: options.seedDemoData === false ? 'migrated' : 'seeded',
+        })
+      : await (async () => {
+          const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-api-test-'));
+          return {
+            dataDir,
+            databaseUrl: shared.databaseUrl,
+            dispose: () => rm(dataDir, { recursive: true, force: true }),
+          };
+        })();
   const config = testConfig({
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
+    ...(shared === undefined ? {} : { jwtSecret: shared.jwtSecret }),
     ...(options.seedDemoData === undefined ? {} : { seedDemoData: options.seedDemoData }),
     ...(options.accessTokenTtlSeconds === undefined ? {} : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
     ...(options.refreshTokenTtlSeconds === undefined ? {} : { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds }),
@@ -64,7 +88,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   let app;
   try {
     app = await buildApp(config);
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.dispose().catch(() => undefined);
@@ -77,6 +101,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     dataDir: database.dataDir,
     outboxDir: path.join(database.dataDir, 'outbox'),
     databaseUrl: database.databaseUrl,
+    jwtSecret: config.jwtSecret ?? '',
     close() {
       closing ??= (async () => {
         try {

@@ -72,3 +72,25 @@ describe('LOG_FORMAT', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 });
+
+describe('UPSTREAM_URL', () => {
+  it('takes one address, as before, or several instances separated by commas', () => {
+    expect(loadConfig({})).toMatchObject({
+      upstreamUrl: 'http://127.0.0.1:4010',
+      upstreamUrls: ['http://127.0.0.1:4010'],
+    });
+    expect(loadConfig({ UPSTREAM_URL: 'https://api.example.cz/base/' })).toMatchObject({
+      upstreamUrl: 'https://api.example.cz/base',
+      upstreamUrls: ['https://api.example.cz/base'],
+    });
+    expect(loadConfig({ UPSTREAM_URL: 'http://127.0.0.1:4710, http://127.0.0.1:4711/' })).toMatchObject({
+      upstreamUrl: 'http://127.0.0.1:4710',
+      upstreamUrls: ['http://127.0.0.1:4710', 'http://127.0.0.1:4711'],
+    });
+  });
+
+  it.each(['ftp://api', 'http://127.0.0.1:4710,nonsense', ','])('refuses %j, naming the variable', (value) => {
+    expect(() => loadConfig({ UPSTREAM_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ UPSTREAM_URL: value })).toThrow(/UPSTREAM_URL/);
+  });
+});

@@ -29,7 +29,21 @@ const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  UPSTREAM_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010'),
+  /** One upstream base URL, or several instances' separated by commas (balanced by the upstream client). */
+  UPSTREAM_URL: z
+    .string()
+    .default('http://127.0.0.1:4010')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    )
+    .pipe(
+      z
+        .array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' }))
+        .min(1, 'must name at least one http(s) URL'),
+    ),
   /** The portal's public origin, used for the Origin check; derived from Host when unset. */
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** `false` only for plain-HTTP set-ups other than localhost; drops the `__Host-` prefix. */
@@ -114,7 +128,10 @@ const envSchema = z.object({
 export interface BffConfig {
   host: string;
   port: number;
+  /** The first of `upstreamUrls` (the only one when a single upstream is configured). */
   upstreamUrl: string;
+  /** Every upstream instance, balanced by the upstream client; at least one. */
+  upstreamUrls: string[];
   publicOrigin: string | null;
   cookieSecure: boolean;
   sessionIdleTimeoutSeconds: number;
@@ -214,7 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   return {
     host: values.HOST,
     port: values.PORT,
-    upstreamUrl: values.UPSTREAM_URL.replace(/\/+$/, ''),
+    upstreamUrl: (values.UPSTREAM_URL[0] ?? '').replace(/\/+$/, ''),
+    upstreamUrls: values.UPSTREAM_URL.map((url) => url.replace(/\/+$/, '')),
     publicOrigin: values.PUBLIC_ORIGIN ? new URL(values.PUBLIC_ORIGIN).origin : null,
     cookieSecure: values.COOKIE_SECURE,
     sessionIdleTimeoutSeconds: values.SESSION_IDLE_TIMEOUT_SECONDS,

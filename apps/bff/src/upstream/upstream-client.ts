@@ -17,6 +17,16 @@ import { RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
  *   an upstream that fails everything sees at most that much extra load from this instance.
  * undici is used directly rather than @fastify/reply-from, whose built-in 503 retries, millisecond
  * `Retry-After` and unverified TLS would each have to be switched off (see docs/decisions/002-bff-sessions-and-upstream-transport.md).
+ *
+ * Several upstream instances (`UPSTREAM_URL=http://a,http://b`) are balanced here, round robin
+ * over one undici Pool each (docs/decisions/010-files-in-the-database.md):
+ * - a retry goes to another instance than the attempt it repeats;
+ * - an instance that refuses the connection (or cannot be reached) never got the request, so
+ *   the call moves on to the next instance at once, whatever its method, outside the retry
+ *   rule and budget – each instance is tried at most once per call;
+ * - an instance that refused a connection or dropped one is left out until its health path
+ *   (`/health`) answers 2xx again, probed every half second meanwhile; when every instance is
+ *   out, calls go to them anyway.
  */
 
 export const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -41,7 +51,12 @@ export interface UpstreamResponse {
 }
 
 export interface UpstreamClientOptions {
-  baseUrl: string;
+  /** The upstream's base URL, or several instances' (balanced; see the top of this file). */
+  baseUrl: string | readonly string[];
+  /** Path probed on an instance left out after a failure, to take it back (default `/health`). */
+  healthPath?: string;
+  /** How often a left-out instance is probed (default 500 ms). */
+  healthProbeIntervalMs?: number;
   timeoutMs: number;
   /** Total time for a call including its retry; defaults to two tries plus a second. */
   deadlineMs?: number;
@@ -53,26 +68,98 @@ export interface UpstreamClientOptions {
   onAttempt?: (outcome: 'ok' | 'error_status' | 'timeout' | 'network_error', seconds: number) => void;
 }
 
-export class UpstreamClient {
-  private readonly pool: Pool;
+/** One upstream instance: its connection pool, and whether it is left out after a failure. */
+interface Instance {
+  readonly origin: string;
   /** Path of the base URL (an upstream mounted below `/`), without a trailing slash. */
-  private readonly basePath: string;
+  readonly basePath: string;
+  readonly pool: Pool;
+  down: boolean;
+  probe: NodeJS.Timeout | undefined;
+}
+
+/** Failures that happen before the request leaves: the instance never saw it. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const errorCode = (error: unknown) => (error instanceof Error ? (error as { code?: unknown }).code : undefined);
+const wasNotSent = (error: unknown) => NOT_SENT_CODES.has(String(errorCode(error)));
+/** The instance went away under the request (killed, restarted): it may or may not have run it. */
+const wasDropped = (error: unknown) => wasNotSent(error) || errorCode(error) === 'UND_ERR_SOCKET';
+
+export class UpstreamClient {
+  private readonly instances: Instance[];
+  private next = 0;
+  private closed = false;
   private readonly retryBudget: RetryBudget;
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.retryBudget = new RetryBudget(options.retryBudget ?? { ratio: 0.2, minPerSecond: 1 });
-    const base = new URL(options.baseUrl);
-    this.basePath = base.pathname.replace(/\/+$/, '');
-    // One origin, so a Pool rather than an Agent: no URL parsing and origin lookup per request.
-    this.pool = new Pool(base.origin, {
-      // HTTP/1.1 keep-alive connections, as before undici 8 offered HTTP/2 to TLS servers by
-      // default: the per-try timeouts and the retry rules assume one request per connection.
-      allowH2: false,
-      connections: 128,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connect: { rejectUnauthorized: true, timeout: Math.min(options.timeoutMs, 5_000) },
+    const urls = typeof options.baseUrl === 'string' ? [options.baseUrl] : [...options.baseUrl];
+    if (urls.length === 0) throw new Error('UpstreamClient needs at least one base URL');
+    this.instances = urls.map((url) => {
+      const base = new URL(url);
+      return {
+        origin: base.origin,
+        basePath: base.pathname.replace(/\/+$/, ''),
+        // One origin each, so Pools rather than an Agent: no URL parsing and origin lookup per request.
+        pool: new Pool(base.origin, {
+          // HTTP/1.1 keep-alive connections, as before undici 8 offered HTTP/2 to TLS servers by
+          // default: the per-try timeouts and the retry rules assume one request per connection.
+          allowH2: false,
+          connections: 128,
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+          connect: { rejectUnauthorized: true, timeout: Math.min(options.timeoutMs, 5_000) },
+        }),
+        down: false,
+        probe: undefined,
+      };
     });
+  }
+
+  /** The upstream instances' origins and whether each is in use (for readiness and tests). */
+  instanceStates(): { origin: string; up: boolean }[] {
+    return this.instances.map((instance) => ({ origin: instance.origin, up: !instance.down }));
+  }
+
+  /** Round robin over the instances in use that this call has not tried; any untried one when none is in use. */
+  private pick(tried: ReadonlySet<Instance>): Instance | undefined {
+    const count = this.instances.length;
+    let fallback: Instance | undefined;
+    for (let step = 0; step < count; step += 1) {
+      const instance = this.instances[(this.next + step) % count] as Instance;
+      if (tried.has(instance)) continue;
+      if (!instance.down) {
+        this.next = (this.next + step + 1) % count;
+        return instance;
+      }
+      fallback ??= instance;
+    }
+    if (fallback !== undefined) this.next = (this.instances.indexOf(fallback) + 1) % count;
+    return fallback;
+  }
+
+  /** Leaves the instance out and probes it until it answers again. */
+  private markDown(instance: Instance): void {
+    if (this.instances.length === 1 || instance.down || this.closed) return;
+    instance.down = true;
+    const interval = this.options.healthProbeIntervalMs ?? 500;
+    const probe = async () => {
+      instance.probe = undefined;
+      if (this.closed) return;
+      if (await this.probeInstance(instance, this.options.healthPath ?? '/health', Math.min(interval * 2, 2_000))) {
+        instance.down = false;
+        return;
+      }
+      if (!this.closed) instance.probe = setTimeout(() => void probe(), interval).unref();
+    };
+    instance.probe = setTimeout(() => void probe(), interval).unref();
   }
 
   async request(upstreamRequest: UpstreamRequest): Promise<UpstreamResponse> {
@@ -87,6 +174,8 @@ export class UpstreamClient {
     const fitsBeforeDeadline = (delayMs: number) =>
       deadline - Date.now() - delayMs >= Math.min(this.options.timeoutMs, 250);
     this.retryBudget.recordCall();
+    const tried = new Set<Instance>();
+    let instance = this.pick(tried) as Instance;
 
     for (let attempt = 1; ; attempt += 1) {
       const isLastAttempt = attempt >= attempts;
@@ -95,8 +184,19 @@ export class UpstreamClient {
         response = await this.send(
           upstreamRequest,
           Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now())),
+          instance,
         );
       } catch (error) {
+        if (wasDropped(error)) this.markDown(instance);
+        tried.add(instance);
+        const untried = this.pick(tried);
+        if (wasNotSent(error) && bodyIsReplayable && untried !== undefined && fitsBeforeDeadline(0)) {
+          // Never reached the instance: on to the next one, not counted as a retry.
+          instance = untried;
+          attempt -= 1;
+          continue;
+        }
+        instance = untried ?? this.pick(new Set()) ?? instance;
         const delay = this.backoff();
         if (isLastAttempt || !fitsBeforeDeadline(delay) || !this.retryBudget.tryRetry()) throw toBffError(error);
         await sleep(delay);
@@ -107,6 +207,8 @@ export class UpstreamClient {
       if (delay === null || !fitsBeforeDeadline(delay) || !this.retryBudget.tryRetry()) return response;
       // The first answer is discarded; drain it so the connection can be reused.
       await response.body.dump().catch(() => undefined);
+      tried.add(instance);
+      instance = this.pick(tried) ?? instance;
       await sleep(delay);
     }
   }
@@ -136,10 +238,23 @@ export class UpstreamClient {
     }
   }
 
-  /** One untried GET for readiness probes: true when the upstream answers 2xx in time. */
+  /**
+   * One untried GET per instance for readiness probes: true when at least one instance answers
+   * 2xx in time (the BFF can serve while another instance is down).
+   */
   async probe(path: string, timeoutMs: number): Promise<boolean> {
+    const answers = await Promise.all(this.instances.map((instance) => this.probeInstance(instance, path, timeoutMs)));
+    return answers.includes(true);
+  }
+
+  private async probeInstance(instance: Instance, path: string, timeoutMs: number): Promise<boolean> {
     try {
-      const response = await this.send({ method: 'GET', path, headers: { accept: 'application/json' } }, timeoutMs);
+      const response = await this.send(
+        { method: 'GET', path, headers: { accept: 'application/json' } },
+        timeoutMs,
+        instance,
+        false,
+      );
       await response.body.dump();
       return response.statusCode >= 200 && response.statusCode < 300;
     } catch {
@@ -148,17 +263,24 @@ export class UpstreamClient {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    this.closed = true;
+    for (const instance of this.instances) clearTimeout(instance.probe);
+    await Promise.all(this.instances.map((instance) => instance.pool.close()));
   }
 
-  private async send(upstreamRequest: UpstreamRequest, timeoutMs: number): Promise<UpstreamResponse> {
+  private async send(
+    upstreamRequest: UpstreamRequest,
+    timeoutMs: number,
+    instance: Instance,
+    measured = true,
+  ): Promise<UpstreamResponse> {
     // undici's own timeouts tick coarsely (about a second), so the wait for the answer's
     // headers is bounded by a precise timer; the body then has the idle timeout between chunks,
     // so a large download that keeps flowing is not cut off.
     // undici accepts an EventEmitter as the abort signal; an AbortController (an EventTarget)
     // cost several times more per request in the profile of the proxied GET.
     const abort = new EventEmitter();
-    const onAttempt = this.options.onAttempt;
+    const onAttempt = measured ? this.options.onAttempt : undefined;
     const started = onAttempt ? performance.now() : 0;
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -166,8 +288,8 @@ export class UpstreamClient {
       abort.emit('abort');
     }, timeoutMs);
     try {
-      const response = await this.pool.request({
-        path: `${this.basePath}${upstreamRequest.path}`,
+      const response = await instance.pool.request({
+        path: `${instance.basePath}${upstreamRequest.path}`,
         signal: abort,
         bodyTimeout: timeoutMs,
         method: upstreamRequest.method,

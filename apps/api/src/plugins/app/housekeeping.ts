@@ -1,13 +1,15 @@
 import fp from 'fastify-plugin';
 import { anonymiseVisitors } from '../../domain/retention.js';
 import { pruneIdempotencyKeys } from '../../domain/idempotency.js';
+import { removeAbandonedFiles } from '../../files/database-store.js';
 
 /** How often the API runs housekeeping; each run is idempotent, so several instances may overlap. */
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Periodic housekeeping: anonymise visitors' personal data past `ANONYMISE_AFTER_DAYS` and
- * forget idempotency keys older than 24 hours. The first run comes one interval after start-up,
+ * Periodic housekeeping: anonymise visitors' personal data past `ANONYMISE_AFTER_DAYS`,
+ * forget idempotency keys older than 24 hours and delete files a crash left half-written in the
+ * database store. The first run comes one interval after start-up,
  * so boot and tests are never slowed down; `portal-admin anonymise` runs it on demand.
  */
 export const housekeepingPlugin = fp(
@@ -16,6 +18,10 @@ export const housekeepingPlugin = fp(
       fastify.background.run('housekeeping', async () => {
         const result = await anonymiseVisitors(fastify.db, fastify.config.anonymiseAfterDays);
         await pruneIdempotencyKeys(fastify.db);
+        if (fastify.fileStore.driver === 'database') {
+          const abandoned = await removeAbandonedFiles(fastify.db);
+          if (abandoned > 0) fastify.log.info({ abandoned }, 'half-written files removed');
+        }
         if (result.requests + result.reservations > 0) fastify.log.info(result, 'visitor data anonymised');
       });
     }, HOUSEKEEPING_INTERVAL_MS);

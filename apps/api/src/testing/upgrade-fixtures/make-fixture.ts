@@ -15,6 +15,7 @@ import pg from 'pg';
 import { loadTestEnv } from '../../config/env.js';
 import * as schema from '../../db/schema.js';
 import { seedDemoData } from '../../demo/seed.js';
+import { openFileStore } from '../../files/open-file-store.js';
 import { migrationsFolderUpTo } from '../migrations-folder.js';
 import { createScratchDatabase } from '../scratch-database.js';
 
@@ -26,7 +27,7 @@ const pool = new pg.Pool({ connectionString: scratch.databaseUrl });
 try {
   const db = drizzle({ client: pool, schema });
   await migrate(db, { migrationsFolder: folder });
-  await seedDemoData(db, { dataDir: scratch.dataDir });
+  await seedDemoData(db, { fileStore: openFileStore('folder', { db, dataDir: scratch.dataDir }) });
   const dump = execFileSync(
     'pg_dump',
     ['--data-only', '--column-inserts', '--no-owner', '--exclude-schema=drizzle', `--dbname=${scratch.databaseUrl}`],

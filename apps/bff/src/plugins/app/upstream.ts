@@ -20,7 +20,7 @@ export const upstreamPlugin = fp(
   async (app) => {
     const { config, metrics } = app;
     const upstream = new UpstreamClient({
-      baseUrl: config.upstreamUrl,
+      baseUrl: config.upstreamUrls,
       timeoutMs: config.upstreamTimeoutMs,
       deadlineMs: config.upstreamDeadlineMs,
       retryBudget: config.upstreamRetryBudget,

@@ -45,7 +45,7 @@ export const billingRoutes: ContractRoutes = async (fastify) => {
       const row = await tenantStatement(request, request.params.id);
       const tenants = await fastify.tenants.listForUser(request.user?.id ?? 0);
       const tenantName = tenants.find((tenant) => tenant.id === row.tenantId)?.name ?? '';
-      const pdf = await statementPdf(fastify.db, fastify.config.dataDir, row, tenantName);
+      const pdf = await statementPdf(fastify.db, fastify.fileStore, row, tenantName);
       const name = `vyuctovani-${row.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
       return reply
         .header('content-type', 'application/pdf')

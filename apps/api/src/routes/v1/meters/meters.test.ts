@@ -34,7 +34,7 @@ describe.each(DATABASE_DRIVERS)('meters and readings (%s)', (driver) => {
   let janaInAlfa: Caller;
   let janaInBeta: Caller;
   let serial = 0;
-  const cli = (...argv: string[]) => runCommand(argv, t.app.db, t.config.dataDir) as Promise<Record<string, unknown>>;
+  const cli = (...argv: string[]) => runCommand(argv, t.app.db, t.app.fileStore) as Promise<Record<string, unknown>>;
 
   const listMeters = async (headers: Record<string, string> = ALFA) =>
     (await request(t.app, { method: 'GET', url: '/api/v1/meters/?page_size=100', token: jana, headers }))

@@ -122,7 +122,7 @@ export const publicSupportRoutes: ContractRoutes = async (fastify) => {
       const row = await findWithCode(fastify.db, id, code);
       if (row.status === 'closed') throw requestClosed();
       if ((await attachmentCount(fastify.db, row.id)) >= MAX_FILES_PER_REQUEST) throw tooManyOnRequest();
-      const attachments = await receiveFiles(request, fastify.config.dataDir, tooManyOnRequest, (files) =>
+      const attachments = await receiveFiles(request, fastify.fileStore, tooManyOnRequest, (files) =>
         fastify.db.transaction(async (tx) => {
           const current = await findWithCode(tx, id, code, { lock: true });
           if (current.status === 'closed') throw requestClosed();
@@ -143,7 +143,7 @@ export const publicSupportRoutes: ContractRoutes = async (fastify) => {
       const file = await findAttachment(fastify.db, row.id, request.params.attachmentId);
       // The same answer as a wrong code: nothing tells which part of the address was wrong.
       if (file === undefined) throw requestNotFound();
-      return sendAttachment(reply, fastify.config.dataDir, file);
+      return sendAttachment(reply, fastify.fileStore, file);
     },
   );
 };

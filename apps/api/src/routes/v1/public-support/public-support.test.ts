@@ -229,7 +229,7 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
         'closed',
       ],
       t.app.db,
-      t.config.dataDir,
+      t.app.fileStore,
     );
     const late = await upload(closed.id, closed.access_code, nine.slice(0, 1));
     expect(late.statusCode).toBe(409);

@@ -4,6 +4,7 @@ import {
   serializeStatements,
   statementItems,
   storeStatementPdfBytes,
+  withStatementPdfDiscardedOnFailure,
 } from '../../../domain/billing.js';
 import { fieldErrors } from '../../../domain/errors.js';
 import { acceptUploads, receiveParts, requireMultipart } from '../../../http/attachments.js';
@@ -44,8 +45,10 @@ export const staffBillingRoutes: ContractRoutes = async (fastify) => {
       if (text === undefined) throw fieldErrors({ statement: ['Chybí část „statement“ s údaji vyúčtování.'] });
       const input = parseStatementPart(request, text);
       const pdf = files.get('pdf');
-      const pdfStorageKey = pdf === undefined ? null : await storeStatementPdfBytes(fastify.config.dataDir, pdf.bytes);
-      const row = await importCheckedStatement(fastify.db, { ...input, pdfStorageKey }, scope);
+      const pdfStorageKey = pdf === undefined ? null : await storeStatementPdfBytes(fastify.fileStore, pdf.bytes);
+      const row = await withStatementPdfDiscardedOnFailure(fastify.fileStore, pdfStorageKey, () =>
+        importCheckedStatement(fastify.db, { ...input, pdfStorageKey }, scope),
+      );
       const [statement] = await serializeStatements(fastify.db, [row]);
       return reply.code(201).send({ ...statement!, items: await statementItems(fastify.db, row.id) });
     },

@@ -78,7 +78,7 @@ export const staffPublicSupportRoutes: ContractRoutes = async (fastify) => {
       await findStaffRequest(fastify.db, currentStaffScope(request), id);
       const file = await findPublicRequestAttachment(fastify.db, id, attachmentId);
       if (file === undefined) throw drfError(404, 'not_found', 'Příloha nebyla nalezena.');
-      return sendAttachment(reply, fastify.config.dataDir, file);
+      return sendAttachment(reply, fastify.fileStore, file);
     },
   );
 };

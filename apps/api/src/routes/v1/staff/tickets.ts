@@ -142,7 +142,7 @@ export const staffTicketRoutes: ContractRoutes = async (fastify) => {
       const { id, attachmentId } = request.params;
       const file = await findStaffTicketAttachment(fastify.db, currentStaffScope(request), id, attachmentId);
       if (file === undefined) throw drfError(404, 'not_found', 'Příloha nebyla nalezena.');
-      return sendAttachment(reply, fastify.config.dataDir, file);
+      return sendAttachment(reply, fastify.fileStore, file);
     },
   );
 };

@@ -165,7 +165,7 @@ export const supportTicketRoutes: ContractRoutes = async (fastify) => {
       const ticket = await findTicket(fastify.db, id, tenantId);
       if (ticket === undefined) throw ticketNotFound(id);
       if (ticket.status === 'closed') throw ticketClosed();
-      const rows = await receiveFiles(request, fastify.config.dataDir, tooManyFiles, (files) =>
+      const rows = await receiveFiles(request, fastify.fileStore, tooManyFiles, (files) =>
         fastify.db.transaction(async (tx) => {
           // Checked again under the row lock: the ticket may have been closed meanwhile.
           const current = await findTicket(tx, id, tenantId, true);
@@ -184,7 +184,7 @@ export const supportTicketRoutes: ContractRoutes = async (fastify) => {
       const { id, attachmentId } = request.params;
       const file = await findTenantAttachment(fastify.db, currentTenant(request), id, attachmentId);
       if (file === undefined) throw drfError(404, 'not_found', 'Příloha nebyla nalezena.');
-      return sendAttachment(reply, fastify.config.dataDir, file);
+      return sendAttachment(reply, fastify.fileStore, file);
     },
   );
 };
