@@ -87,6 +87,7 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'cancelStaffMaintenanceEvent',
   'listStaffBillingStatements',
   'importStaffBillingStatement',
+  'listStaffMeetingRooms',
   'listStaffReservations',
   'cancelStaffReservation',
   'listStaffMembers',

@@ -73,6 +73,7 @@ const STAFF_OPERATIONS = [
   'POST /api/v1/staff/maintenance_events/{id}/cancel/',
   'GET /api/v1/staff/billing_statements/',
   'POST /api/v1/staff/billing_statements/',
+  'GET /api/v1/staff/meeting_rooms/',
   'GET /api/v1/staff/meeting_rooms/reservations/',
   'POST /api/v1/staff/meeting_rooms/reservations/{id}/cancel/',
   'GET /api/v1/staff/directory/',
@@ -230,6 +231,7 @@ describe('upstream document', () => {
         'listStaffMembers',
         'listStaffBuildings',
         'listStaffReservations',
+        'listStaffMeetingRooms',
       ].includes(operation.operationId);
       if (!unpaginated)
         expect(Object.keys(query?.properties ?? {}), operation.operationId).toEqual(

@@ -1153,6 +1153,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/meeting_rooms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The meeting rooms of the caller's buildings
+         * @description Portal extension (not in §7 of the specification): the staff's room day view picks a
+         *     room here.
+         *
+         *     Server rules: staff only (403 `staff_only`). Every room (public or not) of the buildings
+         *     the caller manages, optionally of one `building`, sorted by building and name; not
+         *     paginated.
+         */
+        get: operations["listStaffMeetingRooms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/meeting_rooms/reservations/": {
         parameters: {
             query?: never;
@@ -1417,7 +1442,7 @@ export interface paths {
          *     `stale_version` („Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu
          *     zopakujte.“), and nothing is changed. Only the fields sent change; all of them in one
          *     transaction, each writing its timeline entry (`status_change`, `priority_change`,
-         *     `assignment`, `visit_change`), and the version goes up by one.
+         *     `assignment`, `visit_change`), and the version goes up.
          *
          *     Status transitions (the same table for staff, tenants and `portal-admin`; also for public
          *     support requests):
@@ -1436,8 +1461,8 @@ export interface paths {
          *     ticket's building (400 on `assignee` otherwise); null unassigns. `visit` sets or moves
          *     the technician's visit window, null clears it: `to` after `from`, `from` not before
          *     today (Europe/Prague), at most 14 days long (400 on `visit` otherwise); the tenant sees
-         *     the window. A field sent with the value the ticket already has changes nothing and writes
-         *     no entry; when nothing changes at all, the version stays.
+         *     the window. A priority, assignee or visit equal to the ticket's current one changes
+         *     nothing and writes no entry; when nothing changes at all, the version stays.
          */
         patch: operations["updateStaffSupportTicket"];
         trace?: never;
@@ -1512,8 +1537,8 @@ export interface paths {
          *
          *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
          *     the tenants renting space in those buildings; an unlimited one every tenant. `search`
-         *     matches the name case-insensitively. Ordering by name (Czech collation), the id breaks
-         *     ties.
+         *     matches the name case-insensitively. Ordering by name (the database's collation), the id
+         *     breaks ties.
          */
         get: operations["listStaffTenants"];
         put?: never;
@@ -4667,6 +4692,41 @@ export interface operations {
             403: components["responses"]["StaffOnly"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listStaffMeetingRooms: {
+        parameters: {
+            query?: {
+                /** @description Only items of this building. */
+                building?: components["parameters"]["BuildingFilter"];
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rooms. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingRoom"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StaffOnly"];
             "5XX": components["responses"]["ServerError"];
         };
     };
