@@ -23,8 +23,8 @@ import {
 } from '../api/staff-incident-queries.ts';
 import { PRIORITIES } from '../utils/queue-search.ts';
 import { allowedTransitions, takesResolution } from '../utils/transitions.ts';
-import { isStale } from './stale-notice.tsx';
-import { useBaseVersion } from './use-base-version.ts';
+import { isStale } from '#src/components/ui/stale-notice.tsx';
+import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
 
 const FIELD_IDS = {
   status: 'staff-ticket-status',

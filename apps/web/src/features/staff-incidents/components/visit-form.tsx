@@ -16,8 +16,8 @@ import { formatDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import { useChangeStaffTicket } from '../api/staff-incident-mutations.ts';
 import type { VersionedTicket } from '../api/staff-incident-queries.ts';
 import { visitChange, visitInput, visitProblems, type VisitInput, type VisitProblem } from '../utils/visit-window.ts';
-import { isStale } from './stale-notice.tsx';
-import { useBaseVersion } from './use-base-version.ts';
+import { isStale } from '#src/components/ui/stale-notice.tsx';
+import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
 
 const FIELD_IDS = {
   fromDay: 'staff-visit-from-day',
