@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
+import { Checkbox } from '#src/components/forms/native-choice.tsx';
 import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
@@ -37,18 +38,6 @@ export const FILTER_IDS = {
   to: 'queue-to',
   ordering: 'queue-ordering',
 } as const;
-
-/** A native checkbox in the portal's colours: robust with the keyboard and assistive technology. */
-const Checkbox = chakra('input', {
-  base: {
-    width: '5',
-    height: '5',
-    accentColor: 'var(--chakra-colors-brand-solid)',
-    cursor: 'pointer',
-    flexShrink: 0,
-    _focusVisible: { outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
-  },
-});
 
 function createSchema(t: TFunction<'staffIncidents'>) {
   const example = formatDayInput(pragueDay());

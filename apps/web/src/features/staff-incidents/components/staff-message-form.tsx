@@ -1,4 +1,4 @@
-import { Box, chakra, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
@@ -8,6 +8,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { FormSection } from '#src/components/forms/form-section.tsx';
+import { Radio } from '#src/components/forms/native-choice.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
@@ -17,19 +18,6 @@ const FIELD_IDS = { body: 'staff-message-body', visibility: 'staff-message-visib
 const SERVER_FIELDS = { body: 'body', visibility: 'visibility' } as const;
 const BODY_MAX = 5000;
 const VISIBILITIES = ['public', 'internal'] as const satisfies readonly MessageVisibility[];
-
-/** A native radio button in the portal's colours. */
-const Radio = chakra('input', {
-  base: {
-    width: '5',
-    height: '5',
-    mt: '0.5',
-    accentColor: 'var(--chakra-colors-brand-solid)',
-    cursor: 'pointer',
-    flexShrink: 0,
-    _focusVisible: { outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
-  },
-});
 
 function createSchema(t: TFunction<'staffIncidents'>) {
   return z.object({

@@ -22,7 +22,7 @@ import {
   type VersionedTicket,
 } from '../api/staff-incident-queries.ts';
 import { PRIORITIES } from '../utils/queue-search.ts';
-import { allowedTransitions, takesResolution } from '../utils/transitions.ts';
+import { allowedTransitions, takesResolution } from '#src/lib/ticket-transitions.ts';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
 import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
 
