@@ -78,6 +78,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'staffOverview', () => import('./routes/staff/overview.tsx')),
             page(queryClient, 'staffIncidents', () => import('./routes/staff/incidents.tsx')),
             page(queryClient, 'staffIncidentDetail', () => import('./routes/staff/incident.tsx')),
+            page(queryClient, 'staffPublicSupport', () => import('./routes/staff/public-requests.tsx')),
+            page(queryClient, 'staffPublicSupportDetail', () => import('./routes/staff/public-request.tsx')),
             {
               id: 'not-found',
               path: '*',

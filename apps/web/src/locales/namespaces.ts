@@ -16,6 +16,7 @@ import type profile from './cs/profile.json';
 import type tenants from './cs/tenants.json';
 import type staff from './cs/staff.json';
 import type staffIncidents from './cs/staff-incidents.json';
+import type staffPublicSupport from './cs/staff-public-support.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -31,4 +32,5 @@ export interface Namespaces {
   tenants: typeof tenants;
   staff: typeof staff;
   staffIncidents: typeof staffIncidents;
+  staffPublicSupport: typeof staffPublicSupport;
 }
