@@ -80,6 +80,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'staffIncidentDetail', () => import('./routes/staff/incident.tsx')),
             page(queryClient, 'staffPublicSupport', () => import('./routes/staff/public-requests.tsx')),
             page(queryClient, 'staffPublicSupportDetail', () => import('./routes/staff/public-request.tsx')),
+            page(queryClient, 'staffOutages', () => import('./routes/staff/outages.tsx')),
             {
               id: 'not-found',
               path: '*',

@@ -144,7 +144,7 @@ export const ROUTES = {
     requiresTenant: false,
     paramPatterns: { id: INTEGER_ID },
   },
-  staffOutages: { path: '/sprava/vypadky', access: 'staff', feature: null, requiresTenant: false, pending: true },
+  staffOutages: { path: '/sprava/vypadky', access: 'staff', feature: null, requiresTenant: false },
   staffBilling: { path: '/sprava/vyuctovani', access: 'staff', feature: null, requiresTenant: false, pending: true },
   staffMeetingRooms: {
     path: '/sprava/zasedaci-mistnosti',

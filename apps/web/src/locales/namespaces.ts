@@ -17,6 +17,7 @@ import type tenants from './cs/tenants.json';
 import type staff from './cs/staff.json';
 import type staffIncidents from './cs/staff-incidents.json';
 import type staffPublicSupport from './cs/staff-public-support.json';
+import type staffOutages from './cs/staff-outages.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -33,4 +34,5 @@ export interface Namespaces {
   staff: typeof staff;
   staffIncidents: typeof staffIncidents;
   staffPublicSupport: typeof staffPublicSupport;
+  staffOutages: typeof staffOutages;
 }
