@@ -81,6 +81,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'staffPublicSupport', () => import('./routes/staff/public-requests.tsx')),
             page(queryClient, 'staffPublicSupportDetail', () => import('./routes/staff/public-request.tsx')),
             page(queryClient, 'staffOutages', () => import('./routes/staff/outages.tsx')),
+            page(queryClient, 'staffBilling', () => import('./routes/staff/billing.tsx')),
             {
               id: 'not-found',
               path: '*',

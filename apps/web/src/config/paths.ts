@@ -145,7 +145,7 @@ export const ROUTES = {
     paramPatterns: { id: INTEGER_ID },
   },
   staffOutages: { path: '/sprava/vypadky', access: 'staff', feature: null, requiresTenant: false },
-  staffBilling: { path: '/sprava/vyuctovani', access: 'staff', feature: null, requiresTenant: false, pending: true },
+  staffBilling: { path: '/sprava/vyuctovani', access: 'staff', feature: null, requiresTenant: false },
   staffMeetingRooms: {
     path: '/sprava/zasedaci-mistnosti',
     access: 'staff',

@@ -18,6 +18,7 @@ import type staff from './cs/staff.json';
 import type staffIncidents from './cs/staff-incidents.json';
 import type staffPublicSupport from './cs/staff-public-support.json';
 import type staffOutages from './cs/staff-outages.json';
+import type staffBilling from './cs/staff-billing.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -35,4 +36,5 @@ export interface Namespaces {
   staffIncidents: typeof staffIncidents;
   staffPublicSupport: typeof staffPublicSupport;
   staffOutages: typeof staffOutages;
+  staffBilling: typeof staffBilling;
 }
