@@ -74,7 +74,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'publicSupportDetail', () => import('./routes/public-support/public-support-detail.tsx')),
             page(queryClient, 'faultReport', () => import('./routes/public-support/fault-report.tsx')),
             page(queryClient, 'order', () => import('./routes/public-support/order.tsx')),
-            // The staff area (docs/product.md §2): the route table's `pending` pages are not built yet.
+            // The staff area (docs/product.md §2).
             page(queryClient, 'staffOverview', () => import('./routes/staff/overview.tsx')),
             page(queryClient, 'staffIncidents', () => import('./routes/staff/incidents.tsx')),
             page(queryClient, 'staffIncidentDetail', () => import('./routes/staff/incident.tsx')),
@@ -82,6 +82,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'staffPublicSupportDetail', () => import('./routes/staff/public-request.tsx')),
             page(queryClient, 'staffOutages', () => import('./routes/staff/outages.tsx')),
             page(queryClient, 'staffBilling', () => import('./routes/staff/billing.tsx')),
+            page(queryClient, 'staffMeetingRooms', () => import('./routes/staff/meeting-rooms.tsx')),
             {
               id: 'not-found',
               path: '*',

@@ -151,7 +151,6 @@ export const ROUTES = {
     access: 'staff',
     feature: null,
     requiresTenant: false,
-    pending: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

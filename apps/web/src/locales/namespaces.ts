@@ -19,6 +19,7 @@ import type staffIncidents from './cs/staff-incidents.json';
 import type staffPublicSupport from './cs/staff-public-support.json';
 import type staffOutages from './cs/staff-outages.json';
 import type staffBilling from './cs/staff-billing.json';
+import type staffMeetingRooms from './cs/staff-meeting-rooms.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -37,4 +38,5 @@ export interface Namespaces {
   staffPublicSupport: typeof staffPublicSupport;
   staffOutages: typeof staffOutages;
   staffBilling: typeof staffBilling;
+  staffMeetingRooms: typeof staffMeetingRooms;
 }

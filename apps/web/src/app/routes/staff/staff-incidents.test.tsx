@@ -201,6 +201,7 @@ describe('staff navigation', { timeout: 60_000 }, () => {
       'Veřejné požadavky',
       'Výpadky',
       'Vyúčtování',
+      'Místnosti',
     ]);
     expect(within(menu).getByRole('link', { name: 'Přehled' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).queryByRole('link', { name: 'Hlášení incidentů' })).not.toBeInTheDocument();
