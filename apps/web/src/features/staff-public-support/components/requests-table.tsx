@@ -82,7 +82,8 @@ export function RequestsTable({ filters, captionId }: { filters: RequestFilters;
         borderColor="border"
         borderRadius="l2"
         tabIndex={0}
-        role="region"
+        // A group, not a region: the section around it is already the landmark of that name.
+        role="group"
         aria-labelledby={captionId}
         _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
       >
