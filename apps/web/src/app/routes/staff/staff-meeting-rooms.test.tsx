@@ -139,7 +139,7 @@ describe('staff room reservations', { timeout: 60_000 }, () => {
     ]);
     const view = renderRoute('/sprava/zasedaci-mistnosti', asStaff());
     expect(await screen.findByRole('heading', { level: 1, name: 'Rezervace místností' })).toBeInTheDocument();
-    expect(screen.getByText('Vyberte místnost a den, jehož rezervace chcete vidět.')).toBeInTheDocument();
+    expect(screen.getByText('Vyberte místnost a den, pro který chcete vidět rezervace.')).toBeInTheDocument();
     expect(
       within(screen.getByLabelText('Místnost'))
         .getAllByRole('option')
