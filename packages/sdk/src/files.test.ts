@@ -6,13 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, CSRF_HEADER, createApiClient, NETWORK_ERROR_MESSAGE } from './client.js';
-import { downloadFile, EMPTY_UPLOAD_MESSAGE, EmptyUploadError, uploadFiles } from './files.js';
+import { downloadFile, EMPTY_UPLOAD_MESSAGE, EmptyUploadError, uploadFiles, uploadMultipart } from './files.js';
 
 interface Received {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
   files: { name: string; text: string }[];
+  /** Every part: its field name, file name (null for a plain field) and content type. */
+  parts: { field: string; fileName: string | null; type: string | null; text: string }[];
 }
 
 type Answer = (response: ServerResponse) => void;
@@ -29,22 +31,28 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * The `files` parts of a multipart body as a server reads them. Parsed by hand: the platform's
- * FormData reader refuses to run with jsdom's File in the global scope.
+ * The parts of a multipart body as a server reads them. Parsed by hand: the platform's FormData
+ * reader refuses to run with jsdom's File in the global scope.
  */
-function multipartFiles(request: IncomingMessage, body: Buffer): { name: string; text: string }[] {
+function multipartParts(request: IncomingMessage, body: Buffer): Received['parts'] {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers['content-type'] ?? '');
   if (!boundary) return [];
   const parts = body
     .toString('utf8')
     .split(`--${boundary[1] ?? boundary[2]}`)
     .slice(1, -1);
-  return parts.flatMap((part) => {
+  return parts.map((part) => {
     const [head = '', ...content] = part.slice(2).split('\r\n\r\n');
-    const disposition = head.split('\r\n').find((line) => /^content-disposition:/i.test(line)) ?? '';
+    const lines = head.split('\r\n');
+    const disposition = lines.find((line) => /^content-disposition:/i.test(line)) ?? '';
+    const type = lines.find((line) => /^content-type:/i.test(line))?.replace(/^[^:]*:\s*/, '') ?? null;
     const { parameters } = parseContentDisposition(disposition.replace(/^[^:]*:/, ''), { multipart: true });
-    if (parameters.name !== 'files') return [];
-    return [{ name: parameters.filename ?? '', text: content.join('\r\n\r\n').slice(0, -2) }];
+    return {
+      field: parameters.name ?? '',
+      fileName: parameters.filename ?? null,
+      type,
+      text: content.join('\r\n\r\n').slice(0, -2),
+    };
   });
 }
 
@@ -84,11 +92,15 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     if (allowCors(request, response)) return;
     void readBody(request).then((body) => {
+      const parts = multipartParts(request, body);
       received.push({
         method: request.method ?? '',
         url: request.url ?? '',
         headers: request.headers,
-        files: multipartFiles(request, body),
+        files: parts
+          .filter((part) => part.field === 'files')
+          .map((part) => ({ name: part.fileName ?? '', text: part.text })),
+        parts,
       });
       answer(response);
     });
@@ -204,6 +216,58 @@ describe('uploadFiles', () => {
   });
 });
 
+const STATEMENT = {
+  tenant: 'tenant-a',
+  number: 'V-2026-0042',
+  period_from: '2026-10-01',
+  period_to: '2026-10-31',
+  issued_on: '2026-11-05',
+  due_date: '2026-11-20',
+  bank_account: '123456789/0800',
+  iban: 'CZ6508000000000123456789',
+  variable_symbol: '20260042',
+  items: [{ description: 'Nájemné', amount: '12500.00' }],
+};
+
+describe('uploadMultipart', () => {
+  it('sends a JSON part as a plain field and a file as a file part, and answers the JSON', async () => {
+    answer = json(201, { id: 42, number: 'V-2026-0042' });
+    const progress: number[] = [];
+    const created = await uploadMultipart(createApiClient({ baseUrl: origin }), '/api/v1/staff/billing_statements/', {
+      parts: {
+        statement: STATEMENT,
+        pdf: new File(['%PDF-1.7 vyúčtování'], 'vyúčtování.pdf', { type: 'application/pdf' }),
+      },
+      onProgress: (fraction) => progress.push(fraction),
+    });
+
+    expect(created).toEqual({ id: 42, number: 'V-2026-0042' });
+    const [request] = received;
+    expect(request).toMatchObject({ method: 'POST', url: '/api/v1/staff/billing_statements/' });
+    expect(request?.headers[CSRF_HEADER.toLowerCase()]).toBe('1');
+    expect(Number(request?.headers['content-length'])).toBeGreaterThan(0);
+    expect(request?.parts).toEqual([
+      { field: 'statement', fileName: null, type: null, text: JSON.stringify(STATEMENT) },
+      { field: 'pdf', fileName: 'vyúčtování.pdf', type: 'application/pdf', text: '%PDF-1.7 vyúčtování' },
+    ]);
+    expect(progress.every((fraction) => fraction > 0 && fraction <= 1)).toBe(true);
+  });
+
+  it('leaves out a part that is not given and throws the ApiError of a refusal', async () => {
+    answer = json(409, {
+      code: 'statement_exists',
+      message: 'Vyúčtování s tímto číslem už u nájemce existuje.',
+    });
+    const failure = await uploadMultipart(createApiClient({ baseUrl: origin }), '/api/v1/staff/billing_statements/', {
+      parts: { statement: STATEMENT },
+    }).catch((error: unknown) => error);
+
+    expect(received[0]?.parts.map((part) => part.field)).toEqual(['statement']);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, code: 'statement_exists' });
+  });
+});
+
 describe('downloadFile', () => {
   it('answers the file and the name from Content-Disposition, with the CSRF header sent', async () => {
     answer = (response) => {
@@ -259,6 +323,10 @@ describe('types', () => {
       void uploadFiles(client, '/api/session', { files: [] });
       // @ts-expect-error -- the public upload needs the access code
       void uploadFiles(client, '/api/v1/public_support/{id}/attachments/', { params: { path: { id: 1 } }, files: [] });
+      // @ts-expect-error -- the statement import takes no `files`
+      void uploadFiles(client, '/api/v1/staff/billing_statements/', { files: [] });
+      // @ts-expect-error -- the statement part is required
+      void uploadMultipart(client, '/api/v1/staff/billing_statements/', { parts: { pdf: file('a.pdf') } });
       // @ts-expect-error -- /api/config answers JSON, not a file
       void downloadFile(client, '/api/config');
       // @ts-expect-error -- the statement's id is required

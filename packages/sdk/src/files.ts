@@ -18,14 +18,42 @@ export class EmptyUploadError extends Error {
   }
 }
 
-/** POST paths that take files as a multipart body (the attachment uploads). */
-export type UploadPath = {
+/** POST paths that take a multipart body (attachment uploads, the statement import). */
+export type MultipartPath = {
   [Path in keyof ClientPaths]: ClientPaths[Path] extends {
-    post: { requestBody: { content: { 'multipart/form-data': { files: unknown } } } };
+    post: { requestBody: { content: { 'multipart/form-data': unknown } } };
   }
     ? Path
     : never;
 }[keyof ClientPaths];
+
+/** POST paths that take files as a multipart body (the attachment uploads). */
+export type UploadPath = {
+  [Path in MultipartPath]: ClientPaths[Path] extends {
+    post: { requestBody: { content: { 'multipart/form-data': { files: unknown } } } };
+  }
+    ? Path
+    : never;
+}[MultipartPath];
+
+type MultipartBody<Path extends MultipartPath> = ClientPaths[Path] extends {
+  post: { requestBody: { content: { 'multipart/form-data': infer Body } } };
+}
+  ? Body
+  : never;
+
+/**
+ * The parts of a multipart body as a caller gives them. In the contract a binary part is a
+ * string (`contentMediaType`): the caller gives a File, or Files for a list of them; any other
+ * part is a JSON value, sent as JSON text in a plain field.
+ */
+export type MultipartParts<Body> = {
+  [Name in keyof Body]: NonNullable<Body[Name]> extends string
+    ? File
+    : NonNullable<Body[Name]> extends readonly string[]
+      ? readonly File[]
+      : Body[Name];
+};
 
 /** GET paths that answer a file to save (they send `Content-Disposition`). */
 export type DownloadPath = {
@@ -43,6 +71,15 @@ export type UploadInit<Path extends UploadPath> = Omit<MaybeOptionalInit<ClientP
   onProgress?: (fraction: number) => void;
 };
 
+export type MultipartInit<Path extends MultipartPath> = Omit<MaybeOptionalInit<ClientPaths[Path], 'post'>, 'body'> & {
+  parts: MultipartParts<MultipartBody<Path>>;
+  /** The fraction of the body sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+};
+
+/** What a multipart call answers when it succeeds (its 2xx JSON), or null for an answer that is not JSON. */
+export type MultipartResult<Path extends MultipartPath> = MethodResponse<ApiClient, 'post', Path> | null;
+
 /** What an upload answers: the stored files. */
 export type UploadResult<Path extends UploadPath> = MethodResponse<ApiClient, 'post', Path>;
 
@@ -57,14 +94,49 @@ export interface DownloadedFile {
 // Forwarding a generic path and init is sound, but TypeScript cannot relate them to the
 // client's own inference, hence the widened signatures for these calls.
 type LooseCall = (url: string, init?: unknown) => Promise<{ data?: unknown; response: Response }>;
+type LooseUpload = (client: ApiClient, path: string, init: unknown) => Promise<unknown>;
 
 /**
- * Uploads `files` as `multipart/form-data` and answers the stored files. Throws `ApiError` for a
- * non-2xx answer or no answer, and `EmptyUploadError` when a 2xx answer lists no stored file.
+ * Sends `parts` as `multipart/form-data` with upload progress and answers the parsed 2xx JSON
+ * (null when the answer is not JSON). Throws `ApiError` for a non-2xx answer or no answer. The
+ * one way the web app sends a multipart body: `uploadFiles` is this with the `files` parts.
  *
  * The request itself goes out through XMLHttpRequest: fetch reports no upload progress except
  * with streamed bodies, which only Chromium sends and only over HTTP/2. XHR also sends the
  * Content-Length the BFF requires before it streams an upload on (it answers 411 without one).
+ */
+export async function uploadMultipart<Path extends MultipartPath>(
+  client: ApiClient,
+  path: Path,
+  init: MultipartInit<Path>,
+): Promise<MultipartResult<Path>> {
+  const { parts, onProgress, ...rest } = init;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof File) form.append(name, value, value.name);
+    else if (Array.isArray(value) && value.every((item) => item instanceof File)) {
+      for (const file of value) form.append(name, file, file.name);
+    } else form.append(name, JSON.stringify(value));
+  }
+  const { data } = await (client.POST as LooseCall)(path, {
+    ...rest,
+    body: form,
+    bodySerializer: (body: FormData) => body,
+    // Read as text: a 2xx answer that is not JSON is the caller's to judge, not a parse error.
+    parseAs: 'text',
+    fetch: xhrFetch(form, onProgress),
+  });
+  try {
+    return typeof data === 'string' && data !== '' ? (JSON.parse(data) as MultipartResult<Path>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Uploads `files` as `multipart/form-data` and answers the stored files. Throws `ApiError` for a
+ * non-2xx answer or no answer, and `EmptyUploadError` when a 2xx answer lists no stored file.
  */
 export async function uploadFiles<Path extends UploadPath>(
   client: ApiClient,
@@ -72,22 +144,11 @@ export async function uploadFiles<Path extends UploadPath>(
   init: UploadInit<Path>,
 ): Promise<UploadResult<Path>> {
   const { files, onProgress, ...rest } = init;
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  const { data } = await (client.POST as LooseCall)(path, {
+  const stored: unknown = await (uploadMultipart as LooseUpload)(client, path, {
     ...rest,
-    body: form,
-    bodySerializer: (body: FormData) => body,
-    // Read as text: a 2xx answer that is not JSON is an empty upload, not a parse error.
-    parseAs: 'text',
-    fetch: xhrFetch(form, onProgress),
+    parts: { files },
+    onProgress,
   });
-  let stored: unknown = null;
-  try {
-    stored = typeof data === 'string' && data !== '' ? JSON.parse(data) : null;
-  } catch {
-    // Not JSON: counts as no stored files below.
-  }
   if (!Array.isArray(stored) || stored.length === 0) throw new EmptyUploadError();
   onProgress?.(1);
   return stored as UploadResult<Path>;

@@ -136,29 +136,21 @@ export const ROUTES = {
     requiresTenant: false,
     paramPatterns: { id: INTEGER_ID },
   },
-  staffPublicSupport: {
-    path: '/sprava/verejna-podpora',
-    access: 'staff',
-    feature: null,
-    requiresTenant: false,
-    pending: true,
-  },
+  staffPublicSupport: { path: '/sprava/verejna-podpora', access: 'staff', feature: null, requiresTenant: false },
   staffPublicSupportDetail: {
     path: '/sprava/verejna-podpora/:id',
     access: 'staff',
     feature: null,
     requiresTenant: false,
     paramPatterns: { id: INTEGER_ID },
-    pending: true,
   },
-  staffOutages: { path: '/sprava/vypadky', access: 'staff', feature: null, requiresTenant: false, pending: true },
-  staffBilling: { path: '/sprava/vyuctovani', access: 'staff', feature: null, requiresTenant: false, pending: true },
+  staffOutages: { path: '/sprava/vypadky', access: 'staff', feature: null, requiresTenant: false },
+  staffBilling: { path: '/sprava/vyuctovani', access: 'staff', feature: null, requiresTenant: false },
   staffMeetingRooms: {
     path: '/sprava/zasedaci-mistnosti',
     access: 'staff',
     feature: null,
     requiresTenant: false,
-    pending: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -16,6 +16,10 @@ import type profile from './cs/profile.json';
 import type tenants from './cs/tenants.json';
 import type staff from './cs/staff.json';
 import type staffIncidents from './cs/staff-incidents.json';
+import type staffPublicSupport from './cs/staff-public-support.json';
+import type staffOutages from './cs/staff-outages.json';
+import type staffBilling from './cs/staff-billing.json';
+import type staffMeetingRooms from './cs/staff-meeting-rooms.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -31,4 +35,8 @@ export interface Namespaces {
   tenants: typeof tenants;
   staff: typeof staff;
   staffIncidents: typeof staffIncidents;
+  staffPublicSupport: typeof staffPublicSupport;
+  staffOutages: typeof staffOutages;
+  staffBilling: typeof staffBilling;
+  staffMeetingRooms: typeof staffMeetingRooms;
 }

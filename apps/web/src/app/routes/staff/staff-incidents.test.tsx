@@ -195,7 +195,14 @@ describe('staff navigation', { timeout: 60_000 }, () => {
     expect(backend.requests.some((request) => request.path === '/api/session/tenant')).toBe(false);
     const menu = await screen.findByRole('navigation', { name: 'Hlavní nabídka' });
     const links = within(menu).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Přehled', 'Incidenty']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Přehled',
+      'Incidenty',
+      'Veřejné požadavky',
+      'Výpadky',
+      'Vyúčtování',
+      'Místnosti',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Přehled' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).queryByRole('link', { name: 'Hlášení incidentů' })).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { formatDayTimeRange } from '#src/lib/format.ts';
 import { useCancelReservation } from '../api/meeting-room-mutations.ts';
 import { RESERVATIONS_PAGE_SIZE, reservationsQueryOptions, type Reservation } from '../api/meeting-room-queries.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { ReservationSummary } from './reservation-summary.tsx';
 
 /**

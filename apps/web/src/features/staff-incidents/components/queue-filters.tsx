@@ -1,4 +1,5 @@
-import { Box, Button, chakra, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox } from '#src/components/forms/native-choice.tsx';
 import { Field } from '@portal/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -37,19 +38,6 @@ export const FILTER_IDS = {
   to: 'queue-to',
   ordering: 'queue-ordering',
 } as const;
-
-/** A native checkbox in the portal's colours: robust with the keyboard and assistive technology. */
-const Checkbox = chakra('input', {
-  base: {
-    // 24 px: the minimum target size of WCAG 2.5.8.
-    width: '6',
-    height: '6',
-    accentColor: 'var(--chakra-colors-brand-solid)',
-    cursor: 'pointer',
-    flexShrink: 0,
-    _focusVisible: { outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
-  },
-});
 
 function createSchema(t: TFunction<'staffIncidents'>) {
   const example = formatDayInput(pragueDay());

@@ -1,4 +1,5 @@
-import { Box, chakra, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Radio } from '#src/components/forms/native-choice.tsx';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
@@ -14,25 +15,12 @@ import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
 import { useAddStaffMessage, type MessageVisibility } from '../api/staff-incident-mutations.ts';
 import { staffTicketQueryOptions, type VersionedTicket } from '../api/staff-incident-queries.ts';
-import type { OwnVersions } from './use-base-version.ts';
+import type { OwnVersions } from '#src/components/forms/use-base-version.ts';
 
 const FIELD_IDS = { body: 'staff-message-body', visibility: 'staff-message-visibility' } as const;
 const SERVER_FIELDS = { body: 'body', visibility: 'visibility' } as const;
 const BODY_MAX = 5000;
 const VISIBILITIES = ['public', 'internal'] as const satisfies readonly MessageVisibility[];
-
-/** A native radio button in the portal's colours. */
-const Radio = chakra('input', {
-  base: {
-    // 24 px: the minimum target size of WCAG 2.5.8.
-    width: '6',
-    height: '6',
-    accentColor: 'var(--chakra-colors-brand-solid)',
-    cursor: 'pointer',
-    flexShrink: 0,
-    _focusVisible: { outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
-  },
-});
 
 function createSchema(t: TFunction<'staffIncidents'>) {
   return z.object({

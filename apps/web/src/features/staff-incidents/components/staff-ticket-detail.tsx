@@ -10,10 +10,10 @@ import { downloadStaffAttachment } from '../api/staff-incident-mutations.ts';
 import { staffTicketQueryKey, staffTicketQueryOptions } from '../api/staff-incident-queries.ts';
 import { PriorityBadge, StatusBadge } from './staff-badges.tsx';
 import { StaffMessageForm } from './staff-message-form.tsx';
-import { StaleNotice } from './stale-notice.tsx';
+import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
 import { StaffTimeline } from './staff-timeline.tsx';
 import { TicketChangesForm } from './ticket-changes-form.tsx';
-import { useOwnVersions } from './use-base-version.ts';
+import { useOwnVersions } from '#src/components/forms/use-base-version.ts';
 import { VisitForm } from './visit-form.tsx';
 
 /**
@@ -165,7 +165,15 @@ export function StaffTicketDetail({ id }: { id: number }) {
         <StaffTimeline entries={ticket.timeline} />
       </Box>
       <Separator />
-      {stale ? <StaleNotice message={stale} reloading={reloading} onReload={() => void reload()} /> : null}
+      {stale ? (
+        <StaleNotice
+          title={t('stale.title')}
+          message={stale}
+          reloadLabel={t('stale.reload')}
+          reloading={reloading}
+          onReload={() => void reload()}
+        />
+      ) : null}
       {closed ? (
         <Text color="fg.muted">{t('detail.closedNote')}</Text>
       ) : (

@@ -22,9 +22,9 @@ import {
   type VersionedTicket,
 } from '../api/staff-incident-queries.ts';
 import { PRIORITIES } from '../utils/queue-search.ts';
-import { allowedTransitions, takesResolution } from '../utils/transitions.ts';
-import { isStale } from './stale-notice.tsx';
-import { useBaseVersion, type OwnVersions } from './use-base-version.ts';
+import { allowedTransitions, takesResolution } from '#src/lib/ticket-transitions.ts';
+import { isStale } from '#src/components/ui/stale-notice.tsx';
+import { useBaseVersion, type OwnVersions } from '#src/components/forms/use-base-version.ts';
 
 const FIELD_IDS = {
   status: 'staff-ticket-status',
@@ -78,7 +78,7 @@ export function TicketChangesForm({
   const members = useQuery(staffMembersQueryOptions()).data;
   const form = useZodForm(schema, valuesOf(live));
   const { errors, isDirty, isSubmitting } = form.formState;
-  const [base, adopt] = useBaseVersion(live, isDirty, own, (version) => form.reset(valuesOf(version)));
+  const [base, adopt] = useBaseVersion(live, isDirty, { own, show: (version) => form.reset(valuesOf(version)) });
   const change = useChangeStaffTicket(live.ticket.id);
 
   const ticket = base.ticket;

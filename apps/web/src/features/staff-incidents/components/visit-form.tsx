@@ -16,8 +16,8 @@ import { formatDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import { useChangeStaffTicket } from '../api/staff-incident-mutations.ts';
 import type { VersionedTicket } from '../api/staff-incident-queries.ts';
 import { visitChange, visitInput, visitProblems, type VisitInput, type VisitProblem } from '../utils/visit-window.ts';
-import { isStale } from './stale-notice.tsx';
-import { useBaseVersion, type OwnVersions } from './use-base-version.ts';
+import { isStale } from '#src/components/ui/stale-notice.tsx';
+import { useBaseVersion, type OwnVersions } from '#src/components/forms/use-base-version.ts';
 
 const FIELD_IDS = {
   fromDay: 'staff-visit-from-day',
@@ -68,7 +68,10 @@ export function VisitForm({
   const feedback = useSubmitFeedback();
   const form = useZodForm(schema, visitInput(live.ticket.visit));
   const { errors, isDirty, isSubmitting } = form.formState;
-  const [base, adopt] = useBaseVersion(live, isDirty, own, (version) => form.reset(visitInput(version.ticket.visit)));
+  const [base, adopt] = useBaseVersion(live, isDirty, {
+    own,
+    show: (version) => form.reset(visitInput(version.ticket.visit)),
+  });
   const change = useChangeStaffTicket(live.ticket.id);
   const [clearing, setClearing] = useState(false);
   const startId = useId();

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeInput, visitChange, visitInput, visitProblems, type VisitInput } from './visit-window.ts';
+import { visitChange, visitInput, visitProblems, type VisitInput } from './visit-window.ts';
 
 // 10:00 in Prague on Monday 23 November 2026 (UTC+1).
 const NOW = new Date('2026-11-23T09:00:00Z');
 const valid: VisitInput = { fromDay: '24. 11. 2026', fromTime: '9:00', toDay: '24.11.2026', toTime: '12:30', note: '' };
 
 describe('visit window input', () => {
-  it('reads times of day', () => {
-    expect(parseTimeInput('9:30')).toBe(570);
-    expect(parseTimeInput(' 09.05 ')).toBe(545);
-    expect(parseTimeInput('14')).toBe(840);
-    expect(parseTimeInput('24:00')).toBeNull();
-    expect(parseTimeInput('9:60')).toBeNull();
-    expect(parseTimeInput('devět')).toBeNull();
-  });
-
   it('accepts a window in Prague time and sends it as UTC instants', () => {
     expect(visitProblems(valid, NOW)).toEqual([]);
     expect(visitChange({ ...valid, note: '  Zajistěte přístup ke stoupačkám. ' })).toEqual({

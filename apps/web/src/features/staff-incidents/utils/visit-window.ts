@@ -1,5 +1,6 @@
 import { formatMinutes } from '#src/lib/format.ts';
 import { formatDayInput, parseDayInput, pragueDay, pragueInstant, pragueMinutes } from '#src/lib/prague-time.ts';
+import { parseTimeInput } from '#src/utils/time-input.ts';
 
 /**
  * The technician's visit window as typed into the staff detail: a Prague day and time for the
@@ -26,15 +27,6 @@ export type VisitProblem =
 /** The API's limits (upstream.yaml VisitChange). */
 export const VISIT_MAX_DAYS = 14;
 export const VISIT_NOTE_MAX = 500;
-
-/** „9:30", „09:30", „9.30" or „9" → minutes after midnight; null when it is no time of day. */
-export function parseTimeInput(value: string): number | null {
-  const match = /^(\d{1,2})(?:\s*[:.]\s*(\d{2}))?$/.exec(value.trim());
-  if (!match) return null;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2] ?? '0');
-  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
-}
 
 /**
  * What is wrong with a typed window, one problem per field at most, in the fields' order:

@@ -4,8 +4,9 @@ type TicketStatus = components['schemas']['TicketStatus'];
 
 /**
  * The status transitions of docs/product.md §4 (the same table the API enforces for staff,
- * tenants and the command line): the staff detail offers only these, so a refused change (409
- * `invalid_transition`) can only come from a concurrent change.
+ * tenants and the command line, for tickets and public support requests alike): the staff
+ * details offer only these, so a refused change (409 `invalid_transition`) can only come from a
+ * concurrent change.
  */
 const TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
   open: ['in_progress', 'resolved', 'closed'],
@@ -14,7 +15,7 @@ const TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
   closed: [],
 };
 
-/** The statuses a ticket in `status` may move to, in the table's order. */
+/** The statuses a ticket or request in `status` may move to, in the table's order. */
 export function allowedTransitions(status: TicketStatus): readonly TicketStatus[] {
   return TRANSITIONS[status];
 }

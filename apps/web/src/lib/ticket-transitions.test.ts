@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTransitions, takesResolution } from './transitions.ts';
+import { allowedTransitions, takesResolution } from './ticket-transitions.ts';
 
 describe('status transitions', () => {
   it('follow the table of docs/product.md §4', () => {

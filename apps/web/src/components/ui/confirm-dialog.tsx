@@ -1,4 +1,4 @@
-import { chakra, Heading, HStack, Text } from '@chakra-ui/react';
+import { Box, chakra, Heading, HStack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
@@ -7,11 +7,14 @@ const NativeDialog = chakra('dialog');
 /**
  * A modal confirmation on the native `<dialog>`: the browser traps focus, makes the page behind
  * inert, closes on Escape and puts focus back where it was. Focus starts on the safe choice.
+ * `children` is the question (the dialog's description); `extra` holds what the confirmation
+ * asks for besides, such as a reason field, which the caller checks in `onConfirm`.
  */
 export function ConfirmDialog({
   open,
   title,
   children,
+  extra,
   confirmLabel,
   cancelLabel,
   pending,
@@ -21,6 +24,7 @@ export function ConfirmDialog({
   open: boolean;
   title: string;
   children: ReactNode;
+  extra?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   pending: boolean;
@@ -75,6 +79,7 @@ export function ConfirmDialog({
           <Text id={bodyId} mb="6">
             {children}
           </Text>
+          {extra ? <Box mb="6">{extra}</Box> : null}
           <HStack gap="3" wrap="wrap" justify="flex-end">
             <Button ref={cancel} type="button" variant="outline" onClick={onClose} disabled={pending}>
               {cancelLabel}

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '#src/lib/api.ts';
+import { staffOutagesKeyPrefix, type OutageCreate, type OutageUpdate } from './staff-outage-queries.ts';
+
+function useRefreshOutages() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: staffOutagesKeyPrefix() });
+}
+
+/** POST /api/v1/staff/maintenance_events/: announces an outage (safe to retry: Idempotency-Key). */
+export function useCreateOutage() {
+  const refresh = useRefreshOutages();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: async ({ body, key }: { body: OutageCreate; key: string }) => {
+      const { data } = await apiClient.POST('/api/v1/staff/maintenance_events/', {
+        params: { header: { 'Idempotency-Key': key } },
+        body,
+      });
+      return data;
+    },
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * PATCH /api/v1/staff/maintenance_events/{id}/ with the version the edit is based on (If-Match):
+ * a colleague's change in between answers 412 and nothing is overwritten.
+ */
+export function useUpdateOutage() {
+  const refresh = useRefreshOutages();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: async ({ id, etag, change }: { id: number; etag: string; change: OutageUpdate }) => {
+      const { data } = await apiClient.PATCH('/api/v1/staff/maintenance_events/{id}/', {
+        params: { path: { id }, header: { 'If-Match': etag } },
+        body: change,
+      });
+      return data;
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/v1/staff/maintenance_events/{id}/cancel/: tenants and visitors no longer see it. */
+export function useCancelOutage() {
+  const refresh = useRefreshOutages();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: async ({ id, reason }: { id: number; reason: string | null }) => {
+      const { data } = await apiClient.POST('/api/v1/staff/maintenance_events/{id}/cancel/', {
+        params: { path: { id } },
+        body: { reason },
+      });
+      return data;
+    },
+    // A refusal (already cancelled by a colleague) also means the list is out of date.
+    onSettled: refresh,
+  });
+}

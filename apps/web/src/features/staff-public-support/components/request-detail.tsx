@@ -1,0 +1,285 @@
+import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
+import { toast } from '@portal/ui/toast';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Fact } from '#src/components/ui/fact.tsx';
+import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
+import { errorMessage } from '#src/lib/errors.ts';
+import { formatDateTime, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { downloadRequestAttachment } from '../api/staff-public-support-mutations.ts';
+import {
+  staffRequestQueryKey,
+  staffRequestQueryOptions,
+  type RequestAttachment,
+  type RequestMessage,
+  type StaffRequestDetail as RequestDetailData,
+} from '../api/staff-public-support-queries.ts';
+import { AnswerForm } from './answer-form.tsx';
+import { AwaitingBadge, RequestStatusBadge } from './request-badges.tsx';
+import { RequestStatusForm } from './request-status-form.tsx';
+
+/**
+ * One public request for the staff: the facts, the visitor's contact, the files and the
+ * conversation, then the status (with closing) and the answer form. The query polls, so the
+ * visitor's reply or a colleague's change shows up while the page is open; a status change made
+ * on an older version is refused (412) and the page offers to load the request again.
+ */
+export function StaffRequestDetail({ id }: { id: number }) {
+  const { t } = useTranslation('staffPublicSupport');
+  const queryClient = useQueryClient();
+  const { data: live } = useSuspenseQuery(staffRequestQueryOptions(id));
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  // Bumped after a reload, so the forms start again from the version just read.
+  const [generation, setGeneration] = useState(0);
+  const request = live.request;
+  const closed = request.status === 'closed';
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: staffRequestQueryKey(id), exact: true });
+      setStale(null);
+      setGeneration((value) => value + 1);
+      toast.add({ severity: 'info', summary: t('stale.reloaded') });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="8" minW="0">
+      <Box>
+        <Text color="fg.muted">{t('detail.title', { id: request.id })}</Text>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
+          {request.subject}
+        </Heading>
+      </Box>
+      <Box
+        as="dl"
+        aria-label={t('detail.facts')}
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }}
+        gap="4"
+      >
+        <Fact label={t('detail.status')}>
+          <Flex gap="2" wrap="wrap">
+            <RequestStatusBadge status={request.status} />
+            {request.awaiting_answer ? <AwaitingBadge /> : null}
+          </Flex>
+        </Fact>
+        <Fact label={t('detail.category')}>{t(`category.${request.category}`)}</Fact>
+        <Fact label={t('detail.building')}>{request.building?.name ?? t('detail.noBuilding')}</Fact>
+        {request.location ? <Fact label={t('detail.location')}>{request.location}</Fact> : null}
+        <Fact label={t('detail.created')}>
+          <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+        </Fact>
+        <Fact label={t('detail.updated')}>
+          <time dateTime={request.updated_at}>{formatDateTime(request.updated_at)}</time>
+        </Fact>
+      </Box>
+      <Contact request={request} />
+      <Attachments request={request} />
+      <Messages messages={request.messages} visitor={request.name} awaiting={request.awaiting_answer} />
+      <Separator />
+      {stale ? (
+        <StaleNotice
+          title={t('stale.title')}
+          message={stale}
+          reloadLabel={t('stale.reload')}
+          reloading={reloading}
+          onReload={() => void reload()}
+        />
+      ) : null}
+      {closed ? (
+        <Box role="note" borderWidth="1px" borderColor="border.emphasized" borderRadius="l2" p="4" bg="bg.muted">
+          {t('detail.closed')}
+        </Box>
+      ) : (
+        <Stack gap="10" key={generation}>
+          <AnswerForm requestId={request.id} />
+          <RequestStatusForm live={live} onStale={setStale} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Contact({ request }: { request: RequestDetailData }) {
+  const { t } = useTranslation('staffPublicSupport');
+  const headingId = useId();
+  const notGiven = (
+    <Text as="span" color="fg.muted" fontWeight="normal">
+      {t('detail.notGiven')}
+    </Text>
+  );
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} size="lg" mb="3">
+        {t('detail.contact')}
+      </Heading>
+      <Box
+        as="dl"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }}
+        gap="4"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="l3"
+        p="4"
+      >
+        <Fact label={t('detail.name')}>{request.name ?? notGiven}</Fact>
+        <Fact label={t('detail.email')}>
+          {request.email ? (
+            <Link
+              href={`mailto:${request.email}`}
+              color="brand.fg"
+              textDecoration="underline"
+              wordBreak="break-all"
+              aria-label={t('detail.writeEmail', { email: request.email })}
+            >
+              {request.email}
+            </Link>
+          ) : (
+            notGiven
+          )}
+        </Fact>
+        <Fact label={t('detail.phone')}>
+          {request.phone ? (
+            <Link
+              href={`tel:${request.phone.replace(/\s+/g, '')}`}
+              color="brand.fg"
+              textDecoration="underline"
+              aria-label={t('detail.call', { phone: formatPhone(request.phone) })}
+            >
+              {formatPhone(request.phone)}
+            </Link>
+          ) : (
+            notGiven
+          )}
+        </Fact>
+      </Box>
+      {!request.email && !request.phone ? (
+        <Text mt="2" color="fg.muted">
+          {t('detail.noContact')}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+function Attachments({ request }: { request: RequestDetailData }) {
+  const { t } = useTranslation('staffPublicSupport');
+  const headingId = useId();
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} size="lg" mb="2">
+        {t('detail.attachments')}
+      </Heading>
+      {request.attachments.length === 0 ? (
+        <Text color="fg.muted">{t('detail.noAttachments')}</Text>
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="2">
+          {request.attachments.map((attachment) => (
+            <AttachmentItem key={attachment.id} requestId={request.id} attachment={attachment} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function AttachmentItem({ requestId, attachment }: { requestId: number; attachment: RequestAttachment }) {
+  const { t } = useTranslation('staffPublicSupport');
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
+      await downloadRequestAttachment(requestId, attachment);
+    } catch (error) {
+      toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Flex as="li" gap="3" wrap="wrap" align="center">
+      <Button
+        variant="outline"
+        size="sm"
+        loading={busy}
+        onClick={() => void download()}
+        aria-label={t('detail.download', { name: attachment.file_name })}
+      >
+        {t('detail.downloadButton')}
+      </Button>
+      <Text wordBreak="break-all">{attachment.file_name}</Text>
+      <Text textStyle="sm" color="fg.muted">
+        {formatFileSize(attachment.size)}
+      </Text>
+    </Flex>
+  );
+}
+
+/** The conversation, oldest first; who wrote each message is said in words, not only by colour. */
+function Messages({
+  messages,
+  visitor,
+  awaiting,
+}: {
+  messages: RequestMessage[];
+  visitor: string | null;
+  awaiting: boolean;
+}) {
+  const { t } = useTranslation('staffPublicSupport');
+  const headingId = useId();
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} size="lg" mb="3">
+        {t('detail.messages')}
+      </Heading>
+      <Stack as="ol" listStyleType="none" gap="3" data-testid="staff-request-messages">
+        {messages.map((message) => {
+          const fromOperator = message.author_role === 'operator';
+          const author = fromOperator
+            ? message.author_name
+              ? t('detail.operatorNamed', { name: message.author_name })
+              : t('detail.operator')
+            : visitor
+              ? t('detail.visitorNamed', { name: visitor })
+              : t('detail.visitor');
+          return (
+            <Box
+              as="li"
+              key={message.id}
+              borderLeftWidth="4px"
+              borderColor={fromOperator ? 'brand.solid' : 'border.emphasized'}
+              bg={fromOperator ? 'brand.subtle' : 'bg.subtle'}
+              borderRadius="l2"
+              px="4"
+              py="3"
+              ms={{ base: '0', md: fromOperator ? '8' : '0' }}
+              me={{ base: '0', md: fromOperator ? '0' : '8' }}
+            >
+              <Text fontWeight="semibold">{author}</Text>
+              <Text textStyle="sm" color="fg.muted">
+                <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+              </Text>
+              <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
+                {message.body}
+              </Text>
+            </Box>
+          );
+        })}
+      </Stack>
+      {awaiting ? (
+        <Text mt="3" color="fg.muted">
+          {t('detail.awaiting')}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
