@@ -74,18 +74,20 @@ export async function seedDemoFeatures(
 
   // ---- tickets, each with the timeline its history would have left
   const ticket = async (
-    values: Omit<NewTicket, 'contactPhone'> & { contactPhone?: string; daysAgo: number },
+    filed: Pick<NewTicket, 'tenantId' | 'buildingId' | 'reporterId' | 'priority'> & { daysAgo: number },
+    report: Pick<NewTicket, 'subject' | 'description'> & { contactPhone?: string },
     history: Array<Omit<PastTimelineEntry, 'at'> & { hoursLater: number }>,
     final: { status: TicketStatus; priority?: TicketPriority; assigneeId?: number; resolution?: string },
   ) => {
-    const { daysAgo, ...fields } = values;
+    const { daysAgo, ...fields } = filed;
     const createdAt = new Date(now.getTime() - daysAgo * DAY);
     return importTicket(
       tx,
       {
         ...fields,
-        contactPhone: values.contactPhone ?? null,
-        priority: final.priority ?? values.priority,
+        ...report,
+        contactPhone: report.contactPhone ?? null,
+        priority: final.priority ?? filed.priority,
         status: final.status,
         assigneeId: final.assigneeId ?? null,
         resolution: final.resolution ?? null,
@@ -102,14 +104,10 @@ export async function seedDemoFeatures(
   const jana: Actor = { userId: people.janaId, role: 'tenant' };
   const system: Actor = { userId: null, role: 'system' };
   const airConditioning = await ticket(
+    { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 6 },
     {
-      tenantId: alfa,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
       subject: 'Nefunguje klimatizace v zasedačce 3.02',
       description: 'Od pondělí nefouká studený vzduch, v místnosti je přes 28 °C.',
-      priority: 'standard',
-      daysAgo: 6,
     },
     [
       { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 2 },
@@ -126,15 +124,11 @@ export async function seedDemoFeatures(
     { status: 'in_progress', priority: 'high', assigneeId: people.staffId },
   );
   await ticket(
+    { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'low', daysAgo: 20 },
     {
-      tenantId: alfa,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
       subject: 'Prasklá žárovka na chodbě ve 3. patře',
       description: 'Na chodbě u výtahu nesvítí jedno světlo.',
-      priority: 'low',
       contactPhone: '+420 777 123 456',
-      daysAgo: 20,
     },
     [
       { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 20 },
@@ -144,27 +138,19 @@ export async function seedDemoFeatures(
     { status: 'closed', resolution: 'Žárovka byla vyměněna, vše svítí.' },
   );
   await ticket(
+    { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 1 },
     {
-      tenantId: alfa,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
       subject: 'Objednávka úklidu po stěhování',
       description: 'Prosíme o mimořádný úklid kanceláře 3.05 po stěhování nábytku.',
-      priority: 'standard',
-      daysAgo: 1,
     },
     [],
     { status: 'open' },
   );
   await ticket(
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'critical', daysAgo: 2 },
     {
-      tenantId: beta,
-      buildingId: karlin.id,
-      reporterId: people.petrId,
       subject: 'Teče voda z radiátoru',
       description: 'V kanceláři 2.14 kape voda z ventilu radiátoru na podlahu.',
-      priority: 'critical',
-      daysAgo: 2,
     },
     [
       { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 1 },
@@ -174,14 +160,10 @@ export async function seedDemoFeatures(
     { status: 'in_progress', assigneeId: people.staffId },
   );
   await ticket(
+    { tenantId: beta, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 9 },
     {
-      tenantId: beta,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
       subject: 'Nová přístupová karta pro kolegu',
       description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
-      priority: 'standard',
-      daysAgo: 9,
     },
     [
       { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
@@ -205,7 +187,18 @@ export async function seedDemoFeatures(
   }
 
   // ---- maintenance events: past, under way, upcoming; public and tenant-only, in every building
+  // When each takes place: on one day from one hour to another, days ahead or days ago; or under
+  // way, from some whole hours ago to some hours ahead, so it is current whenever the demo starts.
+  const onDay = (offset: number, fromHour: number, toHour: number) => ({
+    startsAt: at(now, offset, fromHour),
+    endsAt: at(now, offset, toHour),
+  });
+  const daysAgo = (days: number, fromHour: number, toHour: number) => onDay(-days, fromHour, toHour);
   const hoursFromNow = (hours: number) => new Date(Math.floor(now.getTime() / 3_600_000 + hours) * 3_600_000);
+  const underWay = (startedHoursAgo: number, endsInHours: number) => ({
+    startsAt: hoursFromNow(-startedHoursAgo),
+    endsAt: hoursFromNow(endsInHours),
+  });
   await publishMaintenanceEvents(tx, [
     {
       buildingId: florenc.id,
@@ -213,8 +206,7 @@ export async function seedDemoFeatures(
       description: 'Z důvodu čištění výměníku nepoteče teplá voda.',
       category: 'water',
       visibility: 'public',
-      startsAt: at(now, 5, 8),
-      endsAt: at(now, 5, 14),
+      ...onDay(5, 8, 14),
     },
     {
       buildingId: florenc.id,
@@ -222,8 +214,7 @@ export async function seedDemoFeatures(
       description: 'Výtahy A a B budou postupně mimo provoz.',
       category: 'elevator',
       visibility: 'tenant_only',
-      startsAt: at(now, 12, 9),
-      endsAt: at(now, 12, 12),
+      ...onDay(12, 9, 12),
     },
     {
       buildingId: florenc.id,
@@ -231,8 +222,7 @@ export async function seedDemoFeatures(
       description: 'Hlavní vchod je uzavřen, používejte prosím boční vchod z ulice Křižíkova.',
       category: 'other',
       visibility: 'public',
-      startsAt: hoursFromNow(-3),
-      endsAt: hoursFromNow(30),
+      ...underWay(3, 30),
     },
     {
       buildingId: florenc.id,
@@ -240,8 +230,7 @@ export async function seedDemoFeatures(
       description: 'Během výměny bude na dvě hodiny uzavřena studená voda.',
       category: 'water',
       visibility: 'public',
-      startsAt: at(now, -20, 9),
-      endsAt: at(now, -20, 11),
+      ...daysAgo(20, 9, 11),
     },
     {
       buildingId: karlin.id,
@@ -267,8 +256,7 @@ export async function seedDemoFeatures(
       description: 'Chodby ve 2. patře budou do odpoledne mokré.',
       category: 'cleaning',
       visibility: 'tenant_only',
-      startsAt: hoursFromNow(-1),
-      endsAt: hoursFromNow(5),
+      ...underWay(1, 5),
     },
     {
       buildingId: karlin.id,
@@ -276,8 +264,7 @@ export async function seedDemoFeatures(
       description: 'Postupné vypínání jednotlivých okruhů.',
       category: 'electricity',
       visibility: 'tenant_only',
-      startsAt: at(now, -15, 8),
-      endsAt: at(now, -15, 16),
+      ...daysAgo(15, 8, 16),
     },
     {
       buildingId: smichov.id,
@@ -285,8 +272,7 @@ export async function seedDemoFeatures(
       description: 'Plánovaná údržba rozvodny PRE.',
       category: 'electricity',
       visibility: 'public',
-      startsAt: at(now, -10, 7),
-      endsAt: at(now, -10, 15),
+      ...daysAgo(10, 7, 15),
     },
     {
       buildingId: smichov.id,
@@ -294,8 +280,7 @@ export async function seedDemoFeatures(
       description: 'Kuchyňky v přízemí budou bez plynu.',
       category: 'gas',
       visibility: 'public',
-      startsAt: at(now, 20, 8),
-      endsAt: at(now, 20, 12),
+      ...onDay(20, 8, 12),
     },
     {
       buildingId: smichov.id,
@@ -303,8 +288,7 @@ export async function seedDemoFeatures(
       description: 'Horolezci budou myt okna z venkovní strany, zatáhněte prosím žaluzie.',
       category: 'cleaning',
       visibility: 'tenant_only',
-      startsAt: at(now, 2, 7),
-      endsAt: at(now, 2, 15),
+      ...onDay(2, 7, 15),
     },
   ]);
 
