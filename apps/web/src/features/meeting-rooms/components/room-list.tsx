@@ -1,12 +1,25 @@
 import { Box, Heading, Link, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { MeetingRoom } from '../api/meeting-room-queries.ts';
+import { roomsQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
 import { RoomFacts } from './room-facts.tsx';
+import { useFocusOnPush } from './room-panel.tsx';
+
+/**
+ * The rooms a booking page offers – on the public page only those open to the public, for a
+ * tenant also its buildings' own, marked as such – with the focus moved here when the list
+ * replaces a room's view.
+ */
+export function BookableRooms({ publicOnly, linkTo }: { publicOnly: boolean; linkTo: (roomId: number) => string }) {
+  const { data: rooms } = useSuspenseQuery(roomsQueryOptions({ publicOnly }));
+  const headingRef = useFocusOnPush<HTMLHeadingElement>();
+  return <RoomList rooms={rooms} linkTo={(room) => linkTo(room.id)} showScope={!publicOnly} headingRef={headingRef} />;
+}
 
 /** The rooms as cards, each linking to its availability and booking view (`linkTo`). */
-export function RoomList({
+function RoomList({
   rooms,
   linkTo,
   showScope = false,
