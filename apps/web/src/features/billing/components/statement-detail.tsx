@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@portal/ui/toast';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { formatDay, formatDayRange, formatNumber, formatQuantity } from '#src/lib/format.ts';
@@ -54,14 +55,7 @@ function PaymentDetails({ statement }: { statement: StatementDetail }) {
   const state = statementState(statement);
   const amount = formatMoney(payment.amount);
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="l2"
-      p={{ base: '4', md: '6' }}
-    >
+    <Frame as="section" aria-labelledby={headingId} p={{ base: '4', md: '6' }}>
       <Heading as="h2" id={headingId} size="lg" mb="2">
         {t('payment.title')}
       </Heading>
@@ -100,7 +94,7 @@ function PaymentDetails({ statement }: { statement: StatementDetail }) {
           </Text>
         )}
       </Flex>
-    </Box>
+    </Frame>
   );
 }
 

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDay, formatDayRange } from '#src/lib/format.ts';
 import { STATEMENTS_PAGE_SIZE, statementsQueryOptions } from '../api/billing-queries.ts';
@@ -36,15 +37,7 @@ export function StatementsList({ page }: { page: number }) {
             {data.items.map((statement) => {
               const state = statementState(statement);
               return (
-                <Box
-                  as="li"
-                  key={statement.id}
-                  borderWidth="1px"
-                  borderColor={state === 'overdue' ? 'border.error' : 'border'}
-                  borderLeftWidth={state === 'overdue' ? '4px' : '1px'}
-                  borderRadius="l2"
-                  p="4"
-                >
+                <Frame as="li" key={statement.id} highlight={state === 'overdue' ? 'border.error' : undefined}>
                   <Flex gap="3" wrap="wrap" align="center" justify="space-between">
                     <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg">
                       <RouterLink to={billingSearch({ page, statementId: statement.id })}>
@@ -71,7 +64,7 @@ export function StatementsList({ page }: { page: number }) {
                         : formatMoney(statement.amount_due)}
                     </Fact>
                   </Box>
-                </Box>
+                </Frame>
               );
             })}
           </Box>

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { formatDayLong, formatDayRange, formatDayShort, formatMinutesRange } from '#src/lib/format.ts';
 import { pragueDay, shiftDay } from '#src/lib/prague-time.ts';
 import { availabilityQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
@@ -113,17 +114,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
           {days.map((day) => {
             const slots = daySlots(day, rules, data.busy, now);
             return (
-              <Box
-                as="li"
-                key={day}
-                borderWidth="1px"
-                borderColor="border"
-                borderRadius="l2"
-                p="3"
-                display="grid"
-                gap="2"
-                alignContent="start"
-              >
+              <Frame as="li" key={day} p="3" display="grid" gap="2" alignContent="start">
                 <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
                   <Heading as="h4" size="sm">
                     {formatDayShort(day)}
@@ -148,7 +139,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
                     </Box>
                   ))}
                 </Box>
-              </Box>
+              </Frame>
             );
           })}
         </Box>

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { EMAIL_INPUT } from '#src/components/forms/inputs.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { isPlausiblePhone } from '#src/utils/contact.ts';
@@ -159,15 +160,13 @@ function PublicConfirmation({
   const link = cancellationLink(window.location.origin, pagePath, reservation);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <Box
+    <Frame
       as="section"
       aria-labelledby={headingId}
       display="grid"
       gap="4"
-      borderWidth="1px"
       borderColor="green.muted"
       bg="green.subtle"
-      borderRadius="l2"
       p={{ base: '4', md: '6' }}
       minW="0"
     >
@@ -198,6 +197,6 @@ function PublicConfirmation({
       <Button type="button" variant="ghost" justifySelf="start" onClick={onAnother}>
         {t('confirmation.another')}
       </Button>
-    </Box>
+    </Frame>
   );
 }

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { formatDayTimeRange } from '#src/lib/format.ts';
 import { useCancelReservation } from '../api/meeting-room-mutations.ts';
@@ -76,17 +77,7 @@ export function ReservationsList({
           </Text>
           <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="reservations">
             {data.items.map((reservation) => (
-              <Box
-                as="li"
-                key={reservation.id}
-                borderWidth="1px"
-                borderColor="border"
-                borderRadius="l2"
-                p="4"
-                display="grid"
-                gap="3"
-                minW="0"
-              >
+              <Frame as="li" key={reservation.id} display="grid" gap="3" minW="0">
                 <Heading as="h3" size="md" wordBreak="break-word">
                   {reservation.title}
                 </Heading>
@@ -104,7 +95,7 @@ export function ReservationsList({
                     {t('reservations.cancel')}
                   </Button>
                 ) : null}
-              </Box>
+              </Frame>
             ))}
           </Box>
           {pages > 1 ? (

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { roomsQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
 import { RoomFacts } from './room-facts.tsx';
 import { useFocusOnPush } from './room-panel.tsx';
@@ -49,18 +50,7 @@ function RoomList({
           gap="4"
         >
           {rooms.map((room) => (
-            <Box
-              as="li"
-              key={room.id}
-              borderWidth="1px"
-              borderColor="border"
-              borderRadius="l2"
-              p="4"
-              display="grid"
-              gap="3"
-              alignContent="start"
-              minW="0"
-            >
+            <Frame as="li" key={room.id} display="grid" gap="3" alignContent="start" minW="0">
               <Heading as="h3" size="lg" wordBreak="break-word">
                 {room.name}
               </Heading>
@@ -71,7 +61,7 @@ function RoomList({
                   <VisuallyHidden>{t('rooms.openRoom', { name: room.name })}</VisuallyHidden>
                 </RouterLink>
               </Link>
-            </Box>
+            </Frame>
           ))}
         </Box>
       )}

@@ -1,4 +1,4 @@
-import { Box, Input, Text } from '@chakra-ui/react';
+import { Input, Text } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { useCreateReservation } from '../api/meeting-room-mutations.ts';
 import type { MeetingRoom, Reservation } from '../api/meeting-room-queries.ts';
 import { bookingInstants } from '../utils/booking-rules.ts';
@@ -90,20 +91,12 @@ export function TenantBooking(page: BookingPageProps) {
       onSubmit={(event) => void onSubmit(event)}
       status={
         created ? (
-          <Box
-            role="status"
-            borderWidth="1px"
-            borderColor="green.muted"
-            bg="green.subtle"
-            borderRadius="l2"
-            p="4"
-            mb="5"
-          >
+          <Frame role="status" borderColor="green.muted" bg="green.subtle" mb="5">
             <Text fontWeight="semibold" mb="2">
               {t('form.created')}
             </Text>
             <ReservationSummary reservation={created} />
-          </Box>
+          </Frame>
         ) : null
       }
     >

@@ -7,6 +7,7 @@ import { EMAIL_INPUT, SelectInput } from '#src/components/forms/inputs.tsx';
 import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
 import type { SubmitFeedback } from '#src/components/forms/use-zod-form.ts';
 import type { ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import type { Building } from '../api/public-support-queries.ts';
 
@@ -94,7 +95,7 @@ export function BuildingSelect({
 /** A group of fields with a legend and a hint (the optional contact of the fault report, the order's contact). */
 export function FieldGroup({ legend, hint, children }: { legend: string; hint: string; children: ReactNode }) {
   return (
-    <Box as="fieldset" minW="0" borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
+    <Frame as="fieldset" minW="0">
       <Heading as="legend" size="md" px="1">
         {legend}
       </Heading>
@@ -102,7 +103,7 @@ export function FieldGroup({ legend, hint, children }: { legend: string; hint: s
         {hint}
       </Text>
       <Stack gap="4">{children}</Stack>
-    </Box>
+    </Frame>
   );
 }
 
