@@ -15,6 +15,7 @@ import { formatIban } from '../utils/czech-account.ts';
 import { statementPayment } from '../utils/statement-payment.ts';
 import { statementState } from '../utils/statement-status.ts';
 import { PaymentQr } from './payment-qr.tsx';
+import { SettlementFact } from './settlement-fact.tsx';
 import { StatementBadge } from './statement-badge.tsx';
 
 /** Statement quantities (kWh, m³…) keep up to three decimals, as meters read them. */
@@ -120,13 +121,7 @@ export function StatementDetailView({ id }: { id: number }) {
         <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
         <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
         <Fact label={t('fields.paidAmount')}>{formatMoney(statement.paid_amount)}</Fact>
-        <Fact label={statement.paid ? t('fields.paidOn') : t('fields.amountDue')}>
-          {statement.paid
-            ? statement.paid_on
-              ? formatDay(statement.paid_on)
-              : t('state.paid')
-            : formatMoney(statement.amount_due)}
-        </Fact>
+        <SettlementFact statement={statement} />
         {statement.building ? <Fact label={t('fields.building')}>{statement.building.name}</Fact> : null}
       </Box>
       <DownloadPdfButton statement={statement} />

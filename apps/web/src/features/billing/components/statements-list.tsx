@@ -10,6 +10,7 @@ import { STATEMENTS_PAGE_SIZE, statementsQueryOptions } from '../api/billing-que
 import { formatMoney } from '../utils/billing-format.ts';
 import { billingSearch } from '../utils/billing-search.ts';
 import { statementState } from '../utils/statement-status.ts';
+import { SettlementFact } from './settlement-fact.tsx';
 import { StatementBadge } from './statement-badge.tsx';
 
 /** The tenant's statements, newest first, a page at a time; each opens its detail (`?id=`). */
@@ -56,13 +57,7 @@ export function StatementsList({ page }: { page: number }) {
                     <Fact label={t('fields.number')}>{statement.number}</Fact>
                     <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
                     <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
-                    <Fact label={statement.paid ? t('fields.paidOn') : t('fields.amountDue')}>
-                      {statement.paid
-                        ? statement.paid_on
-                          ? formatDay(statement.paid_on)
-                          : t('state.paid')
-                        : formatMoney(statement.amount_due)}
-                    </Fact>
+                    <SettlementFact statement={statement} />
                   </Box>
                 </Frame>
               );
