@@ -4,6 +4,7 @@ import { useId, type FormEventHandler, type ReactNode } from 'react';
 import type { DefaultValues, FieldErrors, Path, PathValue, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { errorMessage } from '#src/lib/errors.ts';
@@ -54,7 +55,7 @@ export function useBookingForm<Schema extends BookingSchema>({
     ends_at: 'end' as Path<z.input<Schema>>,
     ...Object.fromEntries(names.filter((name) => !TIME_FIELDS.includes(name)).map((name) => [name, name])),
   };
-  const { t } = useTranslation(['meetingRooms', 'common']);
+  const { t } = useTranslation('meetingRooms');
   const form = useZodForm(schema, defaultValues);
   const feedback = useSubmitFeedback();
   // The time fields exist in every booking schema (BookingSchema), so these paths are valid.
@@ -85,17 +86,9 @@ export function useBookingForm<Schema extends BookingSchema>({
     feedback.summary.focus();
   };
 
-  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
-  const summaryItems = () =>
-    formSummaryItems(ids, errors as Record<string, { message?: string }>, feedback.serverError);
-
-  /** The props of a form field's `Field`: its id, its message, and „(nepovinné)" when optional. */
-  const fieldProps = (name: Name, { optional = false } = {}) => ({
-    id: ids[name],
-    errorText: errors[name]?.message,
-    errorPrefix: t('common:form.errorPrefix'),
-    ...(optional ? { optionalText: t('common:form.optional') } : {}),
-  });
+  const errors = form.formState.errors as Record<string, { message?: string }>;
+  const summaryItems = () => formSummaryItems(ids, errors, feedback.serverError);
+  const fieldProps = useFieldProps<Name>(ids, errors);
 
   const timeFields: { register: Record<keyof BookingTime, UseFormRegisterReturn>; errors: FieldErrors<BookingTime> } = {
     register: {
