@@ -38,3 +38,19 @@ export function buildConfig(
     ...rest,
   };
 }
+
+/**
+ * An ALTCHA challenge as the BFF (altcha-lib 2) signs it, whose solution is counter 7: the key
+ * prefix is the derived key's. Tests check that the form solved it and sent the token.
+ */
+export async function buildAltchaChallenge() {
+  const salt = '0a0b0c0d';
+  const nonce = '01020304';
+  const input = new Uint8Array([0x0a, 0x0b, 0x0c, 0x0d, 0x01, 0x02, 0x03, 0x04, 0, 0, 0, 7]);
+  const digest = await crypto.subtle.digest('SHA-256', input);
+  const keyPrefix = [...new Uint8Array(digest)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 32);
+  return { parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix }, signature: 'podpis' };
+}
