@@ -1,5 +1,8 @@
 import type { Profile, RuntimeConfig, Session, Tenant } from '@portal/sdk/client';
+import type { components } from '@portal/sdk/schema';
 import { DEFAULT_FEATURES } from '#src/lib/runtime-config.ts';
+
+type MeetingRoom = components['schemas']['MeetingRoom'];
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -53,4 +56,24 @@ export async function buildAltchaChallenge() {
     .join('')
     .slice(0, 32);
   return { parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix }, signature: 'podpis' };
+}
+
+/** A bookable room: Florenc, 12 people, 8:00–18:00 in 30-minute slots, open to the public. */
+export function buildMeetingRoom(id: number, overrides: Partial<MeetingRoom> = {}): MeetingRoom {
+  return {
+    id,
+    name: `Místnost ${id}`,
+    building: { id: 1, name: 'Kancelářský dům Florenc' },
+    floor: '1. patro',
+    capacity: 12,
+    equipment: ['Projektor', 'Flipchart'],
+    description: 'Prosklená místnost.',
+    photo_url: null,
+    public_booking: true,
+    opening_time: '08:00',
+    closing_time: '18:00',
+    slot_minutes: 30,
+    max_duration_minutes: 240,
+    ...overrides,
+  };
 }

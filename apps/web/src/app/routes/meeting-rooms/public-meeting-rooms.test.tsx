@@ -2,12 +2,11 @@ import type { components } from '@portal/sdk/schema';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildAltchaChallenge, buildConfig } from '#src/testing/factories.ts';
+import { buildAltchaChallenge, buildConfig, buildMeetingRoom } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
 import { renderPage, type renderRoute } from '#src/testing/render-route.tsx';
 
-type Room = components['schemas']['MeetingRoom'];
 type PublicReservation = components['schemas']['PublicReservation'];
 
 const DAY = '2030-01-14';
@@ -15,21 +14,7 @@ const UUID = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
 const TOKEN = 'Zr7mQ2xK9pLw4vBn8cTy1dHs6fGj3kEa';
 const BOT_REFUSED = 'Ověření, že nejste robot, se nezdařilo. Zkuste to prosím znovu.';
 
-const ROOM: Room = {
-  id: 1,
-  name: 'Velká zasedačka',
-  building: { id: 1, name: 'Kancelářský dům Florenc' },
-  floor: '1. patro',
-  capacity: 12,
-  equipment: ['Projektor'],
-  description: null,
-  photo_url: null,
-  public_booking: true,
-  opening_time: '08:00',
-  closing_time: '18:00',
-  slot_minutes: 30,
-  max_duration_minutes: 240,
-};
+const ROOM = buildMeetingRoom(1, { name: 'Velká zasedačka', equipment: ['Projektor'], description: null });
 
 interface PublicApi {
   creates: { body: Record<string, unknown>; botToken: string | null }[];
