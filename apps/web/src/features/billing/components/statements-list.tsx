@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { Frame } from '#src/components/ui/frame.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDay, formatDayRange } from '#src/lib/format.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { STATEMENTS_PAGE_SIZE, statementsQueryOptions } from '../api/billing-queries.ts';
 import { formatMoney } from '../utils/billing-format.ts';
 import { billingSearch } from '../utils/billing-search.ts';
@@ -34,7 +35,7 @@ export function StatementsList({ page }: { page: number }) {
           <Text color="fg.muted" mb="3" role="status">
             {t('list.total', { count: data.total })}
           </Text>
-          <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="statements">
+          <PlainList gap="3" data-testid="statements">
             {data.items.map((statement) => {
               const state = statementState(statement);
               return (
@@ -62,7 +63,7 @@ export function StatementsList({ page }: { page: number }) {
                 </Frame>
               );
             })}
-          </Box>
+          </PlainList>
         </>
       )}
       {pages > 1 ? (

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { Frame } from '#src/components/ui/frame.tsx';
 import { formatDayLong, formatDayRange, formatDayShort, formatMinutesRange } from '#src/lib/format.ts';
 import { pragueDay, shiftDay } from '#src/lib/prague-time.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { availabilityQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
 import { viewDays, type RoomView, type ViewMode } from '../utils/room-view.ts';
 import { daySlots, slotRuns, suggestedEnd, type Slot, type SlotState } from '../utils/slots.ts';
@@ -103,10 +104,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
           onPick={(slot, slots) => pick(slot.day, slot.start, slots)}
         />
       ) : (
-        <Box
-          as="ul"
-          listStyleType="none"
-          display="grid"
+        <PlainList
           gridTemplateColumns={{ base: '1fr', sm: 'repeat(auto-fill, minmax(13rem, 1fr))' }}
           gap="3"
           aria-labelledby={labelId}
@@ -126,7 +124,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
                     </RouterLink>
                   </Link>
                 </Flex>
-                <Box as="ul" listStyleType="none" display="grid" gap="1">
+                <PlainList gap="1">
                   {slotRuns(slots).map((run) => (
                     <Box as="li" key={`${run.start}-${run.state}`}>
                       <SlotEntry
@@ -138,11 +136,11 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
                       />
                     </Box>
                   ))}
-                </Box>
+                </PlainList>
               </Frame>
             );
           })}
-        </Box>
+        </PlainList>
       )}
     </Box>
   );
@@ -164,10 +162,7 @@ function DaySlots({
   return (
     <>
       {anyFree ? null : <Text role="status">{t('availability.noFree')}</Text>}
-      <Box
-        as="ul"
-        listStyleType="none"
-        display="grid"
+      <PlainList
         gridTemplateColumns={{
           base: 'repeat(auto-fill, minmax(9rem, 1fr))',
           md: 'repeat(auto-fill, minmax(10rem, 1fr))',
@@ -185,7 +180,7 @@ function DaySlots({
             />
           </Box>
         ))}
-      </Box>
+      </PlainList>
     </>
   );
 }

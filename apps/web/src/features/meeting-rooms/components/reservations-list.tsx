@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Frame } from '#src/components/ui/frame.tsx';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { formatDayTimeRange } from '#src/lib/format.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { useCancelReservation } from '../api/meeting-room-mutations.ts';
 import { RESERVATIONS_PAGE_SIZE, reservationsQueryOptions, type Reservation } from '../api/meeting-room-queries.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -75,7 +76,7 @@ export function ReservationsList({
           <Text color="fg.muted" mb="3" role="status">
             {t('reservations.total', { count: data.total })}
           </Text>
-          <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="reservations">
+          <PlainList gap="3" data-testid="reservations">
             {data.items.map((reservation) => (
               <Frame as="li" key={reservation.id} display="grid" gap="3" minW="0">
                 <Heading as="h3" size="md" wordBreak="break-word">
@@ -97,7 +98,7 @@ export function ReservationsList({
                 ) : null}
               </Frame>
             ))}
-          </Box>
+          </PlainList>
           {pages > 1 ? (
             <Flex as="nav" aria-label={t('reservations.pages')} gap="3" align="center" mt="4" wrap="wrap">
               {page > 1 ? (

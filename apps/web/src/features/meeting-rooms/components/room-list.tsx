@@ -4,6 +4,7 @@ import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Frame } from '#src/components/ui/frame.tsx';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { roomsQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
 import { RoomFacts } from './room-facts.tsx';
 import { useFocusOnPush } from './room-panel.tsx';
@@ -42,13 +43,7 @@ function RoomList({
       {rooms.length === 0 ? (
         <Text role="status">{t('rooms.empty')}</Text>
       ) : (
-        <Box
-          as="ul"
-          listStyleType="none"
-          display="grid"
-          gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }}
-          gap="4"
-        >
+        <PlainList gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
           {rooms.map((room) => (
             <Frame as="li" key={room.id} display="grid" gap="3" alignContent="start" minW="0">
               <Heading as="h3" size="lg" wordBreak="break-word">
@@ -63,7 +58,7 @@ function RoomList({
               </Link>
             </Frame>
           ))}
-        </Box>
+        </PlainList>
       )}
     </Box>
   );

@@ -8,6 +8,7 @@ import { Frame } from '#src/components/ui/frame.tsx';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { formatDateTimeRange } from '#src/lib/format.ts';
 import { formText } from '#src/utils/form-data.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import {
   OUTAGES_PAGE_SIZE,
   outageBuildingsQueryOptions,
@@ -129,11 +130,11 @@ export function OutagesList() {
             <Text color="fg.muted" mb="3" role="status">
               {t('list.total', { count: data.total })}
             </Text>
-            <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="outages">
+            <PlainList gap="3" data-testid="outages">
               {data.items.map((outage) => (
                 <OutageItem key={outage.id} outage={outage} />
               ))}
-            </Box>
+            </PlainList>
           </>
         )}
         <ListPager
