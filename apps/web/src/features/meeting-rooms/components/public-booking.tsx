@@ -165,8 +165,7 @@ function PublicConfirmation({
       aria-labelledby={headingId}
       display="grid"
       gap="4"
-      borderColor="green.muted"
-      bg="green.subtle"
+      tone="success"
       p={{ base: '4', md: '6' }}
       minW="0"
     >

@@ -91,7 +91,7 @@ export function TenantBooking(page: BookingPageProps) {
       onSubmit={(event) => void onSubmit(event)}
       status={
         created ? (
-          <Frame role="status" borderColor="green.muted" bg="green.subtle" mb="5">
+          <Frame role="status" tone="success" mb="5">
             <Text fontWeight="semibold" mb="2">
               {t('form.created')}
             </Text>
