@@ -63,10 +63,15 @@ start('bff', 'apps/bff/dist/server.js', {
 });
 await waitFor(`http://127.0.0.1:${bffPort}/healthz`, 'bff');
 
-const { DEMO_USERS, DEMO_PASSWORD } = await import('../apps/api/dist/db/demo-data.js');
-const logins = Object.values(DEMO_USERS).map(
-  (user) => `${user.email}  (${user.tenantIds.length === 1 ? 'one tenant' : `${user.tenantIds.length} tenants`})`,
-);
+const { DEMO_USERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED } =
+  await import('../apps/api/dist/demo/demo-data.js');
+const logins = [
+  ...Object.values(DEMO_USERS).map(
+    (user) => `${user.email}  (${user.tenantIds.length === 1 ? 'one tenant' : `${user.tenantIds.length} tenants`})`,
+  ),
+  `${DEMO_STAFF.email}  (operator's staff, every building: /sprava)`,
+  `${DEMO_STAFF_LIMITED.email}  (operator's staff, ${DEMO_STAFF_LIMITED.building} only)`,
+];
 console.log(`
 The tenant portal is running at ${portalUrl}
 

@@ -4,7 +4,7 @@ import { expect, logIn, ONE_TENANT_USER, outboxDir, test } from '../support/fixt
 import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { portalAdmin, setUpTenant } from '../support/operator.js';
 
-// Spec §2 password reset, from the request form through the e-mailed link to a login with the
+// docs/product.md §2 password reset, from the request form through the e-mailed link to a login with the
 // new password. Petr's password is put back at the end: other tests log in as him.
 
 const NEW_PASSWORD = 'Jarni-uklid-2026';

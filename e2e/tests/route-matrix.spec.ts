@@ -13,6 +13,8 @@ import { bffUrl, E2E_BFF_FLAGS_OFF_PORT, E2E_BFF_HIDE_TENANT_PORT, E2E_BFF_PORT 
 // page goes home instead – for a logged-in user: a guest meets rule 2 first and is sent to the
 // login). /hlaseni-poruch and /order belong to publicSupport
 // (docs/decisions/005-public-support-area.md: the route table's "none" read as "no flag of their own").
+// Staff pages come after authentication in the role step: none of these users is staff, so each
+// logged-in one goes home (the staff member's own journeys: staff-incidents.spec.ts).
 
 /** What a visit comes to. */
 const SHOWN = 'shown'; // the page itself, at the address visited
@@ -105,6 +107,11 @@ const MATRIX: Route[] = [
   route('/vyuctovani',                              'Vyúčtování',               [L,    S,   T,   S,     L,         H,        L,        H]),
   route('/zasedaci-mistnosti',                      'Zasedací místnosti',       [L,    S,   T,   S,     L,         H,        L,        H]),
   route('/zasedacky',                               'Rezervace zasedaček',      [S,    S,   S,   S,     S,         S,        H,        H]),
+  // The staff area (issue 17): a guest logs in first, a tenant goes home; a malformed id is a 404 for anyone.
+  route('/sprava',                                  'Správa budov',             [L,    H,   H,   H,     L,         H,        L,        H]),
+  route('/sprava/incidenty?stav=open&budova=1',     'Incidenty nájemníků',      [L,    H,   H,   H,     L,         H,        L,        H]),
+  route(`/sprava/incidenty/${DEMO_INCIDENT.id}`,    'Incident',                 [L,    H,   H,   H,     L,         H,        L,        H]),
+  route('/sprava/incidenty/abc',                    '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),
   route('/tahle-stranka-neexistuje',                '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),
 ];
 

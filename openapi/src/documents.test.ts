@@ -54,6 +54,33 @@ const SPEC_SECTION_7_CALLS = [
   'GET /api/v1/my_profile/',
 ];
 
+/** The staff workspace (issue #17, docs/product.md §6): portal extensions marked `x-staff`. */
+const STAFF_OPERATIONS = [
+  'GET /api/v1/staff/support_tickets/',
+  'GET /api/v1/staff/support_tickets/counts/',
+  'GET /api/v1/staff/support_tickets/{id}/',
+  'PATCH /api/v1/staff/support_tickets/{id}/',
+  'POST /api/v1/staff/support_tickets/{id}/messages/',
+  'GET /api/v1/staff/support_tickets/{id}/attachments/{attachmentId}/',
+  'GET /api/v1/staff/public_support/',
+  'GET /api/v1/staff/public_support/{id}/',
+  'PATCH /api/v1/staff/public_support/{id}/',
+  'POST /api/v1/staff/public_support/{id}/messages/',
+  'GET /api/v1/staff/public_support/{id}/attachments/{attachmentId}/',
+  'GET /api/v1/staff/maintenance_events/',
+  'POST /api/v1/staff/maintenance_events/',
+  'PATCH /api/v1/staff/maintenance_events/{id}/',
+  'POST /api/v1/staff/maintenance_events/{id}/cancel/',
+  'GET /api/v1/staff/billing_statements/',
+  'POST /api/v1/staff/billing_statements/',
+  'GET /api/v1/staff/meeting_rooms/',
+  'GET /api/v1/staff/meeting_rooms/reservations/',
+  'POST /api/v1/staff/meeting_rooms/reservations/{id}/cancel/',
+  'GET /api/v1/staff/directory/',
+  'GET /api/v1/staff/buildings/',
+  'GET /api/v1/staff/tenants/',
+];
+
 const PORTAL_EXTENSIONS = [
   'PATCH /api/v1/my_profile/',
   'POST /api/v1/my_profile/password/',
@@ -67,6 +94,7 @@ const PORTAL_EXTENSIONS = [
   'POST /api/v1/public_support/{id}/attachments/',
   'GET /api/v1/public_support/{id}/attachments/{attachmentId}/',
   'GET /api/v1/meeting_rooms/reservation/{uuid}/cancel/{token}/',
+  ...STAFF_OPERATIONS,
 ];
 
 const BFF_OWN_OPERATIONS = [
@@ -155,6 +183,29 @@ describe('upstream document', () => {
     }
   });
 
+  it('marks exactly the staff operations with x-staff: tag Staff, no tenant, 403 staff_only', () => {
+    for (const operation of operations) {
+      const raw = rawOperation('upstream', operation);
+      const isStaff = STAFF_OPERATIONS.includes(signature(operation));
+      expect(operation.staff, signature(operation)).toBe(isStaff);
+      expect(operation.path.startsWith('/api/v1/staff/'), signature(operation)).toBe(isStaff);
+      if (!isStaff) continue;
+      expect(raw['tags']).toEqual(['Staff']);
+      expect(operation.tenantScoped).toBe(false);
+      expect(raw['security']).toEqual([{ bearerAuth: [] }]);
+      expect((raw['responses'] as Obj)['403']).toEqual({ $ref: '#/components/responses/StaffOnly' });
+      expect(String(raw['description'])).toMatch(/staff only \(403 `staff_only`/);
+    }
+  });
+
+  it('versions the staff changes with If-Match and answers 412 and 428', () => {
+    for (const operation of operations.filter((o) => o.staff && o.method === 'patch')) {
+      const { headers, response } = fastifySchemaFor('upstream', operation.operationId);
+      expect(headers, operation.operationId).toMatchObject({ required: ['if-match'] });
+      expect(Object.keys(response), operation.operationId).toEqual(expect.arrayContaining(['200', '412', '428']));
+    }
+  });
+
   it('puts X-Tenant-ID on exactly the tenant-scoped operations', () => {
     for (const operation of operations) {
       const { headers } = fastifySchemaFor('upstream', operation.operationId);
@@ -173,7 +224,15 @@ describe('upstream document', () => {
       if (ok?.content?.['application/json']?.schema?.['type'] !== 'array') continue;
       expect(ok.headers, operation.operationId).toHaveProperty('X-Total-Count');
       const query = fastifySchemaFor('upstream', operation.operationId).querystring as { properties: Obj } | undefined;
-      const unpaginated = ['listTenantAccess', 'listAllReservations'].includes(operation.operationId);
+      const unpaginated = [
+        'listTenantAccess',
+        'listAllReservations',
+        // Short lists the staff filters and the room day view show whole.
+        'listStaffMembers',
+        'listStaffBuildings',
+        'listStaffReservations',
+        'listStaffMeetingRooms',
+      ].includes(operation.operationId);
       if (!unpaginated)
         expect(Object.keys(query?.properties ?? {}), operation.operationId).toEqual(
           expect.arrayContaining(['page', 'page_size', 'ordering']),
@@ -191,7 +250,7 @@ describe('upstream document', () => {
     });
   });
 
-  it('describes the reading submission and its answer as the spec asks', () => {
+  it('describes the reading submission and its answer as docs/product.md §4 asks', () => {
     const { body, response } = fastifySchemaFor('upstream', 'createReading');
     expect(body).toMatchObject({
       required: ['meter', 'value'],
@@ -242,6 +301,7 @@ describe('bff document', () => {
           path: upstream.path,
           feature: upstream.feature,
           tenantScoped: upstream.tenantScoped,
+          staff: upstream.staff,
         }),
       );
     }
@@ -264,7 +324,9 @@ describe('bff document', () => {
   it('exposes the session and configuration schemas of ADR 001', () => {
     expect(fastifySchemaFor('bff', 'getSession').response['200']).toMatchObject({
       required: ['user', 'tenants', 'selectedTenantId'],
-      properties: { user: { required: ['id', 'email', 'first_name', 'last_name', 'display_name', 'phone'] } },
+      properties: {
+        user: { required: ['id', 'email', 'first_name', 'last_name', 'display_name', 'phone', 'is_staff'] },
+      },
     });
     expect(fastifySchemaFor('bff', 'selectSessionTenant').body).toMatchObject({
       properties: { tenantId: { type: ['string', 'null'] } },
@@ -287,6 +349,7 @@ describe('operation helpers', () => {
       operationId: 'uploadSupportTicketAttachments',
       feature: 'incidents',
       tenantScoped: true,
+      staff: false,
       requestContentTypes: ['multipart/form-data'],
       responseContentTypes: ['application/json'],
     });

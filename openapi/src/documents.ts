@@ -43,6 +43,8 @@ export interface OperationInfo {
   feature: string | null;
   /** `x-tenant-scoped`: the operation acts for the tenant in `X-Tenant-ID`. */
   tenantScoped: boolean;
+  /** `x-staff`: an operation of the operator's staff workspace (403 `staff_only` for anyone else). */
+  staff: boolean;
   /** Media types of the request body, e.g. `['application/json']` or `['multipart/form-data']`. */
   requestContentTypes: string[];
   /** Media types of all documented responses (success and error), sorted. */
@@ -76,6 +78,7 @@ interface OperationObject {
   responses?: Record<string, { content?: Record<string, { schema?: JsonObject }> }>;
   'x-feature'?: string;
   'x-tenant-scoped'?: boolean;
+  'x-staff'?: boolean;
 }
 
 interface PathItemObject {
@@ -158,6 +161,7 @@ function indexOperations(name: DocumentName): Map<string, IndexedOperation> {
           operationId,
           feature: operation['x-feature'] ?? null,
           tenantScoped: operation['x-tenant-scoped'] === true,
+          staff: operation['x-staff'] === true,
           requestContentTypes: Object.keys(operation.requestBody?.content ?? {}),
           responseContentTypes: [...responseTypes].sort(),
         },

@@ -153,7 +153,7 @@ export interface paths {
     };
     /**
      * Get the logged-in user's profile
-     * @description A 401 here ends the portal session (specification §4).
+     * @description A 401 here ends the portal session (docs/product.md §4).
      *
      *     Server rules: a deactivated or deleted user answers 401 even with an unexpired access token
      *     (the user row is read on every request).
@@ -166,7 +166,7 @@ export interface paths {
     head?: never;
     /**
      * Update the logged-in user's name and phone
-     * @description Portal extension (not in §7 of the specification): the profile page lets a tenant
+     * @description Portal extension (not in the original call list, docs/product.md §7): the profile page lets a tenant
      *     correct their name and the contact phone that incidents fall back to. The e-mail address
      *     is the login and cannot be changed here.
      *
@@ -187,7 +187,7 @@ export interface paths {
     put?: never;
     /**
      * Change the logged-in user's password
-     * @description Portal extension (not in §7 of the specification): the profile page lets a tenant change
+     * @description Portal extension (not in the original call list, docs/product.md §7): the profile page lets a tenant change
      *     their password without the e-mail reset flow. A wrong `current_password` answers 400
      *     `{"current_password": ["…"]}`; a weak `new_password` answers 400 `{"new_password": ["…"]}`.
      *     The caller's tokens stay valid; the user's other refresh-token families should be revoked.
@@ -333,8 +333,9 @@ export interface paths {
      *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
      *     tenant. The timeline is ordered oldest first and contains the entries the server wrote when
      *     each change happened: `comment` (tenant or operator message), `status_change` and
-     *     `priority_change` (with `from_value`/`to_value`) and `assignment` (`to_value` is the new
-     *     assignee's name, null when unassigned).
+     *     `priority_change` (with `from_value`/`to_value`), `assignment` (`to_value` is the new
+     *     assignee's name, null when unassigned) and `visit_change` (the visit window). The staff's
+     *     internal notes are never part of it.
      */
     get: operations['getSupportTicket'];
     put?: never;
@@ -422,7 +423,7 @@ export interface paths {
     };
     /**
      * Download an attachment
-     * @description Portal extension (not in §7 of the specification): the incident detail links to its
+     * @description Portal extension (not in the original call list, docs/product.md §7): the incident detail links to its
      *     attachments, which must come through the BFF because the browser holds no token. Answers
      *     the file as `application/octet-stream` with `Content-Disposition: attachment` (its name
      *     carries the extension).
@@ -584,7 +585,7 @@ export interface paths {
     put?: never;
     /**
      * Attach files to a public support request
-     * @description Portal extension (not in §7 of the specification): the fault report (`/hlaseni-poruch`)
+     * @description Portal extension (not in the original call list, docs/product.md §7): the fault report (`/hlaseni-poruch`)
      *     lets the reporter add a photo. The request is created first (that call is bot-protected
      *     and answers the access code); the files follow here, authorised by the id and access code
      *     like the other public support calls. Multipart with one or more `files` parts. Answers
@@ -622,7 +623,7 @@ export interface paths {
     };
     /**
      * Download a file attached to a public support request
-     * @description Portal extension (not in §7 of the specification): the public request's page lists its
+     * @description Portal extension (not in the original call list, docs/product.md §7): the public request's page lists its
      *     attachments and offers them for download. Always answers `application/octet-stream` with
      *     `Content-Disposition: attachment` (the attachment's `content_type` is in the request's
      *     detail), so a visitor's file is never rendered by the browser as a page.
@@ -680,7 +681,7 @@ export interface paths {
     };
     /**
      * Planned outages as an iCalendar feed
-     * @description Portal extension (not in §7 of the specification): the events of listMaintenanceEvents as
+     * @description Portal extension (not in the original call list, docs/product.md §7): the events of listMaintenanceEvents as
      *     an iCalendar (RFC 5545) feed that calendar applications subscribe to.
      *
      *     Server rules: the same visibility as listMaintenanceEvents (anonymous callers get public
@@ -789,7 +790,7 @@ export interface paths {
     };
     /**
      * Get a room's busy slots
-     * @description Portal extension (not in §7 of the specification): both booking pages need to show when a
+     * @description Portal extension (not in the original call list, docs/product.md §7): both booking pages need to show when a
      *     room is taken without revealing who booked it. Answers the confirmed reservations that
      *     overlap the days `date_from`..`date_to` (inclusive, at most 31 days) as bare time ranges.
      *
@@ -920,7 +921,7 @@ export interface paths {
     };
     /**
      * Get one of the tenant's reservations
-     * @description The original client sent a query here whose content the specification does not show;
+     * @description The original client sent a query here whose content the original call list does not show;
      *     this contract defines none. A reservation of another tenant answers 404.
      *
      *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -949,7 +950,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel one of the tenant's reservations
-     * @description Portal extension (not in §7 of the specification, which only cancels public
+     * @description Portal extension (not in the original call list of docs/product.md §7, which only cancels public
      *     reservations): a tenant must be able to release a room it booked. Any user of the tenant
      *     may cancel; a reservation that has already started or is cancelled answers 409 with code
      *     `reservation_not_cancellable`.
@@ -980,7 +981,7 @@ export interface paths {
     };
     /**
      * Show the public reservation a cancellation link would cancel
-     * @description Portal extension (not in §7 of the specification): the cancellation link in the visitor's
+     * @description Portal extension (not in the original call list, docs/product.md §7): the cancellation link in the visitor's
      *     e-mail opens a page that shows the booking and a button; only pressing the button cancels
      *     (cancelPublicReservation). Reading is separate from cancelling so a mail scanner that
      *     follows the link cancels nothing.
@@ -1070,7 +1071,7 @@ export interface paths {
     };
     /**
      * Download a billing statement as PDF
-     * @description Portal extension (not in §7 of the specification): the statement's `pdf_url` points
+     * @description Portal extension (not in the original call list, docs/product.md §7): the statement's `pdf_url` points
      *     here, so the PDF can be fetched through the BFF, which holds the token.
      *
      *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -1097,7 +1098,7 @@ export interface paths {
     };
     /**
      * List the tenant's meters with their last reading
-     * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
+     * @description Portal extension (not in the original call list of docs/product.md §7, where the reading lists were stubs):
      *     the readings page shows the tenant's meters and the last value to compare against.
      *
      *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -1125,7 +1126,7 @@ export interface paths {
     };
     /**
      * List submitted meter readings (history)
-     * @description Portal extension (not in §7 of the specification, where the reading lists were stubs):
+     * @description Portal extension (not in the original call list of docs/product.md §7, where the reading lists were stubs):
      *     the readings page shows the history of each meter.
      *
      *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
@@ -1163,6 +1164,582 @@ export interface paths {
      *     successful creates are replayed.
      */
     post: operations['createReading'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/support_tickets/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The staff queue of tickets across tenants
+     * @description Portal extension (not in the original call list, docs/product.md §7): the operator's staff work through
+     *     every tenant's tickets in one queue (issue #17).
+     *
+     *     Server rules: staff only (403 `staff_only`, „Tato část portálu je určena jen pro správu
+     *     budov.“, for a user without `is_staff`); no `X-Tenant-ID` is read. A staff
+     *     member limited to some buildings (`staff_buildings`) sees only those buildings' tickets;
+     *     one without any limit sees all. Pagination, `X-Total-Count` and tie-breaking as in
+     *     listSupportTickets. Filters combine with AND: `status` and `priority` match any of the
+     *     repeated values; `building` one building; `tenant` one tenant id; `assignee` a staff
+     *     member's id, `none` (unassigned) or `me` (the caller); `created_from`/`created_to` whole
+     *     days in Europe/Prague (inclusive); `search` matches the subject, the description and every
+     *     message including internal notes, case-insensitively (`%` and `_` are literal). Orderings:
+     *     `-created_at` (newest, default), `created_at`, `-priority`/`priority` (critical first for
+     *     `-priority`), `-updated_at`/`updated_at` (last activity: any change or message).
+     */
+    get: operations['listStaffSupportTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/support_tickets/counts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ticket counts per status for the staff overview
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff overview shows how many
+     *     tickets wait in each status.
+     *
+     *     Server rules: staff only (403 `staff_only`); the caller's building limit applies. The same
+     *     filters as listStaffSupportTickets except `status`. `open`, `in_progress`, `resolved` and
+     *     `closed` count the tickets in that status; `unassigned` counts the open and in-progress
+     *     tickets without an assignee and `mine` the open and in-progress tickets assigned to the
+     *     caller.
+     */
+    get: operations['getStaffSupportTicketCounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/support_tickets/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A ticket with its whole timeline, internal notes included
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff detail of a ticket.
+     *
+     *     Server rules: staff only (403 `staff_only`). A ticket outside the caller's buildings
+     *     answers 404 like an unknown id. The timeline is ordered oldest first and carries each
+     *     entry's `visibility`; `ETag` is the ticket's version (`W/"<version>"`), to be sent back
+     *     in `If-Match` with updateStaffSupportTicket.
+     */
+    get: operations['getStaffSupportTicket'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a ticket's status, priority, assignee or visit window
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff change a ticket.
+     *
+     *     Server rules: staff only (403 `staff_only`); a ticket outside the caller's buildings
+     *     answers 404. `If-Match` must carry the version the change is based on (the `ETag` of
+     *     getStaffSupportTicket): without it 428 `precondition_required`, with another version 412
+     *     `stale_version` („Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu
+     *     zopakujte.“), and nothing is changed. Only the fields sent change; all of them in one
+     *     transaction, each writing its timeline entry (`status_change`, `priority_change`,
+     *     `assignment`, `visit_change`), and the version goes up.
+     *
+     *     Status transitions (the same table for staff, tenants and `portal-admin`; also for public
+     *     support requests):
+     *
+     *     | from | allowed to |
+     *     | --- | --- |
+     *     | `open` | `in_progress`, `resolved`, `closed` |
+     *     | `in_progress` | `open`, `resolved`, `closed` |
+     *     | `resolved` | `in_progress` (reopen), `closed` |
+     *     | `closed` | none |
+     *
+     *     Any other change, including to the current status, answers 409 `invalid_transition`
+     *     („Změnu stavu „Otevřeno“ → „Otevřeno“ nelze provést.“ with the Czech labels); any change
+     *     of a closed ticket answers 409 `ticket_closed`. `resolution` is stored with a change to
+     *     `resolved` or `closed` (400 otherwise). `assignee` must be a staff member who may see the
+     *     ticket's building (400 on `assignee` otherwise); null unassigns. `visit` sets or moves
+     *     the technician's visit window, null clears it: `to` after `from`, `from` not before
+     *     today (Europe/Prague), at most 14 days long (400 on `visit` otherwise); the tenant sees
+     *     the window. A priority, assignee or visit equal to the ticket's current one changes
+     *     nothing and writes no entry; when nothing changes at all, the version stays.
+     */
+    patch: operations['updateStaffSupportTicket'];
+    trace?: never;
+  };
+  '/api/v1/staff/support_tickets/{id}/messages/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer the tenant or write an internal note
+     * @description Portal extension (not in the original call list, docs/product.md §7): staff messages on a ticket.
+     *
+     *     Server rules: staff only (403 `staff_only`); a ticket outside the caller's buildings
+     *     answers 404. `visibility` has no default on purpose: `public` is an answer the tenant sees
+     *     (`author_role: operator`), `internal` a note only staff ever see – no tenant or public
+     *     operation answers it. A closed ticket answers 409 `ticket_closed`; a blank body 400. The
+     *     message updates the ticket's `updated_at` and raises its version. Idempotency as for
+     *     addSupportTicketMessage (keys per caller).
+     */
+    post: operations['addStaffSupportTicketMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/support_tickets/{id}/attachments/{attachmentId}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Download a ticket's attachment as staff
+     * @description Portal extension (not in the original call list, docs/product.md §7): staff open the files tenants attached.
+     *
+     *     Server rules: staff only (403 `staff_only`); the same answer as
+     *     downloadSupportTicketAttachment (`application/octet-stream`, `Content-Disposition:
+     *     attachment`, `X-Content-Type-Options: nosniff`). A ticket outside the caller's buildings,
+     *     or an attachment of another ticket, answers 404.
+     */
+    get: operations['downloadStaffSupportTicketAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/public_support/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public support requests, fault reports and orders for the staff
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff answer what visitors filed.
+     *
+     *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings
+     *     sees the requests of those buildings and every request without a building. Pagination and
+     *     `X-Total-Count` as everywhere. Filters combine with AND: `status` and `category` match any
+     *     of the repeated values, `building` one building, `search` the subject, the name, the
+     *     e-mail and the messages case-insensitively. The access code is never answered.
+     */
+    get: operations['listStaffPublicSupportRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/public_support/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A public support request with the visitor's contact, messages and files
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); a request of a building outside the caller's
+     *     buildings answers 404 like an unknown id. `ETag` is the request's version.
+     */
+    get: operations['getStaffPublicSupportRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the status of a public support request (closing it too)
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings.
+     *     `If-Match` as for updateStaffSupportTicket (428 `precondition_required`, 412
+     *     `stale_version`). The status follows the ticket transition table (409
+     *     `invalid_transition`; a closed request answers 409 `request_closed`). The change raises
+     *     the version.
+     */
+    patch: operations['updateStaffPublicSupportRequest'];
+    trace?: never;
+  };
+  '/api/v1/staff/public_support/{id}/messages/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer a visitor
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings. The
+     *     answer is a message with `author_role: operator` and the staff member's name, which the
+     *     visitor sees with the access code. A closed request answers 409 `request_closed`; a blank
+     *     body 400. The answer raises the version. Idempotency as for addPublicSupportMessage (keys
+     *     per caller).
+     */
+    post: operations['addStaffPublicSupportMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/public_support/{id}/attachments/{attachmentId}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Download a visitor's file as staff
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); the same answer as
+     *     downloadPublicSupportAttachment; 404 outside the caller's buildings or for an attachment
+     *     of another request.
+     */
+    get: operations['downloadStaffPublicSupportAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/maintenance_events/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Planned outages as the staff manage them
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); the caller's building limit applies. `state`:
+     *     `upcoming` (default) – not cancelled and not over (under way, to come, or without an
+     *     end); `past` – not cancelled and over; `cancelled`; `all`. Ordering `starts_at` by
+     *     default, the id breaks ties. Public and tenant-only events alike.
+     */
+    get: operations['listStaffMaintenanceEvents'];
+    put?: never;
+    /**
+     * Announce a planned outage
+     * @description Portal extension (not in the original call list of docs/product.md §7; `portal-admin publish-maintenance`
+     *     does the same).
+     *
+     *     Server rules: staff only (403 `staff_only`). The building must be one the caller manages
+     *     (400 on `building`); `ends_at` after `starts_at` or null (end not known yet); title and
+     *     description not blank. A `public` event is shown to everyone, a `tenant_only` one to the
+     *     building's tenants. Idempotency as for the other creates (keys per caller).
+     */
+    post: operations['createStaffMaintenanceEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/maintenance_events/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Edit a planned outage
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); an event outside the caller's buildings
+     *     answers 404. `If-Match` as for updateStaffSupportTicket (428 `precondition_required`, 412
+     *     `stale_version`). Only the fields sent change, with the rules of the create; a new
+     *     `building` must be one the caller manages. A cancelled event answers 409
+     *     `event_cancelled`.
+     */
+    patch: operations['updateStaffMaintenanceEvent'];
+    trace?: never;
+  };
+  '/api/v1/staff/maintenance_events/{id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a planned outage
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); 404 outside the caller's buildings. A
+     *     cancelled event disappears from listMaintenanceEvents, getMaintenanceEvent (404), the
+     *     calendar feed and the fault report's list of outages under way; the staff still list it
+     *     (`state=cancelled`). Cancelling twice answers 409 `event_cancelled`. The cancellation
+     *     raises the version.
+     */
+    post: operations['cancelStaffMaintenanceEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/billing_statements/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Imported billing statements across tenants
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff see what was imported.
+     *
+     *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
+     *     the statements of those buildings only (statements without a building need an unlimited
+     *     staff member). Ordering `-issued_on` by default, the id (descending) breaks ties.
+     */
+    get: operations['listStaffBillingStatements'];
+    put?: never;
+    /**
+     * Import a billing statement with its PDF
+     * @description Portal extension (not in the original call list, docs/product.md §7): what `portal-admin import-statement`
+     *     does, over HTTP. Multipart: the part `statement` is the statement as JSON text
+     *     (`StaffStatementImport`), the optional part `pdf` its PDF (`application/pdf`, at most
+     *     10 MB; without one a PDF is generated on download).
+     *
+     *     Server rules: staff only (403 `staff_only`). The same rules as the command line, in the
+     *     same domain service: the tenant must exist (400 on `tenant`), the building (when given)
+     *     must be one of the tenant's and one the caller manages (400 on `building`); the IBAN's
+     *     check digits must be right; `period_from` ≤ `period_to`, `due_date` ≥ `issued_on`; at
+     *     least one item; the total is the sum of the items. A statement number that already
+     *     exists answers 409 `statement_exists` („Vyúčtování s tímto číslem už u nájemce
+     *     existuje.“). A `pdf` that is not a PDF answers 400 on `pdf`, one over 10 MB 413
+     *     `file_too_large`. The tenant's users see the statement at once.
+     */
+    post: operations['importStaffBillingStatement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/meeting_rooms/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The meeting rooms of the caller's buildings
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff's room day view picks a
+     *     room here.
+     *
+     *     Server rules: staff only (403 `staff_only`). Every room (public or not) of the buildings
+     *     the caller manages, optionally of one `building`, sorted by building and name; not
+     *     paginated.
+     */
+    get: operations['listStaffMeetingRooms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/meeting_rooms/reservations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The reservations of one room on one day
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`). A room outside the caller's buildings answers
+     *     404. Every reservation of the room that overlaps the day (Europe/Prague), confirmed and
+     *     cancelled, ordered by start; not paginated. `booked_by` tells who booked: a tenant (its
+     *     name and the user) or a visitor (name, e-mail, phone; anonymised after the retention
+     *     period).
+     */
+    get: operations['listStaffReservations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/meeting_rooms/reservations/{id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a reservation with a reason
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`); a reservation of a room outside the caller's
+     *     buildings answers 404. The reason (1–500 characters, not blank) is stored with who
+     *     cancelled; a reservation that has started or is already cancelled answers 409
+     *     `reservation_not_cancellable`. A single change under a row lock, like cancelReservation.
+     *     The slot is free again at once. Whoever booked it (the tenant's user, or the visitor at
+     *     the booking's address) is e-mailed the cancellation with the reason after the answer.
+     */
+    post: operations['cancelStaffReservation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/directory/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The operator's staff, for assignment
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`). Every active staff member with the buildings
+     *     they are limited to (`buildings` empty and `all_buildings: true` when unlimited), sorted
+     *     by name with Czech collation; not paginated.
+     */
+    get: operations['listStaffMembers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/buildings/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The buildings the caller manages
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff filters and forms offer
+     *     these.
+     *
+     *     Server rules: staff only (403 `staff_only`). The caller's buildings, or every building
+     *     when the caller has no limit, sorted by name with Czech collation; not paginated.
+     */
+    get: operations['listStaffBuildings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/tenants/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Tenants, for the staff filters
+     * @description Portal extension (not in the original call list, docs/product.md §7).
+     *
+     *     Server rules: staff only (403 `staff_only`). A staff member limited to some buildings sees
+     *     the tenants renting space in those buildings; an unlimited one every tenant. `search`
+     *     matches the name case-insensitively. Ordering by name (the database's collation), the id
+     *     breaks ties.
+     */
+    get: operations['listStaffTenants'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1271,11 +1848,13 @@ export interface components {
       key: string;
       password: string;
     };
-    /** @description The logged-in user. The specification does not show the profile's fields; these are ADR 001's. */
+    /** @description The logged-in user. The original call list does not fix the profile's fields; these are ADR 001's. */
     Profile: {
       id: number;
       /** Format: email */
       email: string;
+      /** @description A member of the operator's staff (uses the `Staff` operations; has no tenant access). */
+      is_staff: boolean;
       first_name: string;
       last_name: string;
       /** @description "First Last", or the e-mail address when both names are empty. */
@@ -1305,7 +1884,7 @@ export interface components {
       id: number;
       display_name: string;
     };
-    /** @description The specification shows only the id; the other fields are what the portal displays. */
+    /** @description The original call list shows only the id; the other fields are what the portal displays. */
     Building: {
       id: number;
       name: string;
@@ -1326,6 +1905,10 @@ export interface components {
     TicketPriority: 'low' | 'standard' | 'high' | 'critical';
     /**
      * @description Czech labels: open Otevřeno, in_progress Zpracovává se, resolved Vyřešeno, closed Uzavřeno.
+     *     Allowed transitions (tickets and public support requests, for staff, tenants and
+     *     `portal-admin` alike): open → in_progress, resolved, closed; in_progress → open,
+     *     resolved, closed; resolved → in_progress (reopen), closed; closed → none (final). A
+     *     tenant only closes (from any status but closed).
      * @enum {string}
      */
     TicketStatus: 'open' | 'in_progress' | 'resolved' | 'closed';
@@ -1346,6 +1929,8 @@ export interface components {
       resolution: string | null;
       /** @description The operator's staff member handling the ticket, null while unassigned. */
       assignee: components['schemas']['UserRef'] | null;
+      /** @description The technician's announced visit window, null when none is planned. */
+      visit: components['schemas']['Visit'] | null;
     };
     /** @description A ticket with its description, timeline (oldest first) and attachments. */
     SupportTicketDetail: components['schemas']['SupportTicket'] & {
@@ -1371,12 +1956,16 @@ export interface components {
     /**
      * @description One event in a ticket's history. `comment` carries `body`; `status_change` and
      *     `priority_change` carry the old and new code in `from_value`/`to_value`; `assignment`
-     *     carries the new assignee's display name in `to_value` (null when unassigned).
+     *     carries the new assignee's display name in `to_value` (null when unassigned);
+     *     `visit_change` carries the old and new visit window as ISO 8601 intervals
+     *     (`<from>/<to>`, UTC) in `from_value`/`to_value` (null when there was none / it was
+     *     cleared) and the window's note in `body`. The tenant's timeline never holds the staff's
+     *     internal notes.
      */
     TimelineEntry: {
       id: number;
       /** @enum {string} */
-      type: 'comment' | 'status_change' | 'priority_change' | 'assignment';
+      type: 'comment' | 'status_change' | 'priority_change' | 'assignment' | 'visit_change';
       /** Format: date-time */
       created_at: string;
       /** @description Null for automatic entries. */
@@ -1395,7 +1984,11 @@ export interface components {
       size: number;
       /** Format: date-time */
       created_at: string;
-      /** @description Path of `downloadSupportTicketAttachment`, e.g. `/api/v1/support_tickets/7/attachments/3/`. */
+      /**
+       * @description Path of `downloadSupportTicketAttachment`, e.g. `/api/v1/support_tickets/7/attachments/3/`;
+       *     in staff answers the path of `downloadStaffSupportTicketAttachment`
+       *     (`/api/v1/staff/support_tickets/7/attachments/3/`).
+       */
       download_url: string;
     };
     AttachmentUpload: {
@@ -1423,7 +2016,7 @@ export interface components {
       /** @description Where in the building (fault reports). */
       location?: string | null;
     };
-    /** @description A public support request; the specification names only the id, access code and messages. */
+    /** @description A public support request; the original call list names only the id, access code and messages. */
     PublicSupportRequest: {
       id: number;
       /** @description Secret needed (with the id) to read the request and add messages. */
@@ -1462,7 +2055,11 @@ export interface components {
       size: number;
       /** Format: date-time */
       created_at: string;
-      /** @description Path of `downloadPublicSupportAttachment` without the access code, e.g. `/api/v1/public_support/7/attachments/3/`; add `?code=…`. */
+      /**
+       * @description Path of `downloadPublicSupportAttachment` without the access code, e.g.
+       *     `/api/v1/public_support/7/attachments/3/`; add `?code=…`. In staff answers the path of
+       *     `downloadStaffPublicSupportAttachment` (`/api/v1/staff/public_support/7/attachments/3/`).
+       */
       download_url: string;
     };
     /** @enum {string} */
@@ -1472,7 +2069,7 @@ export interface components {
      * @enum {string}
      */
     MaintenanceVisibility: 'public' | 'tenant_only';
-    /** @description A planned outage; the specification does not show the fields, these are what the outage page needs. */
+    /** @description A planned outage; the original call list does not fix the fields, these are what the outage page needs. */
     MaintenanceEvent: {
       id: number;
       building: components['schemas']['BuildingRef'];
@@ -1494,7 +2091,7 @@ export interface components {
     };
     /** @description `HH:MM` in the building's local time (Europe/Prague). */
     TimeOfDay: string;
-    /** @description The specification does not show the fields; these are what both booking pages need. */
+    /** @description The original call list does not fix the fields; these are what both booking pages need. */
     MeetingRoom: {
       id: number;
       name: string;
@@ -1521,7 +2118,7 @@ export interface components {
     };
     /** @enum {string} */
     ReservationStatus: 'confirmed' | 'cancelled';
-    /** @description A tenant's reservation; the specification does not show the fields. */
+    /** @description A tenant's reservation; the original call list does not fix the fields. */
     Reservation: {
       id: number;
       room: components['schemas']['MeetingRoomRef'];
@@ -1619,7 +2216,7 @@ export interface components {
      */
     Money: string;
     /**
-     * @description A billing statement as listed; the specification does not show the fields. Amounts are
+     * @description A billing statement as listed; the original call list does not fix the fields. Amounts are
      *     `Money` decimal strings in CZK.
      */
     BillingStatement: {
@@ -1668,7 +2265,7 @@ export interface components {
     MeterKind: 'electricity' | 'gas' | 'water_cold' | 'water_hot' | 'heat';
     /** @description A meter value as a decimal string with a dot and at most three decimals, e.g. `"12345.678"`. */
     MeterValue: string;
-    /** @description A meter of the tenant; the specification shows only its id, these are what the readings page needs. */
+    /** @description A meter of the tenant; the original call list shows only its id, these are what the readings page needs. */
     Meter: {
       id: number;
       serial_number: string;
@@ -1706,11 +2303,11 @@ export interface components {
       meter: number;
       value: components['schemas']['MeterValue'];
       note?: string | null;
-      /** @description Always null; photos are not supported (specification §3). */
+      /** @description Always null; photos are not supported (docs/product.md §3). */
       picture?: null;
       reason?: components['schemas']['ReadingReason'];
     };
-    /** @description A submitted reading; the specification shows only the submission, the other fields serve the history and the plausibility hint. */
+    /** @description A submitted reading; the original call list shows only the submission, the other fields serve the history and the plausibility hint. */
     Reading: {
       id: number;
       meter: number;
@@ -1731,6 +2328,222 @@ export interface components {
        *     asks the tenant to double-check.
        */
       implausible_jump: boolean;
+    };
+    /** @description A technician's visit window announced to the tenant (Europe/Prague in the portal, UTC here). */
+    Visit: {
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      /** @description What the tenant should know, e.g. "Zajistěte prosím přístup ke stoupačkám." */
+      note: string | null;
+    };
+    /** @description A visit window to set or move; `to` after `from`, `from` not before today (Europe/Prague), at most 14 days long. */
+    VisitChange: {
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      note?: string | null;
+    };
+    /** @description A ticket in the staff queue. */
+    StaffSupportTicket: components['schemas']['SupportTicket'] & {
+      tenant: components['schemas']['Tenant'];
+      reporter: components['schemas']['UserRef'];
+      /** @description Raised by every change and message; the `ETag` of the detail is `W/"<version>"`. */
+      version: number;
+      /**
+       * Format: date-time
+       * @description The last change or message (staff, tenant or internal note); what `-updated_at` orders by.
+       */
+      last_activity_at: string;
+    };
+    /** @description A ticket with its description, the whole timeline (internal notes included, oldest first) and attachments. */
+    StaffSupportTicketDetail: components['schemas']['StaffSupportTicket'] & {
+      description: string;
+      timeline: components['schemas']['StaffTimelineEntry'][];
+      attachments: components['schemas']['Attachment'][];
+    };
+    /** @description A timeline entry as the staff see it, with its visibility. */
+    StaffTimelineEntry: components['schemas']['TimelineEntry'] & {
+      visibility: components['schemas']['MessageVisibility'];
+    };
+    /**
+     * @description `public`: the tenant sees it („Odpověď nájemci“); `internal`: only staff ever see it („Interní poznámka“).
+     * @enum {string}
+     */
+    MessageVisibility: 'public' | 'internal';
+    StaffMessageCreate: {
+      body: string;
+      visibility: components['schemas']['MessageVisibility'];
+    };
+    StaffSupportTicketUpdate: {
+      status?: components['schemas']['TicketStatus'];
+      priority?: components['schemas']['TicketPriority'];
+      /** @description A staff member's id; null unassigns. */
+      assignee?: number | null;
+      /** @description Sets or moves the visit window; null clears it. */
+      visit?: components['schemas']['VisitChange'] | null;
+      /** @description Only with `status` `resolved` or `closed`. */
+      resolution?: string;
+    };
+    StaffSupportTicketCounts: {
+      open: number;
+      in_progress: number;
+      resolved: number;
+      closed: number;
+      /** @description Open or in progress, without an assignee. */
+      unassigned: number;
+      /** @description Open or in progress, assigned to the caller. */
+      mine: number;
+    };
+    /** @description A public support request as the staff list it (never with the access code). */
+    StaffPublicSupportRequest: {
+      id: number;
+      category: components['schemas']['PublicSupportCategory'];
+      subject: string;
+      status: components['schemas']['TicketStatus'];
+      name: string | null;
+      email: string | null;
+      phone: string | null;
+      building: components['schemas']['BuildingRef'] | null;
+      location: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      version: number;
+      /** @description The last message is the visitor's and the request is not closed. */
+      awaiting_answer: boolean;
+    };
+    /** @description A public support request with its messages and the visitor's files. */
+    StaffPublicSupportRequestDetail: components['schemas']['StaffPublicSupportRequest'] & {
+      /** @description Oldest first; the first is the visitor's original message. */
+      messages: components['schemas']['PublicSupportMessage'][];
+      /** @description The `download_url` is downloadStaffPublicSupportAttachment's path. */
+      attachments: components['schemas']['PublicSupportAttachment'][];
+    };
+    StaffPublicSupportUpdate: {
+      status: components['schemas']['TicketStatus'];
+    };
+    /** @description A planned outage as the staff manage it. */
+    StaffMaintenanceEvent: components['schemas']['MaintenanceEvent'] & {
+      version: number;
+      /** Format: date-time */
+      cancelled_at: string | null;
+      cancel_reason: string | null;
+    };
+    StaffMaintenanceEventCreate: {
+      building: number;
+      title: string;
+      description: string;
+      category: components['schemas']['MaintenanceCategory'];
+      visibility: components['schemas']['MaintenanceVisibility'];
+      /** Format: date-time */
+      starts_at: string;
+      /**
+       * Format: date-time
+       * @description Null or left out while the end is not known.
+       */
+      ends_at?: string | null;
+    };
+    StaffMaintenanceEventUpdate: {
+      building?: number;
+      title?: string;
+      description?: string;
+      category?: components['schemas']['MaintenanceCategory'];
+      visibility?: components['schemas']['MaintenanceVisibility'];
+      /** Format: date-time */
+      starts_at?: string;
+      /** Format: date-time */
+      ends_at?: string | null;
+    };
+    StaffMaintenanceEventCancel: {
+      reason?: string | null;
+    };
+    StaffStatementUpload: {
+      statement: components['schemas']['StaffStatementImport'];
+      /** @description The statement's PDF (at most 10 MB); without it one is generated on download. */
+      pdf?: string;
+    };
+    /** @description The fields of `portal-admin import-statement`, sent as the JSON part `statement`. */
+    StaffStatementImport: {
+      tenant: string;
+      building?: number | null;
+      number: string;
+      /** Format: date */
+      period_from: string;
+      /** Format: date */
+      period_to: string;
+      /** Format: date */
+      issued_on: string;
+      /** Format: date */
+      due_date: string;
+      bank_account: string;
+      /** @description With or without spaces; stored in electronic form. */
+      iban: string;
+      variable_symbol: string;
+      constant_symbol?: string | null;
+      paid_amount?: components['schemas']['Money'];
+      /** Format: date */
+      paid_on?: string | null;
+      items: {
+        description: string;
+        quantity?: string | null;
+        unit?: string | null;
+        amount: components['schemas']['Money'];
+      }[];
+    };
+    /** @description An imported statement with its tenant. `pdf_url` is the tenant's download path. */
+    StaffBillingStatement: components['schemas']['BillingStatement'] & {
+      tenant: components['schemas']['Tenant'];
+      /** @description Imported with its own PDF (otherwise one is generated on download). */
+      has_pdf: boolean;
+      /** Format: date-time */
+      imported_at: string;
+    };
+    /** @description A reservation as the staff see it, with who booked it. */
+    StaffReservation: {
+      id: number;
+      room: components['schemas']['MeetingRoomRef'];
+      title: string | null;
+      /** Format: date-time */
+      starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      status: components['schemas']['ReservationStatus'];
+      booked_by: components['schemas']['StaffReservationBooker'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      cancelled_at: string | null;
+      /** @description Set when the staff cancelled it. */
+      cancel_reason: string | null;
+      /** @description Confirmed and not yet started. */
+      can_cancel: boolean;
+    };
+    /** @description A tenant's booking has `tenant` (and the user, when still known); a visitor's has `name`, `email` and `phone`. */
+    StaffReservationBooker: {
+      /** @enum {string} */
+      kind: 'tenant' | 'public';
+      tenant: components['schemas']['Tenant'] | null;
+      user: components['schemas']['UserRef'] | null;
+      name: string | null;
+      email: string | null;
+      phone: string | null;
+    };
+    StaffReservationCancel: {
+      reason: string;
+    };
+    StaffMember: {
+      id: number;
+      display_name: string;
+      /** Format: email */
+      email: string;
+      /** @description Not limited to any buildings. */
+      all_buildings: boolean;
+      /** @description The buildings the member is limited to; empty when `all_buildings`. */
+      buildings: components['schemas']['BuildingRef'][];
     };
   };
   responses: {
@@ -1825,6 +2638,33 @@ export interface components {
         'application/json': components['schemas']['AllauthStatusResponse'];
       };
     };
+    /** @description The caller is not on the operator's staff: `staff_only`, „Tato část portálu je určena jen pro správu budov.“ */
+    StaffOnly: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description `If-Match` names another version than the current one: `stale_version`, „Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu zopakujte.“ */
+    PreconditionFailed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The change carries no `If-Match`: `precondition_required`. */
+    PreconditionRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
   };
   parameters: {
     /**
@@ -1850,6 +2690,17 @@ export interface components {
     BuildingFilter: number;
     /** @description The access code answered when the request was created. */
     AccessCode: string;
+    /**
+     * @description The `ETag` of the version the change is based on (`W/"<version>"`; the bare `"<version>"`
+     *     is accepted too). Missing: 428 `precondition_required`; another version (or a value that
+     *     is no version): 412 `stale_version`, and nothing is changed.
+     */
+    IfMatch: string;
+    /** @description Only items of this tenant (its id). */
+    StaffTenantFilter: string;
+    /** @description A staff member's id, `none` for unassigned tickets or `me` for the caller's. */
+    StaffAssigneeFilter: string;
+    AttachmentIdPath: number;
   };
   requestBodies: never;
   headers: {
@@ -1859,6 +2710,8 @@ export interface components {
     RetryAfter: number;
     /** @description `attachment; filename="…"; filename*=UTF-8''…` with the stored file name. */
     ContentDisposition: string;
+    /** @description The version of the answered record as a weak tag, `W/"<version>"`; send it back in `If-Match` to change the record. */
+    ETag: string;
   };
   pathItems: never;
 }
@@ -3392,6 +4245,769 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+    };
+  };
+  listStaffSupportTickets: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. A page past the end answers 404 with code `invalid_page`. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        ordering?: '-created_at' | 'created_at' | '-priority' | 'priority' | '-updated_at' | 'updated_at';
+        /** @description One or more statuses (repeat the parameter). */
+        status?: components['schemas']['TicketStatus'][];
+        /** @description One or more priorities (repeat the parameter). */
+        priority?: components['schemas']['TicketPriority'][];
+        /** @description Only items of this building. */
+        building?: components['parameters']['BuildingFilter'];
+        /** @description Only items of this tenant (its id). */
+        tenant?: components['parameters']['StaffTenantFilter'];
+        /** @description A staff member's id, `none` for unassigned tickets or `me` for the caller's. */
+        assignee?: components['parameters']['StaffAssigneeFilter'];
+        /** @description Case-insensitive match on the subject, description and messages (internal notes included). */
+        search?: string;
+        /** @description Created on or after this day (Europe/Prague). */
+        created_from?: string;
+        /** @description Created on or before this day (Europe/Prague). */
+        created_to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tickets. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffSupportTicket'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getStaffSupportTicketCounts: {
+    parameters: {
+      query?: {
+        /** @description One or more priorities (repeat the parameter). */
+        priority?: components['schemas']['TicketPriority'][];
+        /** @description Only items of this building. */
+        building?: components['parameters']['BuildingFilter'];
+        /** @description Only items of this tenant (its id). */
+        tenant?: components['parameters']['StaffTenantFilter'];
+        /** @description A staff member's id, `none` for unassigned tickets or `me` for the caller's. */
+        assignee?: components['parameters']['StaffAssigneeFilter'];
+        /** @description Case-insensitive match on the subject, description and messages (internal notes included). */
+        search?: string;
+        /** @description Created on or after this day (Europe/Prague). */
+        created_from?: string;
+        /** @description Created on or before this day (Europe/Prague). */
+        created_to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffSupportTicketCounts'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+    };
+  };
+  getStaffSupportTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ticket. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffSupportTicketDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateStaffSupportTicket: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The `ETag` of the version the change is based on (`W/"<version>"`; the bare `"<version>"`
+         *     is accepted too). Missing: 428 `precondition_required`; another version (or a value that
+         *     is no version): 412 `stale_version`, and nothing is changed.
+         */
+        'If-Match': components['parameters']['IfMatch'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffSupportTicketUpdate'];
+      };
+    };
+    responses: {
+      /** @description The changed ticket. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffSupportTicketDetail'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
+      428: components['responses']['PreconditionRequired'];
+    };
+  };
+  addStaffSupportTicketMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A client-chosen unique key (a UUID is fine). Repeating a create with the same key and the
+         *     same caller within 24 hours answers the first result again instead of creating a
+         *     duplicate, so a create that timed out may be retried safely. The same key with a
+         *     different body answers 409 with code `idempotency_key_reused`.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffMessageCreate'];
+      };
+    };
+    responses: {
+      /** @description The new message as a timeline entry. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffTimelineEntry'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  downloadStaffSupportTicketAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['ContentDisposition'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listStaffPublicSupportRequests: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. A page past the end answers 404 with code `invalid_page`. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        ordering?: '-created_at' | 'created_at' | '-updated_at' | 'updated_at';
+        /** @description One or more statuses (repeat the parameter). */
+        status?: components['schemas']['TicketStatus'][];
+        /** @description One or more categories (repeat the parameter). */
+        category?: components['schemas']['PublicSupportCategory'][];
+        /** @description Only items of this building. */
+        building?: components['parameters']['BuildingFilter'];
+        /** @description Case-insensitive match on the subject, name, e-mail and messages. */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of requests. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPublicSupportRequest'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getStaffPublicSupportRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPublicSupportRequestDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateStaffPublicSupportRequest: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The `ETag` of the version the change is based on (`W/"<version>"`; the bare `"<version>"`
+         *     is accepted too). Missing: 428 `precondition_required`; another version (or a value that
+         *     is no version): 412 `stale_version`, and nothing is changed.
+         */
+        'If-Match': components['parameters']['IfMatch'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffPublicSupportUpdate'];
+      };
+    };
+    responses: {
+      /** @description The changed request. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPublicSupportRequestDetail'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
+      428: components['responses']['PreconditionRequired'];
+    };
+  };
+  addStaffPublicSupportMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A client-chosen unique key (a UUID is fine). Repeating a create with the same key and the
+         *     same caller within 24 hours answers the first result again instead of creating a
+         *     duplicate, so a create that timed out may be retried safely. The same key with a
+         *     different body answers 409 with code `idempotency_key_reused`.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MessageCreate'];
+      };
+    };
+    responses: {
+      /** @description The answer. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicSupportMessage'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  downloadStaffPublicSupportAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['ContentDisposition'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listStaffMaintenanceEvents: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. A page past the end answers 404 with code `invalid_page`. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        ordering?: 'starts_at' | '-starts_at' | '-created_at' | 'created_at';
+        /** @description Only items of this building. */
+        building?: components['parameters']['BuildingFilter'];
+        state?: 'upcoming' | 'past' | 'cancelled' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMaintenanceEvent'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createStaffMaintenanceEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A client-chosen unique key (a UUID is fine). Repeating a create with the same key and the
+         *     same caller within 24 hours answers the first result again instead of creating a
+         *     duplicate, so a create that timed out may be retried safely. The same key with a
+         *     different body answers 409 with code `idempotency_key_reused`.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffMaintenanceEventCreate'];
+      };
+    };
+    responses: {
+      /** @description The new event. */
+      201: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMaintenanceEvent'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  updateStaffMaintenanceEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The `ETag` of the version the change is based on (`W/"<version>"`; the bare `"<version>"`
+         *     is accepted too). Missing: 428 `precondition_required`; another version (or a value that
+         *     is no version): 412 `stale_version`, and nothing is changed.
+         */
+        'If-Match': components['parameters']['IfMatch'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffMaintenanceEventUpdate'];
+      };
+    };
+    responses: {
+      /** @description The changed event. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMaintenanceEvent'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
+      428: components['responses']['PreconditionRequired'];
+    };
+  };
+  cancelStaffMaintenanceEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffMaintenanceEventCancel'];
+      };
+    };
+    responses: {
+      /** @description The cancelled event. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMaintenanceEvent'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  listStaffBillingStatements: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. A page past the end answers 404 with code `invalid_page`. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        ordering?: '-issued_on' | 'issued_on' | '-created_at' | 'created_at';
+        /** @description Only items of this tenant (its id). */
+        tenant?: components['parameters']['StaffTenantFilter'];
+        /** @description Only items of this building. */
+        building?: components['parameters']['BuildingFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of statements. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffBillingStatement'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  importStaffBillingStatement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['StaffStatementUpload'];
+      };
+    };
+    responses: {
+      /** @description The imported statement. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingStatementDetail'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+    };
+  };
+  listStaffMeetingRooms: {
+    parameters: {
+      query?: {
+        /** @description Only items of this building. */
+        building?: components['parameters']['BuildingFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rooms. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingRoom'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+    };
+  };
+  listStaffReservations: {
+    parameters: {
+      query: {
+        room: number;
+        day: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The room's reservations that day. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffReservation'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  cancelStaffReservation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffReservationCancel'];
+      };
+    };
+    responses: {
+      /** @description The cancelled reservation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffReservation'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  listStaffMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The staff members. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMember'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+    };
+  };
+  listStaffBuildings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The buildings. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Building'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+    };
+  };
+  listStaffTenants: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. A page past the end answers 404 with code `invalid_page`. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        ordering?: 'name' | '-name';
+        /** @description Case-insensitive match on the name. */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tenants. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tenant'][];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
     };
   };
 }

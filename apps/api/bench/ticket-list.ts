@@ -1,6 +1,8 @@
 /**
  * Benchmark (not a test): the ticket list, a ticket detail and a ticket create at 50 concurrent
- * connections against PostgreSQL seeded with 1,000 tenants and 200,000 tickets with timelines.
+ * connections against PostgreSQL seeded with 1,000 tenants and 200,000 tickets with timelines;
+ * and the staff queue across all of them (issue #17), unfiltered and filtered by building,
+ * status and text.
  *
  *   pnpm --filter @portal/api bench            # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_DURATION=20 pnpm --filter @portal/api bench
@@ -15,7 +17,8 @@
  *   BENCH_KEEP=1         keep the seeded database for EXPLAIN afterwards
  *   BENCH_REUSE=1        use the database a BENCH_KEEP=1 run left (read scenarios only; for
  *                        alternating A/B runs without seeding again); implies BENCH_KEEP
- *   BENCH_SCENARIOS      comma-separated subset of list,filtered,detail,create,floor (all but floor)
+ *   BENCH_SCENARIOS      comma-separated subset of list,filtered,detail,create,staff,staff-filtered,floor
+ *                        (all but floor)
  *   BENCH_LOG_LEVEL      the server's log level (default silent); e.g. info to measure the
  *                        per-request log lines, written to /dev/null with the production settings
  */
@@ -42,14 +45,28 @@ const POOL_SIZE = process.env['BENCH_POOL_SIZE'] === undefined ? undefined : Num
 const REUSE = process.env['BENCH_REUSE'] === '1';
 const KEEP = process.env['BENCH_KEEP'] === '1' || REUSE;
 const LOG_LEVEL = (process.env['BENCH_LOG_LEVEL'] ?? 'silent') as AppConfig['logLevel'];
-/** Comma-separated subset of list,filtered,detail,create,floor (all but floor by default). */
+/** Comma-separated subset of list,filtered,detail,create,staff,staff-filtered,floor (all but floor by default). */
 const SCENARIOS = new Set(
-  (process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create').split(',').map((name) => name.trim()),
+  (process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create,staff,staff-filtered')
+    .split(',')
+    .map((name) => name.trim()),
 );
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.mjs', import.meta.url));
 const TENANTS = 1_000;
 const TICKETS = 200_000;
 const NAME = 'portal_bench';
+/** The operator's staff member the staff scenarios log in as (no building limit). */
+const STAFF_EMAIL = 'spravce@sprava.example.cz';
+/**
+ * The staff queue's filtered scenario: one building, two statuses and a word, the way a clerk
+ * narrows the queue. Building 35 holds the tickets g ≡ 34 (mod 50), so open and resolved ones;
+ * "světlo" is in every 16th subject: 500 of its 2,000 resolved tickets match.
+ */
+const STAFF_FILTER = `building=35&status=resolved&status=closed&search=${encodeURIComponent('světlo')}`;
+/** Subjects, descriptions and comments that vary like a building's real incidents (as SQL arrays). */
+const SUBJECTS = `array['Nefunguje klimatizace v kanceláři','Teče voda z radiátoru','Nesvítí světlo na chodbě','Nejede výtah','Zaseknuté dveře do skladu','Hlučná ventilace','Porucha zámku u vchodu','Vlhkost ve sklepě','Nefunguje zvonek','Prasklé okno','Ucpaný odpad v kuchyňce','Nejde internet v zasedačce','Nefunkční čtečka karet','Kape kohoutek','Bliká zářivka','Topení netopí']`;
+const DESCRIPTIONS = `array['prosíme o rychlou opravu','problém trvá od rána','týká se celého patra','opakuje se to každý týden','klíče jsou na recepci','kontaktujte prosím asistentku','nejde to ani po restartu']`;
+const COMMENTS = `array['Řešíme.','Technik je objednán.','Čekáme na náhradní díl.','Předáno dodavateli.','Prosíme o přístup do místnosti.']`;
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -98,6 +115,11 @@ async function seed(url: string): Promise<BenchSubjects> {
       select 'bench' || g || '@example.cz', $1, 'Uživatel', 'č. ' || g from generate_series(1, ${TENANTS}) g`,
       [hash],
     );
+    // After the tenants' users, so their ids stay 1..TENANTS (the tickets' reporters below).
+    await client.query(
+      `insert into users (email, password_hash, first_name, last_name, is_staff) values ($1, $2, 'Správce', 'Budov', true)`,
+      [STAFF_EMAIL, hash],
+    );
     await client.query(`insert into tenant_access (user_id, tenant_id)
       select u.id, 'bench-' || lpad(substring(u.email from 'bench([0-9]+)@')::text, 5, '0') from users u where u.email like 'bench%'`);
     await client.query(`insert into tenant_buildings (tenant_id, building_id)
@@ -105,14 +127,18 @@ async function seed(url: string): Promise<BenchSubjects> {
     // 200 tickets per tenant, spread over two years, each with two timeline entries.
     await client.query(`insert into support_tickets (tenant_id, building_id, reporter_id, subject, description, priority, status, created_at, updated_at)
       select 'bench-' || lpad((1 + g % ${TENANTS})::text, 5, '0'), 1 + g % 50, 1 + g % ${TENANTS},
-             'Závada č. ' || g, 'Popis závady ' || g,
+             (${SUBJECTS})[1 + g % 16] || ' (' || g || ')', 'Hlášení ' || g || ': ' || (${DESCRIPTIONS})[1 + (g / 16) % 7],
              (array['low','standard','high','critical'])[1 + g % 4], (array['open','in_progress','resolved','closed'])[1 + g % 4],
              now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
       from generate_series(1, ${TICKETS}) g`);
     await client.query(`insert into ticket_timeline (ticket_id, type, author_role, body, from_value, to_value, created_at)
       select id, 'status_change', 'operator', null, 'open', status, created_at + interval '1 hour' from support_tickets
       union all
-      select id, 'comment', 'operator', 'Řešíme.', null, null, created_at + interval '2 hours' from support_tickets`);
+      select id, 'comment', 'operator', (${COMMENTS})[1 + id % 5], null, null, created_at + interval '2 hours' from support_tickets`);
+    // The ticket_counts trigger (migration 0007) updated one counter row per inserted ticket; a
+    // bulk load leaves those 200,000 dead versions behind, which a database in service prunes
+    // as it goes. Compacted, as it would be.
+    await client.query('vacuum full ticket_counts');
     // VACUUM as well as ANALYZE: right after a bulk insert the visibility map is empty, so the
     // list's count cannot be an index-only scan (200 heap pages per tenant instead of 2), and
     // autovacuum would get round to it at a random moment during the measurement. A database
@@ -225,6 +251,14 @@ async function main(): Promise<void> {
       'x-tenant-id': target.tenantId,
       'content-type': 'application/json',
     };
+    const staffLogin = await fetch(`${base}/api/v1/_allauth/app/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: STAFF_EMAIL, password: DEMO_PASSWORD }),
+    });
+    const staffHeaders = {
+      authorization: `Bearer ${((await staffLogin.json()) as { meta: { access: string } }).meta.access}`,
+    };
     const buildings = (await (await fetch(`${base}/api/v1/buildings/?tenant_only=true`, { headers })).json()) as Array<{
       id: number;
     }>;
@@ -251,6 +285,16 @@ async function main(): Promise<void> {
         method: 'POST',
         headers,
         body: JSON.stringify({ subject: 'Benchmark', description: 'Zátěžový test.', building: buildings[0]?.id }),
+      });
+    if (SCENARIOS.has('staff'))
+      await measure('GET staff queue (first page + total)', {
+        url: `${base}/api/v1/staff/support_tickets/`,
+        headers: staffHeaders,
+      });
+    if (SCENARIOS.has('staff-filtered'))
+      await measure('GET staff queue, building+status+text', {
+        url: `${base}/api/v1/staff/support_tickets/?${STAFF_FILTER}`,
+        headers: staffHeaders,
       });
     if (SCENARIOS.has('floor')) await measureFloor(`${base}/api/v1/support_tickets/`, headers);
     process.stdout.write(

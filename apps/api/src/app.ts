@@ -11,6 +11,7 @@ import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { housekeepingPlugin } from './plugins/app/housekeeping.js';
 import { mailerPlugin } from './plugins/app/mailer.js';
 import { metricsPlugin } from './plugins/app/metrics.js';
+import { staffGuardPlugin } from './plugins/app/staff-guard.js';
 import { tenantGuardPlugin } from './plugins/app/tenant-guard.js';
 import { tenantsPlugin } from './plugins/app/tenants.js';
 import { tokensPlugin } from './plugins/app/tokens.js';
@@ -47,6 +48,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(tokensPlugin);
   await fastify.register(authenticationPlugin);
   await fastify.register(tenantGuardPlugin);
+  await fastify.register(staffGuardPlugin);
   await fastify.register(housekeepingPlugin);
 
   configureBodyParsing(fastify);

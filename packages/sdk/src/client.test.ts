@@ -18,6 +18,7 @@ const session: Session = {
     first_name: 'Jana',
     last_name: 'Nováková',
     display_name: 'Jana Nováková',
+    is_staff: false,
     phone: null,
   },
   tenants: [{ id: '5f0c7a52-1111-4a5e-9e8f-3a2b1c0d9e8f', name: 'Kavárna U Lípy s.r.o.' }],

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { supportTickets } from '../db/schema.js';
+import { createPublicRequest } from '../domain/public-support.js';
+import { createTicket } from '../domain/tickets.js';
+import { findUserByEmail } from '../domain/users.js';
 import { ApiError } from '../domain/errors.js';
 import { scratchDatabaseFor, DATABASE_DRIVERS, type ScratchDatabase } from '../testing/scratch-database.js';
 import { testConfig } from '../testing/test-config.js';
@@ -186,7 +189,10 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
       fromValue: 'open',
       toValue: 'in_progress',
     });
-    expect(await cli('ticket-status', '--ticket', t, '--status', 'in_progress')).toEqual({ unchanged: true });
+    // The one transition table: a change to the current status is refused, as in the staff API.
+    await expect(cli('ticket-status', '--ticket', t, '--status', 'in_progress')).rejects.toThrow(
+      'Změnu stavu „Zpracovává se“ → „Zpracovává se“ nelze provést.',
+    );
     expect(await cli('ticket-priority', '--ticket', t, '--priority', 'high')).toMatchObject({
       type: 'priority_change',
       fromValue: 'standard',
@@ -225,15 +231,71 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     ).rejects.toThrow('--kind must be one of');
     await expect(cli('ticket-priority', '--ticket', '999999', '--priority', 'low')).rejects.toThrow('no ticket 999999');
     // A typo in the IBAN (one digit) fails its check digits; so does a wrong length.
-    await expect(importStatement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow(
-      '--iban is not a valid IBAN',
-    );
-    await expect(importStatement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow('--iban is not a valid IBAN');
+    // The rules are the staff API's (domain/billing.ts), so their messages are its Czech ones.
+    const badIban = 'IBAN není platný (zkontrolujte kontrolní číslice a délku).';
+    await expect(importStatement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow(badIban);
+    await expect(importStatement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow(badIban);
     await expect(importStatement({ '--due': '2026-02-30' })).rejects.toThrow('--due must be a date like 2026-12-31');
     await expect(importStatement({ '--period-from': '2026-12-01' })).rejects.toThrow(
-      '--period-from must not be after --period-to',
+      'Konec období nesmí být před jeho začátkem.',
     );
-    await expect(importStatement({ '--due': '2026-11-15' })).rejects.toThrow('--due must not be before --issued');
+    await expect(importStatement({ '--due': '2026-11-15' })).rejects.toThrow(
+      'Datum splatnosti nesmí být před datem vystavení.',
+    );
+  });
+
+  it('lists and shows tickets and public requests through the staff queue, internal notes included', async () => {
+    if (handle === undefined) throw new Error('database closed');
+    const reporter = await findUserByEmail(handle.db, 'eva@gama.cz');
+    const open = await createTicket(handle.db, {
+      tenantId: ids.tenant,
+      buildingId: ids.building,
+      reporterId: reporter?.id ?? 0,
+      subject: 'Skřípou dveře',
+      description: 'Dveře do kanceláře skřípou.',
+      priority: 'low',
+      contactPhone: null,
+    });
+    const t = String(open.id);
+    expect(
+      await cli('ticket-answer', '--ticket', t, '--staff', 'technik@sprava.cz', '--body', 'Jen pro nás.', '--internal'),
+    ).toMatchObject({ type: 'comment', visibility: 'internal' });
+    const listed = await cli('tickets', 'list', '--tenant', ids.tenant, '--search', 'jen pro nás');
+    expect(listed).toMatchObject({ total: 1, page: 1 });
+    expect((listed['tickets'] as Array<{ id: number; tenant: { name: string } }>)[0]).toMatchObject({
+      id: open.id,
+      tenant: { name: 'Gama s.r.o.' },
+    });
+    expect(await cli('tickets', 'list', '--status', 'closed', '--tenant', ids.tenant)).toMatchObject({ total: 1 });
+    await expect(cli('tickets', 'list', '--status', 'hotovo')).rejects.toThrow('--status must be one of');
+    const shown = await cli('tickets', 'show', '--ticket', t);
+    const timeline = shown['timeline'] as Array<{ body: string | null; visibility: string }>;
+    expect(timeline.find((entry) => entry.body === 'Jen pro nás.')?.visibility).toBe('internal');
+    await expect(cli('tickets', 'show', '--ticket', '999999')).rejects.toThrow('Incident s ID 999999 neexistuje');
+    await expect(cli('tickets')).rejects.toThrow('unknown command tickets');
+
+    const request = await createPublicRequest(handle.db, {
+      category: 'order',
+      name: 'Jan Zákazník',
+      email: 'jan@example.cz',
+      phone: null,
+      subject: 'Objednávka parkovacího místa',
+      message: 'Mám zájem o parkovací místo.',
+      buildingId: null,
+      location: null,
+      accessCode: 'kod-pro-test-cli-0001',
+    });
+    const requests = await cli('public-requests', 'list', '--category', 'order');
+    expect(requests['requests']).toEqual([
+      expect.objectContaining({ id: request.id, email: 'jan@example.cz', awaiting_answer: true }),
+    ]);
+    await cli('public-answer', '--request', String(request.id), '--staff', 'technik@sprava.cz', '--body', 'Ozveme se.');
+    const detail = await cli('public-requests', 'show', '--request', String(request.id));
+    expect((detail['messages'] as Array<{ body: string }>).map((m) => m.body)).toEqual([
+      'Mám zájem o parkovací místo.',
+      'Ozveme se.',
+    ]);
+    expect(detail).not.toHaveProperty('access_code');
   });
 
   it('leaves a portal the new user sees through the API', async () => {
@@ -325,6 +387,34 @@ describe('portal-admin main', () => {
       // The same id again violates the primary key: an error, not a usage problem.
       expect(await main(['create-tenant', '--name', 'Delta a.s.', '--id', 'delta'])).toBe(1);
       expect(await main(['create-tenant', '--unknown-flag'])).toBe(2);
+    } finally {
+      vi.unstubAllEnvs();
+      stdout.mockRestore();
+      stderr.mockRestore();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('says why it cannot run while the API holds the embedded store, without a stack trace', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-locked-'));
+    // A live process that is not this one holds the store, as the running API would.
+    await writeFile(path.join(dataDir, 'pglite.lock'), String(process.ppid));
+    const errors: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      errors.push(String(chunk));
+      return true;
+    });
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.stubEnv('DATA_DIR', dataDir);
+    vi.stubEnv('DATABASE_URL', '');
+    try {
+      expect(await main(['tickets', 'list'])).toBe(1);
+      const message = errors.join('');
+      expect(message).toContain(`portal-admin tickets list: cannot open the embedded database in ${dataDir}`);
+      expect(message).toContain(`the running API (process ${process.ppid}) holds it`);
+      expect(message).toContain('pglite.lock');
+      expect(message).toContain('PostgreSQL (DATABASE_URL)');
+      expect(message).not.toMatch(/\n\s+at /);
     } finally {
       vi.unstubAllEnvs();
       stdout.mockRestore();

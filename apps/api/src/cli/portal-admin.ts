@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { importStatement, storeStatementPdf } from '../domain/billing.js';
+import { StoreInUseError, openDatabase, type Database } from '../db/database.js';
+import { importCheckedStatement, storeStatementPdf } from '../domain/billing.js';
 import { createBuilding } from '../domain/buildings.js';
 import { ApiError } from '../domain/errors.js';
 import { MAINTENANCE_CATEGORIES, publishMaintenanceEvents } from '../domain/maintenance-events.js';
@@ -18,8 +17,10 @@ import {
   recordReading,
   serializeReadings,
 } from '../domain/meters.js';
-import { isRealDay } from '../domain/prague-time.js';
-import { addOperatorAnswer } from '../domain/public-support.js';
+import { isRealDay, pragueDayEnd, pragueDayStart } from '../domain/prague-time.js';
+import { addOperatorAnswer, listStaffRequests, staffRequestDetail } from '../domain/public-support.js';
+import { UNLIMITED_SCOPE } from '../domain/staff.js';
+import { listStaffTicketPage, staffTicketDetail } from '../domain/staff-tickets.js';
 import { anonymiseVisitors } from '../domain/retention.js';
 import { createTenant, grantAccess } from '../domain/tenants.js';
 import {
@@ -57,7 +58,14 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   import-statement   --tenant ID --number N --period-from D --period-to D --issued D --due D
                      --bank-account A --iban I --variable-symbol VS [--constant-symbol KS] [--building ID]
                      --item "popis;množství;jednotka;částka"… [--paid-amount X --paid-on D] [--pdf FILE]
-  ticket-answer      --ticket ID --staff EMAIL --body TEXT
+  tickets list       [--status S]… [--priority P]… [--building ID] [--tenant ID] [--assignee EMAIL|none]
+                     [--search TEXT] [--from DAY] [--to DAY] [--ordering -created_at|-priority|-updated_at…]
+                     [--page N] [--page-size N]   (the staff queue, every tenant)
+  tickets show       --ticket ID     (the whole timeline, internal notes included)
+  public-requests list [--status S]… [--category support|fault_report|order]… [--building ID] [--search TEXT]
+                     [--page N] [--page-size N]
+  public-requests show --request ID
+  ticket-answer      --ticket ID --staff EMAIL --body TEXT [--internal]
   ticket-status      --ticket ID --status open|in_progress|resolved|closed [--staff EMAIL] [--resolution TEXT]
   ticket-priority    --ticket ID --priority low|standard|high|critical [--staff EMAIL]
   ticket-assign      --ticket ID (--assignee EMAIL | --unassign) [--staff EMAIL]
@@ -80,6 +88,12 @@ const OPTIONS = {
   'last-name': { type: 'string' },
   phone: { type: 'string' },
   staff: { type: 'string' },
+  internal: { type: 'boolean' },
+  ordering: { type: 'string' },
+  page: { type: 'string' },
+  'page-size': { type: 'string' },
+  search: { type: 'string' },
+  to: { type: 'string' },
   user: { type: 'string' },
   tenant: { type: 'string', multiple: true },
   street: { type: 'string' },
@@ -105,7 +119,7 @@ const OPTIONS = {
   reason: { type: 'string' },
   title: { type: 'string' },
   description: { type: 'string' },
-  category: { type: 'string' },
+  category: { type: 'string', multiple: true },
   starts: { type: 'string' },
   ends: { type: 'string' },
   'tenant-only': { type: 'boolean' },
@@ -124,9 +138,9 @@ const OPTIONS = {
   pdf: { type: 'string' },
   ticket: { type: 'string' },
   body: { type: 'string' },
-  status: { type: 'string' },
+  status: { type: 'string', multiple: true },
   resolution: { type: 'string' },
-  priority: { type: 'string' },
+  priority: { type: 'string', multiple: true },
   assignee: { type: 'string' },
   unassign: { type: 'boolean' },
   request: { type: 'string' },
@@ -160,6 +174,17 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], name: str
   return value as T;
 }
 
+const TICKET_ORDERINGS = ['-created_at', 'created_at', '-priority', 'priority', '-updated_at', 'updated_at'] as const;
+const REQUEST_ORDERINGS = ['-created_at', 'created_at', '-updated_at', 'updated_at'] as const;
+const PUBLIC_CATEGORIES = ['support', 'fault_report', 'order'] as const;
+
+/** `--page` (from 1) and `--page-size` (20 by default, at most 100), as the API pages. */
+function pageOption(values: Values) {
+  const page = int(values, 'page', 1);
+  const limit = Math.min(int(values, 'page-size', 20), 100);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
 function instant(value: string, name: string): Date {
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) throw new UsageError(`--${name} must be an ISO 8601 date-time`);
@@ -175,17 +200,6 @@ function calendarDate(values: Values, name: keyof Values): string {
   return text;
 }
 
-/**
- * The statement's IBAN in electronic form. The portal builds the QR payment (SPAYD) from it, so
- * a typo here would send tenants' payments nowhere; the check digits catch it at import.
- */
-function ibanOption(values: Values): string {
-  const iban = electronicFormatIBAN(need(values, 'iban')) ?? '';
-  if (!isValidIBAN(iban))
-    throw new UsageError(`--iban is not a valid IBAN (check digits or length): ${need(values, 'iban')}`);
-  return iban;
-}
-
 function meterValueOption(value: string, name: string): string {
   if (!/^[0-9]{1,12}(\.[0-9]{1,3})?$/.test(value))
     throw new UsageError(`--${name} must be a decimal with a dot and at most three decimals`);
@@ -198,8 +212,8 @@ function pastInstant(value: string, name: string): Date {
   return parsed;
 }
 
-/** Runs a reading through the API's rules, turning a refusal into its message instead of "HTTP 400". */
-async function readingRule<T>(record: () => Promise<T>): Promise<T> {
+/** Runs a command through the API's rules, turning a refusal into its message instead of "HTTP 400". */
+async function domainRule<T>(record: () => Promise<T>): Promise<T> {
   try {
     return await record();
   } catch (error) {
@@ -297,7 +311,7 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
           location: values.location,
         });
         for (const reading of history) {
-          await readingRule(() =>
+          await domainRule(() =>
             recordReading(tx, { meterId: meter.id, ...reading, note: null, reason: null, userId: null }),
           );
         }
@@ -313,7 +327,7 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       const meterId = int(values, 'meter');
       return db.transaction(async (tx) => {
         if ((await findMeter(tx, meterId, null)) === undefined) throw new UsageError(`no meter ${meterId}`);
-        const row = await readingRule(() =>
+        const row = await domainRule(() =>
           recordReading(tx, { meterId, value, note: values.note ?? null, reason, userId: null, readAt }),
         );
         const [reading] = await serializeReadings(tx, [row]);
@@ -341,20 +355,18 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
         return { description, quantity: quantity === '' ? null : quantity, unit: unit === '' ? null : unit, amount };
       });
       if (items.length === 0) throw new UsageError('at least one --item is required');
-      const iban = ibanOption(values);
       const [periodFrom, periodTo] = [calendarDate(values, 'period-from'), calendarDate(values, 'period-to')];
-      if (periodFrom > periodTo) throw new UsageError('--period-from must not be after --period-to');
       const [issuedOn, dueDate] = [calendarDate(values, 'issued'), calendarDate(values, 'due')];
-      if (dueDate < issuedOn) throw new UsageError('--due must not be before --issued');
       let pdfStorageKey: string | null = null;
       if (values.pdf !== undefined) {
         const head = (await readFile(values.pdf)).subarray(0, 5).toString('latin1');
         if (head !== '%PDF-') throw new UsageError(`${values.pdf} is not a PDF file`);
         pdfStorageKey = await storeStatementPdf(dataDir, values.pdf);
       }
-      const statement = await importStatement(
-        db,
-        {
+      // The rules (IBAN check digits, period and due date order, tenant and building) are the
+      // staff API's own, in domain/billing.ts.
+      const statement = await domainRule(() =>
+        importCheckedStatement(db, {
           tenantId: need(values, 'tenant'),
           buildingId: values.building === undefined ? null : int(values, 'building'),
           number: need(values, 'number'),
@@ -367,10 +379,10 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
           variableSymbol: need(values, 'variable-symbol'),
           constantSymbol: values['constant-symbol'] ?? null,
           bankAccount: need(values, 'bank-account'),
-          iban,
+          iban: need(values, 'iban'),
           pdfStorageKey,
-        },
-        items,
+          items,
+        }),
       );
       return {
         id: statement.id,
@@ -379,9 +391,61 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
         pdf: pdfStorageKey !== null,
       };
     }
+    case 'tickets list': {
+      const page = pageOption(values);
+      const assignee =
+        values.assignee === undefined
+          ? undefined
+          : values.assignee === 'none'
+            ? 'none'
+            : String((await userByEmail(db, values.assignee, true)).id);
+      const { total, json } = await domainRule(() =>
+        listStaffTicketPage(db, {
+          scope: UNLIMITED_SCOPE,
+          status: (values.status ?? []).map((status) => oneOf(status, TICKET_STATUSES, 'status')),
+          priority: (values.priority ?? []).map((priority) => oneOf(priority, TICKET_PRIORITIES, 'priority')),
+          building: values.building === undefined ? undefined : int(values, 'building'),
+          tenant: values.tenant?.[0],
+          assignee,
+          search: values.search,
+          createdFrom: values.from === undefined ? undefined : pragueDayStart(calendarDate(values, 'from')),
+          createdTo: values.to === undefined ? undefined : pragueDayEnd(calendarDate(values, 'to')),
+          ordering: values.ordering === undefined ? undefined : oneOf(values.ordering, TICKET_ORDERINGS, 'ordering'),
+          limit: page.limit,
+          offset: page.offset,
+        }),
+      );
+      return { total, page: page.page, tickets: JSON.parse(json) as unknown };
+    }
+    case 'tickets show':
+      return staffTicketDetail(db, UNLIMITED_SCOPE, int(values, 'ticket'));
+    case 'public-requests list': {
+      const page = pageOption(values);
+      const { total, rows } = await listStaffRequests(
+        db,
+        UNLIMITED_SCOPE,
+        {
+          status: (values.status ?? []).map((status) => oneOf(status, TICKET_STATUSES, 'status')),
+          category: (values.category ?? []).map((category) => oneOf(category, PUBLIC_CATEGORIES, 'category')),
+          building: values.building === undefined ? undefined : int(values, 'building'),
+          search: values.search,
+          ordering: values.ordering === undefined ? undefined : oneOf(values.ordering, REQUEST_ORDERINGS, 'ordering'),
+        },
+        page,
+      );
+      return { total, page: page.page, requests: rows };
+    }
+    case 'public-requests show':
+      return staffRequestDetail(db, UNLIMITED_SCOPE, int(values, 'request'));
     case 'ticket-answer':
       return db.transaction(async (tx) =>
-        addComment(tx, await ticketOf(tx), await staffActor(tx), need(values, 'body')),
+        addComment(
+          tx,
+          await ticketOf(tx),
+          await staffActor(tx),
+          need(values, 'body'),
+          values.internal === true ? 'internal' : 'public',
+        ),
       );
     case 'ticket-status':
       return db.transaction(async (tx) => {
@@ -406,7 +470,8 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
       });
     case 'public-answer':
       return db.transaction(async (tx) => {
-        const status = values.status === undefined ? undefined : oneOf(values.status, TICKET_STATUSES, 'status');
+        const status =
+          values.status === undefined ? undefined : oneOf(need(values, 'status'), TICKET_STATUSES, 'status');
         const staff = await userByEmail(tx, need(values, 'staff'), true);
         return addOperatorAnswer(tx, int(values, 'request'), staff, need(values, 'body'), { status });
       });
@@ -417,6 +482,13 @@ async function run(command: string, values: Values, db: Database, dataDir: strin
     default:
       throw new UsageError(`unknown command ${command}`);
   }
+}
+
+/** Commands with a subcommand (`tickets list`) are one command to `run`. */
+function commandOf(positionals: string[]): string | undefined {
+  const [first, second] = positionals;
+  if (first === 'tickets' || first === 'public-requests') return `${first} ${second ?? ''}`.trim();
+  return first;
 }
 
 /**
@@ -430,7 +502,7 @@ export async function runCommand(argv: string[], db: Database, dataDir: string):
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const [command] = parsed.positionals;
+  const command = commandOf(parsed.positionals);
   if (command === undefined) throw new UsageError('a command is required');
   return run(command, parsed.values, db, dataDir);
 }
@@ -443,7 +515,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const [command] = parsed.positionals;
+  const command = commandOf(parsed.positionals);
   if (command === undefined || parsed.values.help === true) {
     process.stdout.write(USAGE);
     return command === undefined && parsed.values.help !== true ? 2 : 0;
@@ -459,7 +531,14 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (command === 'backup' || command === 'restore') return backupCommand(command, parsed.values, config);
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let handle;
+  try {
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof StoreInUseError)) throw error;
+    process.stderr.write(storeInUseMessage(command, error));
+    return 1;
+  }
   try {
     await handle.withStartupLock(({ migrate }) => migrate());
     const result = await run(command, parsed.values, handle.db, config.dataDir);
@@ -475,6 +554,22 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The embedded store (PGlite) serves one process at a time, guarded by `pglite.lock`: while the
+ * API runs on it, the CLI cannot open it. Says so, and what to do, instead of a stack trace.
+ */
+export function storeInUseMessage(command: string, error: StoreInUseError): string {
+  return [
+    `portal-admin ${command}: cannot open the embedded database in ${error.dataDir}:`,
+    `  the running API (process ${error.owner}) holds it (${error.lockPath}).`,
+    '  The embedded store (PGlite) serves one process at a time, so portal-admin cannot run beside the API on it.',
+    '  Either stop the API, run the command and start the API again; or do the same in the staff workspace',
+    '  (/sprava, e.g. as tomas.dvorak@sprava.example.cz in the demo) while the API runs; or run the portal on',
+    '  PostgreSQL (DATABASE_URL), where portal-admin works beside the running API.',
+    '',
+  ].join('\n');
 }
 
 /**

@@ -47,8 +47,8 @@ describe.each(DATABASE_DRIVERS)('database start-up (%s)', (driver) => {
     const second = await handle.withStartupLock(({ db: locked }) => seedDemoData(locked));
     expect(second).toEqual({ seeded: false });
 
-    // The two demo users plus the operator's staff member who answers the demo tickets.
-    expect((await db.select({ value: count() }).from(users))[0]?.value).toBe(3);
+    // The two demo users plus the operator's two staff members (one limited to a building).
+    expect((await db.select({ value: count() }).from(users))[0]?.value).toBe(4);
     expect((await db.select({ value: count() }).from(tenants))[0]?.value).toBe(2);
     expect((await db.select({ value: count() }).from(tenantAccess))[0]?.value).toBe(3);
     expect(await db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(tenants.name)).toEqual([
@@ -70,7 +70,7 @@ describe.each(DATABASE_DRIVERS)('database start-up (%s)', (driver) => {
       return seedDemoData(db);
     });
     expect(result).toEqual({ seeded: false });
-    expect((await handle.db.select({ value: count() }).from(users))[0]?.value).toBe(3);
+    expect((await handle.db.select({ value: count() }).from(users))[0]?.value).toBe(4);
   });
 
   it('keeps e-mail addresses unique regardless of case', async () => {
@@ -91,7 +91,7 @@ describe.each(DATABASE_DRIVERS)('database start-up (%s)', (driver) => {
       // PIDs are at most 2^22 on Linux; this one cannot exist.
       await writeFile(path.join(scratch.dataDir, 'pglite.lock'), '99999999');
       handle = await open();
-      expect((await handle.db.select({ value: count() }).from(users))[0]?.value).toBe(3);
+      expect((await handle.db.select({ value: count() }).from(users))[0]?.value).toBe(4);
     });
   }
 

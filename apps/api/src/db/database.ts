@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -115,14 +116,20 @@ async function openPostgres(
   };
 }
 
+/**
+ * The extensions whose code PGlite must load itself (a server has them installed): btree_gist
+ * backs the reservations' exclusion constraint (migration 0003), pg_trgm the staff queue's
+ * text search (migration 0007).
+ */
+export const EMBEDDED_EXTENSIONS = { btree_gist, pg_trgm };
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const storeDir = path.join(dataDir, 'pglite');
   await mkdir(storeDir, { recursive: true });
   const releaseLock = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
   let client: PGlite;
   try {
-    // btree_gist backs the reservations' exclusion constraint (migration 0003).
-    client = await PGlite.create(storeDir, { extensions: { btree_gist } });
+    client = await PGlite.create(storeDir, { extensions: EMBEDDED_EXTENSIONS });
   } catch (error) {
     await releaseLock();
     throw error;
@@ -158,7 +165,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 export async function dumpEmbeddedStore(dataDir: string): Promise<Uint8Array> {
   const releaseLock = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { btree_gist } });
+    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: EMBEDDED_EXTENSIONS });
     try {
       const dump = await client.dumpDataDir('gzip');
       return new Uint8Array(await dump.arrayBuffer());
@@ -177,7 +184,7 @@ export async function loadEmbeddedStore(dataDir: string, dump: Uint8Array): Prom
   const releaseLock = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
   try {
     const client = await PGlite.create(storeDir, {
-      extensions: { btree_gist },
+      extensions: EMBEDDED_EXTENSIONS,
       loadDataDir: new Blob([dump]),
     });
     await client.close();
@@ -216,6 +223,25 @@ async function refuseNewerSchema(db: Database): Promise<void> {
   }
 }
 
+/** The embedded store is open in another live process (its pid is in `pglite.lock`). */
+export class StoreInUseError extends Error {
+  override readonly name = 'StoreInUseError';
+
+  constructor(
+    readonly dataDir: string,
+    readonly owner: number,
+    readonly lockPath: string,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is already used by process ${owner}` +
+        (owner === process.pid ? ' (this process)' : '') +
+        '; stop it or point DATA_DIR elsewhere.',
+      options,
+    );
+  }
+}
+
 /**
  * PGlite does not stop a second instance from opening the same directory (checked with
  * 0.5.16: the second `PGlite.create` succeeds), and two writers corrupt the store. A lock file
@@ -232,12 +258,7 @@ async function acquireDirectoryLock(lockPath: string): Promise<() => Promise<voi
       if (!isErrno(error, 'EEXIST')) throw error;
       const owner = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
       if (Number.isInteger(owner) && owner > 0 && isProcessAlive(owner)) {
-        throw new Error(
-          `The embedded database in ${path.dirname(lockPath)} is already used by process ${owner}` +
-            (owner === process.pid ? ' (this process)' : '') +
-            '; stop it or point DATA_DIR elsewhere.',
-          { cause: error },
-        );
+        throw new StoreInUseError(path.dirname(lockPath), owner, lockPath, { cause: error });
       }
       await rm(lockPath, { force: true });
     }

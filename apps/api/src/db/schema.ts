@@ -68,7 +68,7 @@ export const users = pgTable(
     phone: text('phone'),
     isActive: boolean('is_active').notNull().default(true),
     // The operator's staff: assignees and authors of operator answers. Staff users act through
-    // the operator CLI; they hold no tenant access, so the portal shows them nothing.
+    // the staff operations (/api/v1/staff/) and the operator CLI; they hold no tenant access.
     isStaff: boolean('is_staff').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -178,6 +178,19 @@ export const tenantBuildings = pgTable(
   ],
 );
 
+/**
+ * The buildings a staff member is limited to. No row: the staff member sees every building
+ * (domain/staff.ts).
+ */
+export const staffBuildings = pgTable(
+  'staff_buildings',
+  {
+    userId: ownedBy('user_id', () => users.id),
+    buildingId: ownedBy('building_id', () => buildings.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.buildingId] }), index('staff_buildings_building_id_idx').on(t.buildingId)],
+);
+
 /* ---- support tickets ---------------------------------------------------------------------- */
 
 export const supportTickets = pgTable(
@@ -198,6 +211,12 @@ export const supportTickets = pgTable(
     status: text('status').$type<Contract['TicketStatus']>().notNull(),
     contactPhone: text('contact_phone'),
     resolution: text('resolution'),
+    /** The technician's visit window announced to the tenant; all three null when none. */
+    visitFrom: at('visit_from'),
+    visitTo: at('visit_to'),
+    visitNote: text('visit_note'),
+    /** Raised by every change and message: the ETag staff changes are checked against (If-Match). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -208,7 +227,34 @@ export const supportTickets = pgTable(
     // The other orderings and the building filter a portal uses, so they stay index scans too.
     index('support_tickets_tenant_updated_idx').on(t.tenantId, t.updatedAt.desc(), t.id.desc()),
     index('support_tickets_tenant_building_created_idx').on(t.tenantId, t.buildingId, t.createdAt.desc(), t.id.desc()),
+    // The staff queue across tenants (domain/staff-ticket-list.ts): newest first over everything,
+    // per building, and by last activity.
+    index('support_tickets_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('support_tickets_building_created_idx').on(t.buildingId, t.createdAt.desc(), t.id.desc()),
+    index('support_tickets_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('support_tickets_building_status_created_idx').on(t.buildingId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('support_tickets_assignee_status_idx').on(t.assigneeId, t.status),
+    // The staff queue's text search (ILIKE '%…%'): trigram indexes (pg_trgm, migration 0007).
+    index('support_tickets_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),
+    index('support_tickets_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many tickets each building has in each status, kept by a trigger on support_tickets
+ * (migration 0007), so the staff queue's `X-Total-Count` over a building and status filter is a
+ * sum of a few rows instead of a count of every ticket. Spread over 16 stripes (ticket id mod
+ * 16), so concurrent creates in one building rarely wait for the same counter row.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    buildingId: integer('building_id').notNull(),
+    status: text('status').$type<Contract['TicketStatus']>().notNull(),
+    stripe: integer('stripe').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.buildingId, t.status, t.stripe] })],
 );
 
 export const ticketTimeline = pgTable(
@@ -219,12 +265,20 @@ export const ticketTimeline = pgTable(
     type: text('type').$type<Contract['TimelineEntry']['type']>().notNull(),
     authorId: linkedUser('author_id'),
     authorRole: text('author_role').$type<Contract['TimelineEntry']['author_role']>().notNull(),
+    /** `internal`: a staff note that no tenant or public answer may ever contain. */
+    visibility: text('visibility').$type<Contract['MessageVisibility']>().notNull().default('public'),
     body: text('body'),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     createdAt: createdAt(),
   },
-  (t) => [index('ticket_timeline_ticket_id_idx').on(t.ticketId, t.id)],
+  (t) => [
+    index('ticket_timeline_ticket_id_idx').on(t.ticketId, t.id),
+    // The staff queue searches messages (internal notes too) by trigram (migration 0007).
+    index('ticket_timeline_comment_trgm_idx')
+      .using('gin', t.body.op('gin_trgm_ops'))
+      .where(sql`${t.type} = 'comment'`),
+  ],
 );
 
 export const ticketAttachments = pgTable(
@@ -259,6 +313,7 @@ export const publicSupportRequests = pgTable(
     location: text('location'),
     /** SHA-256 of the access code; the code itself is answered once and never stored. */
     accessCodeHash: text('access_code_hash').notNull(),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     anonymisedAt: at('anonymised_at'),
@@ -304,6 +359,11 @@ export const maintenanceEvents = pgTable(
     visibility: text('visibility').$type<Contract['MaintenanceVisibility']>().notNull(),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at'),
+    version: integer('version').notNull().default(1),
+    /** A cancelled event is gone from every tenant and public answer; the staff still list it. */
+    cancelledAt: at('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: linkedUser('cancelled_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -357,6 +417,9 @@ export const reservations = pgTable(
     status: text('status').$type<Contract['ReservationStatus']>().notNull().default('confirmed'),
     createdAt: createdAt(),
     cancelledAt: at('cancelled_at'),
+    /** Set when the operator's staff cancelled it, with who did. */
+    cancelReason: text('cancel_reason'),
+    cancelledBy: linkedUser('cancelled_by'),
     anonymisedAt: at('anonymised_at'),
   },
   (t) => [

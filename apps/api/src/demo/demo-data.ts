@@ -49,11 +49,26 @@ export const DEMO_USERS = {
   },
 } as const satisfies Record<string, DemoUser>;
 
-/** The operator's staff member who answers tickets in the demo (no tenant access). */
+/**
+ * The operator's staff member who answers tickets in the demo (no tenant access): logs in to
+ * the staff workspace (/sprava) with DEMO_PASSWORD and sees every building.
+ */
 export const DEMO_STAFF = {
   email: 'tomas.dvorak@sprava.example.cz',
   firstName: 'Tomáš',
   lastName: 'Dvořák',
+} as const;
+
+/**
+ * A second staff member, limited to one building (Karlín Business Center), so assignment has
+ * a choice and the building limit can be tried out: tickets of other buildings are hidden.
+ */
+export const DEMO_STAFF_LIMITED = {
+  email: 'eva.markova@sprava.example.cz',
+  firstName: 'Eva',
+  lastName: 'Marková',
+  /** The name of the one building she manages. */
+  building: 'Karlín Business Center',
 } as const;
 
 /** A demo public support request a visitor can open at /verejna-podpora/{id}?code=…. */

@@ -8,6 +8,7 @@ import { publishMaintenanceEvents } from '../domain/maintenance-events.js';
 import { createRoom, insertReservations } from '../domain/meeting-rooms.js';
 import { pragueDayStart } from '../domain/prague-time.js';
 import { addOperatorAnswer, createPublicRequest } from '../domain/public-support.js';
+import { setStaffBuildings } from '../domain/staff.js';
 import {
   attachFiles,
   importTicket,
@@ -18,7 +19,7 @@ import {
   type TicketStatus,
 } from '../domain/tickets.js';
 import { displayName } from '../domain/users.js';
-import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_STAFF, DEMO_TENANTS } from './demo-data.js';
+import { DEMO_PUBLIC_SUPPORT_CODE, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS } from './demo-data.js';
 import { thermometerPng } from './demo-files.js';
 import { seedDemoMeters } from './demo-meters.js';
 
@@ -38,6 +39,8 @@ export interface DemoPeople {
   janaId: number;
   petrId: number;
   staffId: number;
+  /** Eva Marková, limited to Karlín Business Center. */
+  limitedStaffId: number;
 }
 
 /**
@@ -71,13 +74,21 @@ export async function seedDemoFeatures(
     city: 'Praha 5',
     postalCode: '150 00',
   });
+  if (karlin.name !== DEMO_STAFF_LIMITED.building) throw new Error('the limited staff member’s building moved');
+  await setStaffBuildings(tx, people.limitedStaffId, [karlin.id]);
 
   // ---- tickets, each with the timeline its history would have left
   const ticket = async (
     filed: Pick<NewTicket, 'tenantId' | 'buildingId' | 'reporterId' | 'priority'> & { daysAgo: number },
     report: Pick<NewTicket, 'subject' | 'description'> & { contactPhone?: string },
     history: Array<Omit<PastTimelineEntry, 'at'> & { hoursLater: number }>,
-    final: { status: TicketStatus; priority?: TicketPriority; assigneeId?: number; resolution?: string },
+    final: {
+      status: TicketStatus;
+      priority?: TicketPriority;
+      assigneeId?: number;
+      resolution?: string;
+      visit?: { from: Date; to: Date; note: string | null };
+    },
   ) => {
     const { daysAgo, ...fields } = filed;
     const createdAt = new Date(now.getTime() - daysAgo * DAY);
@@ -91,6 +102,9 @@ export async function seedDemoFeatures(
         status: final.status,
         assigneeId: final.assigneeId ?? null,
         resolution: final.resolution ?? null,
+        visitFrom: final.visit?.from ?? null,
+        visitTo: final.visit?.to ?? null,
+        visitNote: final.visit?.note ?? null,
         createdAt,
       },
       history.map(({ hoursLater, ...entry }) => ({
@@ -100,9 +114,27 @@ export async function seedDemoFeatures(
     );
   };
   const staff = displayName(DEMO_STAFF);
+  const eva = displayName(DEMO_STAFF_LIMITED);
   const operator: Actor = { userId: people.staffId, role: 'operator' };
+  const evaActor: Actor = { userId: people.limitedStaffId, role: 'operator' };
+  const petr: Actor = { userId: people.petrId, role: 'tenant' };
   const jana: Actor = { userId: people.janaId, role: 'tenant' };
   const system: Actor = { userId: null, role: 'system' };
+  /** `actor` assigns the ticket to `assignee` and it goes in progress (moved by `mover`, the same unless said). */
+  const taken = (actor: Actor, assignee: string, hoursLater: number, mover = actor) =>
+    [
+      { type: 'assignment', actor, fromValue: null, toValue: assignee, hoursLater },
+      { type: 'status_change', actor: mover, fromValue: 'open', toValue: 'in_progress', hoursLater },
+    ] as const;
+  /** A staff member's note that only the staff see. */
+  const internalNote = (actor: Actor, body: string, hoursLater: number) =>
+    ({ type: 'comment', actor, body, visibility: 'internal', hoursLater }) as const;
+  // The radiator's replacement, announced to the tenant: tomorrow 8:00–10:00 Prague time.
+  const radiatorVisit = {
+    from: at(now, 1, 8),
+    to: at(now, 1, 10),
+    note: 'Prosíme o přístup ke stoupačkám v kanceláři 2.14.',
+  };
   const airConditioning = await ticket(
     { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 6 },
     {
@@ -110,9 +142,13 @@ export async function seedDemoFeatures(
       description: 'Od pondělí nefouká studený vzduch, v místnosti je přes 28 °C.',
     },
     [
-      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 2 },
-      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'in_progress', hoursLater: 2 },
+      ...taken(operator, staff, 2),
       { type: 'priority_change', actor: operator, fromValue: 'standard', toValue: 'high', hoursLater: 3 },
+      internalNote(
+        operator,
+        'Interní: kompresor je v záruce, reklamaci vyřizuje firma Klima-servis (smlouva 2024/17).',
+        3,
+      ),
       {
         type: 'comment',
         actor: operator,
@@ -146,18 +182,15 @@ export async function seedDemoFeatures(
     [],
     { status: 'open' },
   );
+  // Nobody has taken this one yet (Karlín, Eva Marková's building).
   await ticket(
-    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'critical', daysAgo: 2 },
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'low', daysAgo: 0.2 },
     {
-      subject: 'Teče voda z radiátoru',
-      description: 'V kanceláři 2.14 kape voda z ventilu radiátoru na podlahu.',
+      subject: 'Bliká osvětlení v kuchyňce',
+      description: 'Zářivka v kuchyňce ve 2. patře bliká a bzučí.',
     },
-    [
-      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 1 },
-      { type: 'status_change', actor: system, fromValue: 'open', toValue: 'in_progress', hoursLater: 1 },
-      { type: 'comment', actor: operator, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
-    ],
-    { status: 'in_progress', assigneeId: people.staffId },
+    [],
+    { status: 'open' },
   );
   await ticket(
     { tenantId: beta, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 9 },
@@ -170,6 +203,42 @@ export async function seedDemoFeatures(
       { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
     ],
     { status: 'resolved' },
+  );
+  await ticket(
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'critical', daysAgo: 2 },
+    {
+      subject: 'Teče voda z radiátoru',
+      description: 'V kanceláři 2.14 kape voda z ventilu radiátoru na podlahu.',
+    },
+    [
+      ...taken(operator, staff, 1, system),
+      { type: 'comment', actor: operator, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
+      internalNote(operator, 'Interní: objednán nový termostatický ventil Danfoss, dodání do 24 h.', 4),
+      {
+        type: 'visit_change',
+        actor: operator,
+        fromValue: null,
+        toValue: `${radiatorVisit.from.toISOString()}/${radiatorVisit.to.toISOString()}`,
+        body: radiatorVisit.note,
+        hoursLater: 5,
+      },
+    ],
+    { status: 'in_progress', assigneeId: people.staffId, visit: radiatorVisit },
+  );
+  // Karlín, Eva Marková's building: one of hers with an internal note.
+  await ticket(
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'high', daysAgo: 3 },
+    {
+      subject: 'Nedovírají se dveře do serverovny',
+      description: 'Dveře serverovny 2.20 se nezavřou samy, zámek nezapadne.',
+    },
+    [
+      ...taken(evaActor, eva, 1),
+      internalNote(evaActor, 'Interní: zavírač dveří je opotřebovaný, objednat výměnu u firmy Zámky Praha.', 2),
+      { type: 'comment', actor: evaActor, body: 'Zavírač dveří vyměníme v pátek.', hoursLater: 3 },
+      { type: 'comment', actor: petr, body: 'Děkujeme.', hoursLater: 6 },
+    ],
+    { status: 'in_progress', priority: 'high', assigneeId: people.limitedStaffId },
   );
 
   // The tenant's photo on the air-conditioning ticket, so attachment downloads can be tried

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { ensureTenant, grantAccess } from '../domain/tenants.js';
 import { countUsers, insertUser, prepareUser } from '../domain/users.js';
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
 import { seedDemoFeatures } from './demo-seed.js';
 
 export type SeedResult = { seeded: true; users: string[] } | { seeded: false };
@@ -23,6 +23,13 @@ export async function seedDemoData(
   // Hash outside the transaction: scrypt is slow and needs no database.
   const prepared = await Promise.all(demoUsers.map(async (user) => ({ user, row: await prepareUser(user) })));
   const staff = await prepareUser({ ...DEMO_STAFF, password: DEMO_PASSWORD, isStaff: true });
+  const limitedStaff = await prepareUser({
+    email: DEMO_STAFF_LIMITED.email,
+    firstName: DEMO_STAFF_LIMITED.firstName,
+    lastName: DEMO_STAFF_LIMITED.lastName,
+    password: DEMO_PASSWORD,
+    isStaff: true,
+  });
 
   await db.transaction(async (tx) => {
     for (const tenant of Object.values(DEMO_TENANTS)) await ensureTenant(tx, tenant);
@@ -34,9 +41,10 @@ export async function seedDemoData(
     }
     // Seeded after the demo users so their ids stay 1 and 2, as before this data existed.
     const staffRow = await insertUser(tx, staff);
+    const limitedStaffRow = await insertUser(tx, limitedStaff);
     await seedDemoFeatures(
       tx,
-      { janaId: ids[0] ?? 0, petrId: ids[1] ?? 0, staffId: staffRow.id },
+      { janaId: ids[0] ?? 0, petrId: ids[1] ?? 0, staffId: staffRow.id, limitedStaffId: limitedStaffRow.id },
       new Date(),
       options.dataDir,
     );

@@ -1,11 +1,16 @@
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Database } from '../db/database.js';
-import { billingItems, billingStatements } from '../db/schema.js';
+import { billingItems, billingStatements, buildings, tenantBuildings, tenants } from '../db/schema.js';
 import { renderPdf } from '../pdf/statement-pdf.js';
+import { drfError, fieldErrors } from './errors.js';
+import { isRealDay } from './prague-time.js';
+import { selectFirst, selectPage, type Page } from './queries.js';
 import { buildingRefsOf, money } from './refs.js';
+import { buildingFilter, coversBuilding, type StaffScope } from './staff.js';
 
 /**
  * Billing statements: imported by the operator (CLI, demo seed) with their items and optionally
@@ -177,4 +182,119 @@ export async function statementPdf(
 ): Promise<Buffer> {
   if (row.pdfStorageKey !== null) return readFile(path.join(statementsDir(dataDir), row.pdfStorageKey));
   return generateStatementPdf(db, row, tenantName);
+}
+
+/* ---- importing: the one set of rules for the CLI and the staff API ---------------------- */
+
+export const statementExists = () =>
+  drfError(409, 'statement_exists', 'Vyúčtování s tímto číslem už u nájemce existuje.');
+
+/** A statement to import as the operator gives it: the IBAN as typed, items in order. */
+export interface StatementImport extends Omit<NewStatement, 'iban'> {
+  /** With or without spaces; stored in electronic form once its check digits pass. */
+  iban: string;
+  items: NewStatementItem[];
+}
+
+/**
+ * Imports a statement after the rules every importer obeys (`portal-admin import-statement`
+ * and the staff's importStaffBillingStatement): real dates, the period in order, the due date
+ * not before the issue date, a valid IBAN (the QR payment is built from it, so a typo would
+ * send tenants' money nowhere), at least one item, an existing tenant and, when given, one of
+ * its buildings that the importer manages; a number that exists already is 409. Field errors
+ * are in Czech, as the API answers them.
+ */
+export async function importCheckedStatement(
+  db: Database,
+  input: StatementImport,
+  scope?: StaffScope,
+): Promise<StatementRow> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  for (const [field, value] of [
+    ['period_from', input.periodFrom],
+    ['period_to', input.periodTo],
+    ['issued_on', input.issuedOn],
+    ['due_date', input.dueDate],
+    ...(input.paidOn === null ? [] : [['paid_on', input.paidOn]]),
+  ] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDay(value)) add(field, 'Zadejte platné datum.');
+  }
+  if (errors['period_from'] === undefined && errors['period_to'] === undefined && input.periodFrom > input.periodTo)
+    add('period_to', 'Konec období nesmí být před jeho začátkem.');
+  if (errors['issued_on'] === undefined && errors['due_date'] === undefined && input.dueDate < input.issuedOn)
+    add('due_date', 'Datum splatnosti nesmí být před datem vystavení.');
+  const iban = electronicFormatIBAN(input.iban) ?? '';
+  if (!isValidIBAN(iban)) add('iban', 'IBAN není platný (zkontrolujte kontrolní číslice a délku).');
+  if (input.number.trim() === '') add('number', 'Toto pole nesmí být prázdné.');
+  if (input.items.length === 0) add('items', 'Vyúčtování musí mít alespoň jednu položku.');
+  if (input.items.some((item) => item.description.trim() === '')) add('items', 'Každá položka musí mít popis.');
+  const tenant = await selectFirst(db, tenants, eq(tenants.id, input.tenantId));
+  if (tenant === undefined) add('tenant', 'Nájemce neexistuje.');
+  if (input.buildingId !== null) {
+    const [place] = await db
+      .select({ buildingId: tenantBuildings.buildingId })
+      .from(tenantBuildings)
+      .where(and(eq(tenantBuildings.tenantId, input.tenantId), eq(tenantBuildings.buildingId, input.buildingId)))
+      .limit(1);
+    const building = await selectFirst(db, buildings, eq(buildings.id, input.buildingId));
+    if (building === undefined || (tenant !== undefined && place === undefined))
+      add('building', 'Nájemce v této budově nemá pronajaté prostory.');
+    else if (scope !== undefined && !coversBuilding(scope, input.buildingId))
+      add('building', 'Vyberte budovu, kterou spravujete.');
+  } else if (scope !== undefined && scope.buildingIds !== null) {
+    add('building', 'Vyberte budovu, kterou spravujete.');
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  const existing = await selectFirst(db, billingStatements, eq(billingStatements.number, input.number.trim()));
+  if (existing !== undefined) throw statementExists();
+  const { items, ...statement } = input;
+  return importStatement(db, { ...statement, number: statement.number.trim(), iban }, items);
+}
+
+/** Keeps a statement's own PDF (bytes received over HTTP) under DATA_DIR/statements. */
+export async function storeStatementPdfBytes(dataDir: string, bytes: Buffer): Promise<string> {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw fieldErrors({ pdf: ['Soubor není ve formátu PDF.'] });
+  const storageKey = `${randomUUID()}.pdf`;
+  await mkdir(statementsDir(dataDir), { recursive: true });
+  await writeFile(path.join(statementsDir(dataDir), storageKey), bytes);
+  return storageKey;
+}
+
+/** `StaffBillingStatement` page: what was imported, across tenants, in the scope's buildings. */
+export async function listStaffStatements(
+  db: Database,
+  scope: StaffScope,
+  filter: { tenant?: string | undefined; building?: number | undefined; ordering?: string | undefined },
+  page: Page,
+) {
+  const filters: Array<SQL | undefined> = [buildingFilter(scope, billingStatements.buildingId)];
+  if (filter.tenant !== undefined) filters.push(eq(billingStatements.tenantId, filter.tenant));
+  if (filter.building !== undefined) filters.push(eq(billingStatements.buildingId, filter.building));
+  const ordering = filter.ordering ?? '-issued_on';
+  const column = ordering.endsWith('created_at') ? billingStatements.createdAt : billingStatements.issuedOn;
+  const descending = ordering.startsWith('-');
+  const { total, rows } = await selectPage(db, billingStatements, page, and(...filters), [
+    descending ? desc(column) : asc(column),
+    descending ? desc(billingStatements.id) : asc(billingStatements.id),
+  ]);
+  const serialized = await serializeStatements(db, rows);
+  const tenantIds = [...new Set(rows.map((row) => row.tenantId))];
+  const tenantRows =
+    tenantIds.length === 0
+      ? []
+      : await db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(inArray(tenants.id, tenantIds));
+  const names = new Map(tenantRows.map((tenant) => [tenant.id, tenant]));
+  return {
+    total,
+    items: serialized.map((statement, index) => {
+      const row = rows[index];
+      return {
+        ...statement,
+        tenant: names.get(row?.tenantId ?? '') ?? { id: row?.tenantId ?? '', name: '' },
+        has_pdf: row?.pdfStorageKey !== null,
+        imported_at: row?.createdAt.toISOString() ?? statement.issued_on,
+      };
+    }),
+  };
 }

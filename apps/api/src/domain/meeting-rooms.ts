@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { meetingRooms, reservations } from '../db/schema.js';
-import { drfError, fieldErrors } from './errors.js';
-import { daysBetween, isRealDay, pragueWallTime } from './prague-time.js';
+import { buildings, meetingRooms, reservations, tenants, users } from '../db/schema.js';
+import { drfError, fieldErrors, requireText } from './errors.js';
+import { daysBetween, isRealDay, pragueDayEnd, pragueDayStart, pragueWallTime } from './prague-time.js';
+import { selectFirst } from './queries.js';
+import { buildingRefsOf, iso, userRefs } from './refs.js';
+import { buildingFilter, coversBuilding, type StaffScope } from './staff.js';
 
 /**
  * Meeting rooms and the booking rules of upstream.yaml `createReservation`, shared by the
@@ -121,4 +124,171 @@ export async function cancelReservation(tx: Database, row: ReservationRow, now =
     .where(eq(reservations.id, row.id))
     .returning();
   return cancelled ?? row;
+}
+
+/* ---- the staff's side ------------------------------------------------------------------- */
+
+const roomNotFound = (id: number) =>
+  drfError(404, 'not_found', `Místnost č. ${id} neexistuje nebo k ní nemáte přístup.`);
+const reservationNotFound = (id: number) =>
+  drfError(404, 'not_found', `Rezervace č. ${id} neexistuje nebo k ní nemáte přístup.`);
+
+/** A room of a building the scope covers, with its building's reference; 404 otherwise. */
+async function staffRoom(db: Database, scope: StaffScope, roomId: number) {
+  const [row] = await db
+    .select({ room: meetingRooms, buildingName: buildings.name })
+    .from(meetingRooms)
+    .innerJoin(buildings, eq(buildings.id, meetingRooms.buildingId))
+    .where(eq(meetingRooms.id, roomId))
+    .limit(1);
+  if (row === undefined || !coversBuilding(scope, row.room.buildingId)) throw roomNotFound(roomId);
+  return {
+    row: row.room,
+    ref: { id: row.room.id, name: row.room.name, building: { id: row.room.buildingId, name: row.buildingName } },
+  };
+}
+
+/** `StaffReservation`: who booked it – a tenant (and its user) or a visitor. */
+async function serializeStaffReservations(
+  db: Database,
+  rows: ReservationRow[],
+  room: { id: number; name: string; building: { id: number; name: string } },
+  now = new Date(),
+) {
+  const tenantIds = [...new Set(rows.map((row) => row.tenantId).filter((id): id is string => id !== null))];
+  const names = new Map(
+    (tenantIds.length === 0
+      ? []
+      : await db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(inArray(tenants.id, tenantIds))
+    ).map((tenant) => [tenant.id, tenant]),
+  );
+  const people = await userRefs(
+    db,
+    rows.map((row) => row.createdBy),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    room,
+    title: row.title,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    status: row.status,
+    booked_by:
+      row.tenantId === null
+        ? { kind: 'public' as const, tenant: null, user: null, name: row.name, email: row.email, phone: row.phone }
+        : {
+            kind: 'tenant' as const,
+            tenant: names.get(row.tenantId) ?? { id: row.tenantId, name: '' },
+            user: row.createdBy === null ? null : (people.get(row.createdBy) ?? null),
+            name: null,
+            email: null,
+            phone: null,
+          },
+    created_at: row.createdAt.toISOString(),
+    cancelled_at: iso(row.cancelledAt),
+    cancel_reason: row.cancelReason,
+    can_cancel: canCancel(row, now),
+  }));
+}
+
+/** Every reservation of a room that overlaps a Prague day, confirmed and cancelled, by start. */
+export async function listStaffReservations(db: Database, scope: StaffScope, roomId: number, day: string) {
+  if (!isRealDay(day)) throw fieldErrors({ day: ['Zadejte platné datum.'] });
+  const { ref } = await staffRoom(db, scope, roomId);
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.roomId, roomId),
+        lt(reservations.startsAt, pragueDayEnd(day)),
+        gt(reservations.endsAt, pragueDayStart(day)),
+      ),
+    )
+    .orderBy(asc(reservations.startsAt), asc(reservations.id));
+  return serializeStaffReservations(db, rows, ref);
+}
+
+/**
+ * The staff cancel a reservation that has not begun, with a reason kept beside it and who did
+ * it; the same row lock and 409 as a tenant's cancel. Answers the reservation and the notice
+ * the booker is to get (null when no address is known, e.g. anonymised).
+ */
+export async function cancelStaffReservation(
+  tx: Database,
+  scope: StaffScope,
+  userId: number,
+  id: number,
+  reason: string,
+) {
+  requireText('reason', reason);
+  const row = await selectFirst(tx, reservations, eq(reservations.id, id), { lock: true });
+  if (row === undefined) throw reservationNotFound(id);
+  const room = await staffRoom(tx, scope, row.roomId).catch(() => {
+    throw reservationNotFound(id);
+  });
+  const cancelled = await cancelReservation(tx, row);
+  const [withReason] = await tx
+    .update(reservations)
+    .set({ cancelReason: reason.trim(), cancelledBy: userId })
+    .where(eq(reservations.id, cancelled.id))
+    .returning();
+  const [serialized] = await serializeStaffReservations(tx, [withReason ?? cancelled], room.ref);
+  if (serialized === undefined) throw new Error('reservation serialisation failed');
+  // Whoever booked it learns why: the visitor at the address of the booking, a tenant's
+  // booking at its user's address.
+  const bookerEmail =
+    row.tenantId === null
+      ? row.email
+      : row.createdBy === null
+        ? null
+        : ((await selectFirst(tx, users, eq(users.id, row.createdBy)))?.email ?? null);
+  return {
+    reservation: serialized,
+    notice:
+      bookerEmail === null
+        ? null
+        : {
+            to: bookerEmail,
+            roomName: room.row.name,
+            startsAt: row.startsAt,
+            endsAt: row.endsAt,
+            reason: reason.trim(),
+          },
+  };
+}
+
+/** `MeetingRoom` of upstream.yaml. */
+export async function serializeRooms(db: Database, rows: RoomRow[]) {
+  const places = await buildingRefsOf(db, rows);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
+    floor: row.floor,
+    capacity: row.capacity,
+    equipment: row.equipment,
+    description: row.description,
+    photo_url: row.photoUrl,
+    public_booking: row.publicBooking,
+    opening_time: row.openingTime,
+    closing_time: row.closingTime,
+    slot_minutes: row.slotMinutes,
+    max_duration_minutes: row.maxDurationMinutes,
+  }));
+}
+
+/** Every room of the scope's buildings (or of one of them), by building and name. */
+export async function listStaffRooms(db: Database, scope: StaffScope, building: number | undefined) {
+  const rows = await db
+    .select()
+    .from(meetingRooms)
+    .where(
+      and(
+        buildingFilter(scope, meetingRooms.buildingId),
+        building === undefined ? undefined : eq(meetingRooms.buildingId, building),
+      ),
+    )
+    .orderBy(asc(meetingRooms.buildingId), asc(meetingRooms.name), asc(meetingRooms.id));
+  return serializeRooms(db, rows);
 }

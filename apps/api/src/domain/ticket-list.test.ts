@@ -20,6 +20,7 @@ const SUMMARY_KEYS = [
   'updated_at',
   'resolution',
   'assignee',
+  'visit',
 ] as const;
 
 describe('JS_TRIM_CHARACTERS', () => {
@@ -85,6 +86,13 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     // Microseconds, where rounding and truncation to milliseconds differ.
     await db.execute(
       sql`update ${supportTickets} set created_at = '2026-03-29T00:59:59.999999Z', updated_at = '2026-10-25T01:30:00.000500Z' where ${supportTickets.id} = ${ids[0] ?? 0}`,
+    );
+    // A visit window with a note that needs escaping, and one without a note.
+    await db.execute(
+      sql`update ${supportTickets} set visit_from = '2026-11-02T07:00:00.000400Z', visit_to = '2026-11-02T09:30:00Z', visit_note = 'Klíč "u" vrátného' where ${supportTickets.id} = ${ids[1] ?? 0}`,
+    );
+    await db.execute(
+      sql`update ${supportTickets} set visit_from = '2026-11-03T07:00:00Z', visit_to = '2026-11-03T08:00:00Z' where ${supportTickets.id} = ${ids[2] ?? 0}`,
     );
   });
   afterAll(() => t?.close());

@@ -42,18 +42,18 @@ export interface TicketListQuery {
 const assignees = alias(users, 'assignee');
 
 /** `YYYY-MM-DDTHH:MM:SS.sssZ`, exactly `toISOString()` of the instant (milliseconds truncated, as node-postgres does). */
-const isoTimestamp = (column: AnyPgColumn) =>
+export const isoTimestamp = (column: AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A value as JSON text; `to_json` escapes strings as JSON.stringify does. SQL NULL is `null`. */
-const jsonValue = (value: SQL | AnyPgColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
+export const jsonValue = (value: SQL | AnyPgColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
 
 /**
  * A JSON object as text, compact and with the keys in the given order, exactly as
  * JSON.stringify would write it. (`json_build_object` puts spaces around every colon and
  * comma, 14 % more bytes on the wire for the same page.) Keys are code, never input.
  */
-function jsonObject(entries: Array<[string, SQL]>): SQL {
+export function jsonObject(entries: Array<[string, SQL]>): SQL {
   const parts = entries.flatMap(([key, value], index) => {
     if (!/^[a-z_]+$/.test(key)) throw new Error(`unexpected JSON key ${key}`);
     return [sql.raw(`'${index === 0 ? '{' : ','}"${key}":'`), value];
@@ -61,8 +61,17 @@ function jsonObject(entries: Array<[string, SQL]>): SQL {
   return sql`(${sql.join([...parts, sql.raw(`'}'`)], sql` || `)})`;
 }
 
-/** `SupportTicket` of upstream.yaml, property for property (the serialiser's order). */
-const summaryJson = jsonObject([
+/** `Visit` of upstream.yaml, or `null` (tickets.ts serializeVisit). */
+export const visitJson = sql`case when ${supportTickets.visitFrom} is null or ${supportTickets.visitTo} is null then 'null' else ${jsonObject(
+  [
+    ['from', jsonValue(isoTimestamp(supportTickets.visitFrom))],
+    ['to', jsonValue(isoTimestamp(supportTickets.visitTo))],
+    ['note', jsonValue(supportTickets.visitNote)],
+  ],
+)} end`;
+
+/** The `SupportTicket` properties of upstream.yaml, in the serialiser's order. */
+export const summaryJsonEntries = (assigneeTable: typeof assignees): Array<[string, SQL]> => [
   ['id', jsonValue(supportTickets.id)],
   ['subject', jsonValue(supportTickets.subject)],
   [
@@ -82,12 +91,16 @@ const summaryJson = jsonObject([
     'assignee',
     sql`case when ${supportTickets.assigneeId} is null then 'null' else ${jsonObject([
       ['id', jsonValue(supportTickets.assigneeId)],
-      ['display_name', jsonValue(displayNameSql(assignees))],
+      ['display_name', jsonValue(displayNameSql(assigneeTable))],
     ])} end`,
   ],
-]);
+  ['visit', visitJson],
+];
 
-const PRIORITY_RANK = sql`array_position(array['low','standard','high','critical']::text[], ${supportTickets.priority})`;
+/** `SupportTicket` of upstream.yaml, property for property (the serialiser's order). */
+const summaryJson = jsonObject(summaryJsonEntries(assignees));
+
+export const PRIORITY_RANK = sql`array_position(array['low','standard','high','critical']::text[], ${supportTickets.priority})`;
 const STATUS_RANK = sql`array_position(array['open','in_progress','resolved','closed']::text[], ${supportTickets.status})`;
 
 function sortKeyOf(field: string): SQL {
@@ -103,7 +116,7 @@ function sortKeyOf(field: string): SQL {
  * reading the index. The backward scan of such an index yields `ASC NULLS FIRST`. The columns
  * are NOT NULL, so the order itself is the same. The id breaks ties so pages never overlap.
  */
-const direction = (descending: boolean) => (descending ? sql`desc nulls last` : sql`asc nulls first`);
+export const direction = (descending: boolean) => (descending ? sql`desc nulls last` : sql`asc nulls first`);
 
 /** The placeholders' values; names match the `sql.placeholder` calls below. */
 function parametersOf(query: TicketListQuery, search: string | undefined, caller: number | undefined) {

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
-import { buildings, supportTickets, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
+import { buildings, supportTickets, tenants, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
 import { storedFileFields, type StoredFile } from './attachment-files.js';
-import { drfError } from './errors.js';
+import { drfError, fieldErrors } from './errors.js';
+import { pragueDayStart, pragueWallTime } from './prague-time.js';
 import { userRefs } from './refs.js';
 import { displayName } from './users.js';
 import { selectFirst } from './queries.js';
@@ -21,6 +22,38 @@ export const ticketNotFound = (id: number) =>
   drfError(404, 'not_found', `Incident s ID ${id} neexistuje nebo k němu nemáte přístup.`);
 export const ticketClosed = () =>
   drfError(409, 'ticket_closed', 'Incident je uzavřený; nelze jej dále měnit ani komentovat.');
+
+/** The Czech labels of the statuses (upstream.yaml `TicketStatus`). */
+export const STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'Otevřeno',
+  in_progress: 'Zpracovává se',
+  resolved: 'Vyřešeno',
+  closed: 'Uzavřeno',
+};
+
+/**
+ * The one status transition table (docs/product.md §4), for tickets and public support
+ * requests, whoever changes them: staff through the API, tenants (who only close) and
+ * `portal-admin`. `closed` is final.
+ */
+export const STATUS_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
+  open: ['in_progress', 'resolved', 'closed'],
+  in_progress: ['open', 'resolved', 'closed'],
+  resolved: ['in_progress', 'closed'],
+  closed: [],
+};
+
+export const invalidTransition = (from: TicketStatus, to: TicketStatus) =>
+  drfError(409, 'invalid_transition', `Změnu stavu „${STATUS_LABELS[from]}“ → „${STATUS_LABELS[to]}“ nelze provést.`);
+
+/**
+ * Refuses a status change the table does not allow (also one to the current status);
+ * `closedError` is the subject's own answer for a closed one (`ticket_closed`, `request_closed`).
+ */
+export function assertTransition(from: TicketStatus, to: TicketStatus, closedError: () => Error): void {
+  if (from === 'closed') throw closedError();
+  if (!STATUS_TRANSITIONS[from].includes(to)) throw invalidTransition(from, to);
+}
 
 /** The ticket of this tenant (or of any tenant for the operator, `tenantId` null), locked for update when asked. */
 export async function findTicket(
@@ -55,6 +88,9 @@ const summaryColumns = {
   assigneeEmail: assignees.email,
   assigneeFirstName: assignees.firstName,
   assigneeLastName: assignees.lastName,
+  visitFrom: supportTickets.visitFrom,
+  visitTo: supportTickets.visitTo,
+  visitNote: supportTickets.visitNote,
 };
 
 interface SummaryRow {
@@ -72,6 +108,15 @@ interface SummaryRow {
   assigneeEmail: string | null;
   assigneeFirstName: string | null;
   assigneeLastName: string | null;
+  visitFrom: Date | null;
+  visitTo: Date | null;
+  visitNote: string | null;
+}
+
+/** `Visit` of upstream.yaml, null when no window is set. */
+export function serializeVisit(row: { visitFrom: Date | null; visitTo: Date | null; visitNote: string | null }) {
+  if (row.visitFrom === null || row.visitTo === null) return null;
+  return { from: row.visitFrom.toISOString(), to: row.visitTo.toISOString(), note: row.visitNote };
 }
 
 /** The `UserRef` of a user joined into a row (all columns null when there is none). */
@@ -95,9 +140,11 @@ function serializeSummary(row: SummaryRow) {
     updated_at: row.updatedAt.toISOString(),
     resolution: row.resolution,
     assignee: joinedUserRef(row.assigneeId, row.assigneeEmail, row.assigneeFirstName, row.assigneeLastName),
+    visit: serializeVisit(row),
   };
 }
 
+/** `TimelineEntry` (the tenant's, without visibility) or `StaffTimelineEntry` (with it). */
 export async function serializeTimelineEntries(db: Database, rows: Array<typeof ticketTimeline.$inferSelect>) {
   const authors = rows.map((row) => row.authorId);
   const people = await userRefs(db, authors);
@@ -110,10 +157,13 @@ export async function serializeTimelineEntries(db: Database, rows: Array<typeof 
     body: row.body,
     from_value: row.fromValue,
     to_value: row.toValue,
+    visibility: row.visibility,
   }));
 }
 
 export const attachmentUrl = (ticketId: number, id: number) => `/api/v1/support_tickets/${ticketId}/attachments/${id}/`;
+export const staffAttachmentUrl = (ticketId: number, id: number) =>
+  `/api/v1/staff/support_tickets/${ticketId}/attachments/${id}/`;
 
 export function serializeAttachment(row: typeof ticketAttachments.$inferSelect) {
   return { ...storedFileFields(row), download_url: attachmentUrl(row.ticketId, row.id) };
@@ -131,6 +181,7 @@ interface TimelineJson {
   body: string | null;
   from_value: string | null;
   to_value: string | null;
+  visibility: 'public' | 'internal';
 }
 
 interface AttachmentJson {
@@ -141,11 +192,19 @@ interface AttachmentJson {
   created_at: string;
 }
 
-/** The detail's one query, without its WHERE. */
-function detailQuery(db: Database) {
+/**
+ * The detail's one query, without its WHERE. For a tenant the timeline holds the public
+ * entries only – filtered in the statement itself, so an internal note never leaves the
+ * database on a tenant's request.
+ */
+function detailQuery(db: Database, audience: 'tenant' | 'staff' = 'tenant') {
+  const visible = audience === 'tenant' ? sql`and e.visibility = 'public'` : sql``;
   return db
     .select({
       ...summaryColumns,
+      tenantId: supportTickets.tenantId,
+      tenantName: tenants.name,
+      version: supportTickets.version,
       description: supportTickets.description,
       reporterId: supportTickets.reporterId,
       reporterEmail: reporters.email,
@@ -155,10 +214,11 @@ function detailQuery(db: Database) {
         select json_agg(json_build_object(
           'id', e.id, 'type', e.type, 'created_at', e.created_at, 'author_id', e.author_id,
           'author_email', u.email, 'author_first_name', u.first_name, 'author_last_name', u.last_name,
-          'author_role', e.author_role, 'body', e.body, 'from_value', e.from_value, 'to_value', e.to_value
+          'author_role', e.author_role, 'body', e.body, 'from_value', e.from_value, 'to_value', e.to_value,
+          'visibility', e.visibility
         ) order by e.id)
         from ${ticketTimeline} e left join ${users} u on u.id = e.author_id
-        where e.ticket_id = ${supportTickets.id}), '[]'::json)`,
+        where e.ticket_id = ${supportTickets.id} ${visible}), '[]'::json)`,
       attachments: sql<AttachmentJson[]>`coalesce((
         select json_agg(json_build_object(
           'id', f.id, 'file_name', f.file_name, 'content_type', f.content_type, 'size', f.size,
@@ -169,7 +229,8 @@ function detailQuery(db: Database) {
     .from(supportTickets)
     .leftJoin(buildings, eq(buildings.id, supportTickets.buildingId))
     .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
-    .leftJoin(reporters, eq(reporters.id, supportTickets.reporterId));
+    .leftJoin(reporters, eq(reporters.id, supportTickets.reporterId))
+    .leftJoin(tenants, eq(tenants.id, supportTickets.tenantId));
 }
 
 /** A tenant's ticket detail, the hot path, prepared once per database (as the list's shapes are, ticket-list.ts). */
@@ -204,6 +265,32 @@ export async function loadTicketDetail(db: Database, id: number, tenantId: strin
       : await preparedDetail(db).execute({ id, tenantId });
   const [row] = rows;
   if (row === undefined) return undefined;
+  const { timeline, ...detail } = serializeDetail(row, 'tenant');
+  // The statement read public entries only; the visibility field is the staff's alone.
+  return { ...detail, timeline: timeline.map(({ visibility: _visibility, ...entry }) => entry) };
+}
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number];
+
+/**
+ * `StaffSupportTicketDetail` of any tenant's ticket, internal notes included, or undefined;
+ * `where` narrows it further (the staff member's buildings).
+ */
+export async function loadStaffTicketDetail(db: Database, id: number, where?: SQL) {
+  const [row] = await detailQuery(db, 'staff')
+    .where(and(eq(supportTickets.id, id), where))
+    .limit(1);
+  if (row === undefined) return undefined;
+  const detail = serializeDetail(row, 'staff');
+  return {
+    ...detail,
+    tenant: { id: row.tenantId, name: row.tenantName ?? '' },
+    version: row.version,
+    last_activity_at: detail.updated_at,
+  };
+}
+
+function serializeDetail(row: DetailRow, audience: 'tenant' | 'staff') {
   // json_build_object renders timestamptz as "2026-01-01T10:00:00.123456+00:00"; the contract
   // wants the same ISO form as everywhere else.
   const isoOf = (value: string) => new Date(value).toISOString();
@@ -230,6 +317,7 @@ export async function loadTicketDetail(db: Database, id: number, tenantId: strin
       body: entry.body,
       from_value: entry.from_value,
       to_value: entry.to_value,
+      visibility: entry.visibility,
     })),
     attachments: parseJson<AttachmentJson[]>(row.attachments).map((file) => ({
       id: file.id,
@@ -237,7 +325,7 @@ export async function loadTicketDetail(db: Database, id: number, tenantId: strin
       content_type: file.content_type,
       size: file.size,
       created_at: isoOf(file.created_at),
-      download_url: attachmentUrl(row.id, file.id),
+      download_url: (audience === 'staff' ? staffAttachmentUrl : attachmentUrl)(row.id, file.id),
     })),
   };
 }
@@ -259,12 +347,16 @@ export interface Actor {
   role: AuthorRole;
 }
 
+export type Visibility = (typeof ticketTimeline.$inferSelect)['visibility'];
+
 /** What a timeline entry records: a comment's text, or a change from one value to another. */
 export interface TimelineChange {
   type: TimelineEntryType;
   body?: string | null;
   fromValue?: string | null;
   toValue?: string | null;
+  /** `public` unless a staff member writes an internal note. */
+  visibility?: Visibility;
 }
 
 function timelineRow(ticketId: number, actor: Actor, change: TimelineChange) {
@@ -273,29 +365,46 @@ function timelineRow(ticketId: number, actor: Actor, change: TimelineChange) {
     type: change.type,
     authorId: actor.userId,
     authorRole: actor.role,
+    visibility: change.visibility ?? 'public',
     body: change.body ?? null,
     fromValue: change.fromValue ?? null,
     toValue: change.toValue ?? null,
   };
 }
 
+/** Every change and message moves the ticket's last activity and version (the ETag). */
+const touched = () => ({ updatedAt: new Date(), version: sql`${supportTickets.version} + 1` });
+
 async function addEntry(tx: Database, ticketId: number, actor: Actor, change: TimelineChange) {
   const [row] = await tx
     .insert(ticketTimeline)
     .values(timelineRow(ticketId, actor, change))
     .returning();
-  await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticketId));
+  await tx.update(supportTickets).set(touched()).where(eq(supportTickets.id, ticketId));
   if (row === undefined) throw new Error('timeline insert returned no row');
   return row;
 }
 
-/** A comment; refused on a closed ticket. */
-export async function addComment(tx: Database, ticket: TicketRow, actor: Actor, body: string) {
+/**
+ * A comment; refused on a closed ticket. Tenants always write public ones; a staff member
+ * chooses: `internal` notes are for the staff alone.
+ */
+export async function addComment(
+  tx: Database,
+  ticket: TicketRow,
+  actor: Actor,
+  body: string,
+  visibility: Visibility = 'public',
+) {
   if (ticket.status === 'closed') throw ticketClosed();
-  return addEntry(tx, ticket.id, actor, { type: 'comment', body });
+  if (visibility === 'internal' && actor.role !== 'operator') throw new Error('only the staff write internal notes');
+  return addEntry(tx, ticket.id, actor, { type: 'comment', body, visibility });
 }
 
-/** Status change with its timeline entry; closing stores the resolution. A closed ticket is final. */
+/**
+ * Status change with its timeline entry, along the one transition table (a change to the
+ * current status is refused too); a resolution is stored with `resolved` or `closed` only.
+ */
 export async function changeStatus(
   tx: Database,
   ticket: TicketRow,
@@ -303,13 +412,62 @@ export async function changeStatus(
   to: TicketStatus,
   resolution?: string,
 ) {
-  if (ticket.status === 'closed') throw ticketClosed();
-  if (ticket.status === to) return undefined;
+  assertTransition(ticket.status, to, ticketClosed);
+  if (resolution !== undefined && to !== 'resolved' && to !== 'closed') {
+    throw fieldErrors({ resolution: ['Řešení lze uvést jen při vyřešení nebo uzavření incidentu.'] });
+  }
   await tx
     .update(supportTickets)
     .set({ status: to, ...(resolution === undefined ? {} : { resolution }) })
     .where(eq(supportTickets.id, ticket.id));
   return addEntry(tx, ticket.id, actor, { type: 'status_change', fromValue: ticket.status, toValue: to });
+}
+
+/** A visit window as the staff set it. */
+export interface VisitWindow {
+  from: Date;
+  to: Date;
+  note: string | null;
+}
+
+/** The longest visit window a tenant is asked to keep free. */
+export const MAX_VISIT_DAYS = 14;
+
+/** Refuses a window that ends before it starts, starts before today (Prague) or is too long. */
+export function checkVisitWindow(visit: VisitWindow, now = new Date()): void {
+  const problems: string[] = [];
+  if (Number.isNaN(visit.from.getTime()) || Number.isNaN(visit.to.getTime())) {
+    problems.push('Zadejte platný začátek a konec návštěvy.');
+  } else {
+    if (visit.to.getTime() <= visit.from.getTime()) problems.push('Konec návštěvy musí být po jejím začátku.');
+    if (visit.from.getTime() < pragueDayStart(pragueWallTime(now).day).getTime())
+      problems.push('Návštěvu nelze naplánovat do minulosti.');
+    if (visit.to.getTime() - visit.from.getTime() > MAX_VISIT_DAYS * 24 * 3_600_000)
+      problems.push(`Okno návštěvy může trvat nejvýše ${MAX_VISIT_DAYS} dní.`);
+  }
+  if (problems.length > 0) throw fieldErrors({ visit: problems });
+}
+
+/** `<from>/<to>` (ISO 8601 interval, UTC): how a `visit_change` entry records a window. */
+const intervalOf = (from: Date | null, to: Date | null) =>
+  from === null || to === null ? null : `${from.toISOString()}/${to.toISOString()}`;
+
+/**
+ * Sets, moves (`visit`) or clears (null) the technician's visit window, with its `visit_change`
+ * entry; the same window and note again change nothing (undefined).
+ */
+export async function setVisit(tx: Database, ticket: TicketRow, actor: Actor, visit: VisitWindow | null) {
+  if (ticket.status === 'closed') throw ticketClosed();
+  if (visit !== null) checkVisitWindow(visit);
+  const before = intervalOf(ticket.visitFrom, ticket.visitTo);
+  const after = visit === null ? null : intervalOf(visit.from, visit.to);
+  const note = visit === null ? null : visit.note?.trim() || null;
+  if (before === after && (visit === null || note === ticket.visitNote)) return undefined;
+  await tx
+    .update(supportTickets)
+    .set({ visitFrom: visit?.from ?? null, visitTo: visit?.to ?? null, visitNote: note })
+    .where(eq(supportTickets.id, ticket.id));
+  return addEntry(tx, ticket.id, actor, { type: 'visit_change', fromValue: before, toValue: after, body: note });
 }
 
 export async function changePriority(tx: Database, ticket: TicketRow, actor: Actor, to: TicketPriority) {
@@ -371,12 +529,16 @@ export async function importTicket(
     assigneeId: number | null;
     resolution: string | null;
     createdAt: Date;
+    visitFrom?: Date | null;
+    visitTo?: Date | null;
+    visitNote?: string | null;
   },
   history: readonly PastTimelineEntry[],
 ): Promise<TicketRow> {
   const [row] = await tx
     .insert(supportTickets)
-    .values({ ...ticket, updatedAt: history.at(-1)?.at ?? ticket.createdAt })
+    // Each past change raised the version, as it would have.
+    .values({ ...ticket, updatedAt: history.at(-1)?.at ?? ticket.createdAt, version: history.length + 1 })
     .returning();
   if (row === undefined) throw new Error('ticket insert returned no row');
   if (history.length > 0) {
@@ -399,7 +561,10 @@ export async function attachFiles(
   // `greatest`: a file dated into the past (the demo seed) does not turn a ticket's last change back.
   await tx
     .update(supportTickets)
-    .set({ updatedAt: sql`greatest(${supportTickets.updatedAt}, ${at.toISOString()}::timestamptz)` })
+    .set({
+      updatedAt: sql`greatest(${supportTickets.updatedAt}, ${at.toISOString()}::timestamptz)`,
+      version: sql`${supportTickets.version} + 1`,
+    })
     .where(eq(supportTickets.id, ticket.id));
   return tx
     .insert(ticketAttachments)

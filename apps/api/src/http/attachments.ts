@@ -18,10 +18,13 @@ import { ApiError, drfError, fieldErrors } from '../domain/errors.js';
  * count limits of domain/attachment-files.ts, and every attachment leaves the same way.
  */
 
-/** Registers the multipart parser, with the upload limits, in the route plugin of upload routes. */
-export async function acceptUploads(fastify: FastifyInstance): Promise<void> {
+/**
+ * Registers the multipart parser, with the upload limits, in the route plugin of upload routes.
+ * `fieldSize` is the largest text part (a statement's JSON needs more than the default 1 KiB).
+ */
+export async function acceptUploads(fastify: FastifyInstance, { fieldSize = 1024 } = {}): Promise<void> {
   await fastify.register(multipart, {
-    limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 20, fieldSize: 1024, parts: 40 },
+    limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 20, fieldSize, parts: 40 },
   });
 }
 
@@ -71,6 +74,37 @@ export async function receiveFiles<Saved>(
     await discardFiles(dataDir, stored);
     throw error;
   }
+}
+
+/**
+ * A document upload of named parts (the staff's statement import): the text of each field part
+ * and the bytes of each file part, in memory (a file is at most MAX_FILE_BYTES). A text part
+ * over the field size limit is 400 on that field.
+ */
+export async function receiveParts(
+  request: FastifyRequest,
+): Promise<{ fields: Map<string, string>; files: Map<string, { fileName: string; mimetype: string; bytes: Buffer }> }> {
+  const fields = new Map<string, string>();
+  const files = new Map<string, { fileName: string; mimetype: string; bytes: Buffer }>();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw fileTooLarge();
+        files.set(part.fieldname, { fileName: part.filename, mimetype: part.mimetype, bytes });
+      } else {
+        if (part.valueTruncated) throw fieldErrors({ [part.fieldname]: ['Tato část požadavku je příliš dlouhá.'] });
+        // A part sent as application/json arrives parsed; the caller reads every field as text.
+        fields.set(part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
+      }
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE') || (error as { statusCode?: number }).statusCode === 413)
+      throw fileTooLarge();
+    throw drfError(400, 'parse_error', 'Požadavek se nepodařilo přečíst; pošlete ho znovu jako multipart/form-data.');
+  }
+  return { fields, files };
 }
 
 /** RFC 6266 with an ASCII fallback and the UTF-8 name (Czech file names keep their accents). */

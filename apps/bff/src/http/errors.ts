@@ -37,6 +37,8 @@ export const errorMessages = {
   notFound: 'Požadovaný zdroj nebyl nalezen.',
   tenantForbidden: 'K tomuto nájemci nemáte přístup.',
   tenantRequired: 'Nejprve vyberte nájemce.',
+  staffOnly: 'Tato část portálu je určena jen pro správu budov.',
+  staleVersion: 'Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu zopakujte.',
   invalidCredentials: 'Nesprávný e-mail nebo heslo.',
   validation: 'Zkontrolujte prosím zadané údaje.',
   invalidJson: 'Tělo požadavku není platný JSON.',

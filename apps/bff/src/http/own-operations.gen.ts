@@ -211,11 +211,13 @@ export interface components {
       /** Format: email */
       email: string;
     };
-    /** @description The logged-in user. The specification does not show the profile's fields; these are ADR 001's. */
+    /** @description The logged-in user. The original call list does not fix the profile's fields; these are ADR 001's. */
     Profile: {
       id: number;
       /** Format: email */
       email: string;
+      /** @description A member of the operator's staff (uses the `Staff` operations; has no tenant access). */
+      is_staff: boolean;
       first_name: string;
       last_name: string;
       /** @description "First Last", or the e-mail address when both names are empty. */

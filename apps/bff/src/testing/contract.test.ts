@@ -9,6 +9,7 @@ const session = {
     last_name: 'Nováková',
     display_name: 'Jana Nováková',
     phone: null,
+    is_staff: false,
   },
   tenants: [{ id: 'tenant-alfa', name: 'Alfa s.r.o.' }],
   selectedTenantId: null,

@@ -28,10 +28,24 @@ export const FAKE_USER = {
   last_name: 'Nováková',
   display_name: 'Jana Nováková',
   phone: '+420 601 234 567',
+  is_staff: false,
+};
+/** A staff member of the building operator: no tenants, the staff operations (`x-staff`). */
+export const FAKE_STAFF_USER = {
+  id: 9,
+  email: 'tomas.dvorak@sprava.example.cz',
+  first_name: 'Tomáš',
+  last_name: 'Dvořák',
+  display_name: 'Tomáš Dvořák',
+  phone: null,
+  is_staff: true,
 };
 export const FAKE_PASSWORD = 'Heslo123!';
 /** The login the fake upstream accepts. */
 export const FAKE_CREDENTIALS = { email: FAKE_USER.email, password: FAKE_PASSWORD };
+/** The staff login the fake upstream accepts. */
+export const FAKE_STAFF_CREDENTIALS = { email: FAKE_STAFF_USER.email, password: FAKE_PASSWORD };
+const FAKE_USERS = [FAKE_USER, FAKE_STAFF_USER];
 export const FAKE_TENANTS: [{ id: string; name: string }, { id: string; name: string }] = [
   { id: 'tenant-alfa', name: 'Alfa s.r.o.' },
   { id: 'tenant-beta', name: 'Beta a.s.' },
@@ -43,9 +57,10 @@ export async function signToken(
   type: 'access' | 'refresh',
   expiresInSeconds: number,
   nowMs: number = Date.now(),
+  userId: number = FAKE_USER.id,
 ): Promise<string> {
   const now = Math.floor(nowMs / 1000);
-  return new SignJWT({ token_type: type, user_id: String(FAKE_USER.id), jti: randomBytes(16).toString('hex') })
+  return new SignJWT({ token_type: type, user_id: String(userId), jti: randomBytes(16).toString('hex') })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt(now)
     .setExpirationTime(now + expiresInSeconds)
@@ -86,8 +101,9 @@ export interface FakeUpstream {
 
 /** Starts the fake upstream; `now` is its clock for the tokens it issues (a test's clock). */
 export async function startFakeUpstream({ now = Date.now }: { now?: () => number } = {}): Promise<FakeUpstream> {
-  const validRefreshTokens = new Set<string>();
-  const validAccessTokens = new Set<string>();
+  /** Valid tokens and the user each was issued to. */
+  const validRefreshTokens = new Map<string, number>();
+  const validAccessTokens = new Map<string, number>();
 
   const fake: FakeUpstream = {
     url: '',
@@ -115,11 +131,11 @@ export async function startFakeUpstream({ now = Date.now }: { now?: () => number
     },
   };
 
-  async function issueTokens(): Promise<{ access: string; refresh: string }> {
-    const access = await signToken('access', fake.accessTokenLifetime, fake.now());
-    const refresh = await signToken('refresh', 950_400, fake.now());
-    validAccessTokens.add(access);
-    validRefreshTokens.add(refresh);
+  async function issueTokens(userId: number): Promise<{ access: string; refresh: string }> {
+    const access = await signToken('access', fake.accessTokenLifetime, fake.now(), userId);
+    const refresh = await signToken('refresh', 950_400, fake.now(), userId);
+    validAccessTokens.set(access, userId);
+    validRefreshTokens.set(refresh, userId);
     fake.issuedTokens.push(access, refresh);
     return { access, refresh };
   }
@@ -129,20 +145,23 @@ export async function startFakeUpstream({ now = Date.now }: { now?: () => number
     response.end(JSON.stringify(body));
   }
 
-  function authorised(request: RecordedRequest): boolean {
+  /** The user of the request's valid bearer token, or undefined. */
+  function tokenUser(request: RecordedRequest): (typeof FAKE_USERS)[number] | undefined {
     const header = request.headers.authorization ?? '';
-    return header.startsWith('Bearer ') && validAccessTokens.has(header.slice(7));
+    const userId = header.startsWith('Bearer ') ? validAccessTokens.get(header.slice(7)) : undefined;
+    return FAKE_USERS.find((user) => user.id === userId);
   }
 
   async function defaultBehaviour(request: RecordedRequest, response: ServerResponse): Promise<void> {
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
     const path = request.url.split('?')[0] ?? '';
     if (request.method === 'POST' && path === '/api/v1/_allauth/app/v1/auth/login') {
-      if (body.email === FAKE_USER.email && body.password === FAKE_PASSWORD) {
-        const tokens = await issueTokens();
+      const user = FAKE_USERS.find((candidate) => candidate.email === body.email);
+      if (user && body.password === FAKE_PASSWORD) {
+        const tokens = await issueTokens(user.id);
         json(response, 200, {
           status: 200,
-          data: { user: { id: FAKE_USER.id, email: FAKE_USER.email } },
+          data: { user: { id: user.id, email: user.email } },
           meta: { is_authenticated: true, ...tokens },
         });
       } else {
@@ -161,11 +180,12 @@ export async function startFakeUpstream({ now = Date.now }: { now?: () => number
     }
     if (request.method === 'POST' && path === '/api/v1/token/refresh/') {
       const refresh = typeof body.refresh === 'string' ? body.refresh : '';
-      if (!validRefreshTokens.delete(refresh)) {
+      const userId = validRefreshTokens.get(refresh);
+      if (userId === undefined || !validRefreshTokens.delete(refresh)) {
         json(response, 401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
         return;
       }
-      json(response, 200, await issueTokens());
+      json(response, 200, await issueTokens(userId));
       return;
     }
     if (request.method === 'DELETE' && path === '/api/v1/_allauth/app/v1/auth/session') {
@@ -174,7 +194,8 @@ export async function startFakeUpstream({ now = Date.now }: { now?: () => number
       return;
     }
     // No credentials: treated as a guest (the BFF decides which operations a guest may call).
-    if (request.headers.authorization !== undefined && !authorised(request)) {
+    const user = tokenUser(request);
+    if (request.headers.authorization !== undefined && !user) {
       json(response, 401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
       return;
     }
@@ -183,11 +204,12 @@ export async function startFakeUpstream({ now = Date.now }: { now?: () => number
       return;
     }
     if (request.method === 'GET' && path === '/api/v1/my_profile/') {
-      json(response, 200, FAKE_USER);
+      json(response, 200, user ?? FAKE_USER);
       return;
     }
     if (request.method === 'GET' && path === '/api/v1/tenant_access/') {
-      json(response, 200, FAKE_TENANTS);
+      // A staff member has no tenant access (the real upstream answers an empty list).
+      json(response, 200, user?.is_staff ? [] : FAKE_TENANTS);
       return;
     }
     json(response, 200, [], { 'x-total-count': '0' });

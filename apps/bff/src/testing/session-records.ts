@@ -14,6 +14,7 @@ export function testUser(id = 7): UpstreamUser {
     last_name: 'Nováková',
     display_name: 'Jana Nováková',
     phone: null,
+    is_staff: false,
   };
 }
 

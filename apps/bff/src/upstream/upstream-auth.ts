@@ -135,7 +135,23 @@ export class UpstreamAuth {
       last_name: data.last_name,
       display_name: data.display_name,
       phone: data.phone,
+      // Staff act for no tenant (they reach the staff operations of bff.yaml, x-staff).
+      is_staff: data.is_staff === true,
     };
+  }
+
+  /**
+   * Who logged in and for which tenants. A staff member acts for no tenant and selects none, so
+   * their tenant list is empty whatever `tenant_access` answers (the call runs beside the profile
+   * call so that a tenant's login and session check wait for one round trip, not two).
+   */
+  async identity(accessToken: string, requestId: string): Promise<{ user: UpstreamUser; tenants: UpstreamTenant[] }> {
+    const tenants = this.tenants(accessToken, requestId);
+    // Settled here so that a staff member's failed tenant call is never an unhandled rejection.
+    tenants.catch(() => undefined);
+    const user = await this.profile(accessToken, requestId);
+    if (user.is_staff) return { user, tenants: [] };
+    return { user, tenants: await tenants };
   }
 
   async tenants(accessToken: string, requestId: string): Promise<UpstreamTenant[]> {
@@ -211,7 +227,8 @@ function isProfile(data: unknown): data is UpstreamUser {
     typeof candidate.first_name === 'string' &&
     typeof candidate.last_name === 'string' &&
     typeof candidate.display_name === 'string' &&
-    (candidate.phone === null || typeof candidate.phone === 'string')
+    (candidate.phone === null || typeof candidate.phone === 'string') &&
+    (candidate.is_staff === undefined || typeof candidate.is_staff === 'boolean')
   );
 }
 

@@ -82,6 +82,8 @@ function fallbackFor(status: number): ErrorBody {
       return { code: 'forbidden', message: errorMessages.tenantForbidden };
     case 404:
       return { code: 'not_found', message: errorMessages.notFound };
+    case 412:
+      return { code: 'stale_version', message: errorMessages.staleVersion };
     case 413:
       return { code: 'payload_too_large', message: errorMessages.payloadTooLarge };
     case 415:

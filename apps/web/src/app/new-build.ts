@@ -10,7 +10,7 @@ interface SubscribableRouter {
 const configKey = runtimeConfigQueryOptions().queryKey;
 
 /**
- * Spec §4: the page reloads on a new build. The runtime config carries the deployed `buildId`
+ * docs/product.md §2: the page reloads on a new build. The runtime config carries the deployed `buildId`
  * and is refetched in the background (window focus once stale); when it differs from the one
  * the page started with, the next navigation becomes a full page load of its target, so the
  * user moves on to the new build instead of old chunks that may no longer exist.

@@ -11,11 +11,20 @@ function registeredIds(routes: RouteObject[]): string[] {
 describe('route registration', () => {
   const ids = registeredIds(createRoutes(new QueryClient()));
 
+  // A `pending` route is in the table ahead of its screen; it is registered once built.
+  const built = (Object.keys(ROUTES) as RouteKey[]).filter((key) => !('pending' in ROUTES[key]));
+
   it('registers every route of the table', () => {
-    for (const key of Object.keys(ROUTES)) expect(ids, key).toContain(key);
+    for (const key of built) expect(ids, key).toContain(key);
   });
 
-  it.each<RouteKey>(Object.keys(ROUTES) as RouteKey[])('registers %s, code-split, with its table path', (key) => {
+  it('registers no pending route', () => {
+    for (const key of Object.keys(ROUTES) as RouteKey[]) {
+      if ('pending' in ROUTES[key]) expect(ids, key).not.toContain(key);
+    }
+  });
+
+  it.each<RouteKey>(built)('registers %s, code-split, with its table path', (key) => {
     const route = createRoutes(new QueryClient())[0]?.children?.[0]?.children?.find((child) => child.id === key);
     expect(route).toBeDefined();
     expect(route?.lazy).toBeDefined();

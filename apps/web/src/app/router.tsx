@@ -74,6 +74,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'publicSupportDetail', () => import('./routes/public-support/public-support-detail.tsx')),
             page(queryClient, 'faultReport', () => import('./routes/public-support/fault-report.tsx')),
             page(queryClient, 'order', () => import('./routes/public-support/order.tsx')),
+            // The staff area (docs/product.md §2): the route table's `pending` pages are not built yet.
+            page(queryClient, 'staffOverview', () => import('./routes/staff/overview.tsx')),
+            page(queryClient, 'staffIncidents', () => import('./routes/staff/incidents.tsx')),
+            page(queryClient, 'staffIncidentDetail', () => import('./routes/staff/incident.tsx')),
             {
               id: 'not-found',
               path: '*',

@@ -10,7 +10,7 @@ export const UNHANDLED_ERROR_GROUP = 'unhandled-errors';
 const BENIGN = /^(ResizeObserver loop|Script error\.?$)/;
 
 /**
- * Spec §8: an error nobody handled becomes one error toast – the server's message for an HTTP
+ * docs/product.md §8: an error nobody handled becomes one error toast – the server's message for an HTTP
  * error, else the error's own message. (Sentry, when running, captures these itself through
  * its global handlers.) A failed chunk load reloads the page once instead (docs/product.md §4).
  */

@@ -7,8 +7,11 @@ import { generatePath, matchRoutes } from 'react-router';
  * requirements from here, so a route's rules cannot drift from its path.
  */
 
-/** `public`: no login; `guest-only`: a logged-in user is sent home; `login`: sign-in required. */
-export type RouteAccess = 'public' | 'guest-only' | 'login';
+/**
+ * `public`: no login; `guest-only`: a logged-in user is sent home; `login`: sign-in required;
+ * `staff`: the building operator's staff only (a guest is sent to the login, a tenant home).
+ */
+export type RouteAccess = 'public' | 'guest-only' | 'login' | 'staff';
 
 export type FeatureFlag = keyof RuntimeConfig['features'];
 
@@ -24,6 +27,11 @@ export interface RouteDefinition {
   readonly requiredSearchParams?: readonly string[];
   /** Path parameters that must match a pattern, otherwise 404. */
   readonly paramPatterns?: Readonly<Record<string, RegExp>>;
+  /**
+   * In the table ahead of its screen: the router leaves it out (its address is a 404) and the
+   * menu hides it until the screen is built, when the flag goes.
+   */
+  readonly pending?: true;
 }
 
 const INTEGER_ID = /^[1-9]\d*$/;
@@ -117,6 +125,40 @@ export const ROUTES = {
     access: 'public',
     feature: 'publicMeetingRooms',
     requiresTenant: false,
+  },
+  // The staff area (the building operator's help desk): no tenant, no feature flag of its own.
+  staffOverview: { path: '/sprava', access: 'staff', feature: null, requiresTenant: false },
+  staffIncidents: { path: '/sprava/incidenty', access: 'staff', feature: null, requiresTenant: false },
+  staffIncidentDetail: {
+    path: '/sprava/incidenty/:id',
+    access: 'staff',
+    feature: null,
+    requiresTenant: false,
+    paramPatterns: { id: INTEGER_ID },
+  },
+  staffPublicSupport: {
+    path: '/sprava/verejna-podpora',
+    access: 'staff',
+    feature: null,
+    requiresTenant: false,
+    pending: true,
+  },
+  staffPublicSupportDetail: {
+    path: '/sprava/verejna-podpora/:id',
+    access: 'staff',
+    feature: null,
+    requiresTenant: false,
+    paramPatterns: { id: INTEGER_ID },
+    pending: true,
+  },
+  staffOutages: { path: '/sprava/vypadky', access: 'staff', feature: null, requiresTenant: false, pending: true },
+  staffBilling: { path: '/sprava/vyuctovani', access: 'staff', feature: null, requiresTenant: false, pending: true },
+  staffMeetingRooms: {
+    path: '/sprava/zasedaci-mistnosti',
+    access: 'staff',
+    feature: null,
+    requiresTenant: false,
+    pending: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

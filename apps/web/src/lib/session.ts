@@ -1,5 +1,6 @@
 import type { Session, Tenant } from '@portal/sdk/client';
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { ROUTES } from '#src/config/paths.ts';
 import { $api, apiClient } from '#src/lib/api.ts';
 import { isUnauthorized } from '#src/lib/errors.ts';
 
@@ -33,6 +34,16 @@ export function useSession(): Session | null {
 
 export function setSession(queryClient: QueryClient, session: Session | null) {
   queryClient.setQueryData(sessionQueryKey, session);
+}
+
+/** A staff member of the building operator: the staff area, no tenant (docs/product.md §6). */
+export function isStaff(session: Session | null): boolean {
+  return session?.user.is_staff === true;
+}
+
+/** Where „home" is for this session: the staff overview for staff, the portal's home page otherwise. */
+export function homePathFor(session: Session | null): string {
+  return isStaff(session) ? ROUTES.staffOverview.path : ROUTES.home.path;
 }
 
 /** Tenant ids are trimmed and an empty one means none (docs/product.md §5). */

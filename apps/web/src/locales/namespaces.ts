@@ -14,6 +14,8 @@ import type meetingRooms from './cs/meeting-rooms.json';
 import type publicSupport from './cs/public-support.json';
 import type profile from './cs/profile.json';
 import type tenants from './cs/tenants.json';
+import type staff from './cs/staff.json';
+import type staffIncidents from './cs/staff-incidents.json';
 
 export interface Namespaces {
   common: typeof common;
@@ -27,4 +29,6 @@ export interface Namespaces {
   publicSupport: typeof publicSupport;
   profile: typeof profile;
   tenants: typeof tenants;
+  staff: typeof staff;
+  staffIncidents: typeof staffIncidents;
 }

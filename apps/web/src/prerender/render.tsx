@@ -49,6 +49,7 @@ const STAND_IN_SESSION: Session = {
     last_name: STAND_IN,
     display_name: STAND_IN,
     phone: null,
+    is_staff: false,
   },
   tenants: [{ id: STAND_IN, name: STAND_IN }],
   selectedTenantId: STAND_IN,

@@ -12,6 +12,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     last_name: 'Nováková',
     display_name: 'Jana Nováková',
     phone: '+420123456789',
+    is_staff: false,
     ...overrides,
   };
 }
@@ -24,6 +25,24 @@ export function buildSession(overrides: Partial<Session> = {}): Session {
     user: buildProfile(),
     tenants: [TENANT_A, TENANT_B],
     selectedTenantId: TENANT_A.id,
+    ...overrides,
+  };
+}
+
+/** A staff member of the building operator: no tenants, none selected. */
+export function buildStaffSession(overrides: Partial<Session> = {}): Session {
+  return {
+    user: buildProfile({
+      id: 50,
+      email: 'tomas.dvorak@sprava.example.cz',
+      first_name: 'Tomáš',
+      last_name: 'Dvořák',
+      display_name: 'Tomáš Dvořák',
+      phone: null,
+      is_staff: true,
+    }),
+    tenants: [],
+    selectedTenantId: null,
     ...overrides,
   };
 }

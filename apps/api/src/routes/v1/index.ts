@@ -6,6 +6,7 @@ import { maintenanceEventRoutes } from './maintenance-events/index.js';
 import { meetingRoomRoutes } from './meeting-rooms/index.js';
 import { meterRoutes } from './meters/index.js';
 import { publicSupportRoutes } from './public-support/index.js';
+import { staffRoutes } from './staff/index.js';
 import { supportTicketRoutes } from './support-tickets/index.js';
 import { myProfileRoutes } from './my-profile/index.js';
 import { tenantAccessRoutes } from './tenant-access/index.js';
@@ -29,4 +30,5 @@ export const v1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(meetingRoomRoutes);
   await fastify.register(billingRoutes);
   await fastify.register(meterRoutes);
+  await fastify.register(staffRoutes);
 };

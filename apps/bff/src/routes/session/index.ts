@@ -6,7 +6,10 @@ import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { SessionRecord } from '../../sessions/session-store.js';
 
-/** The `Session` schema of bff.yaml: who is logged in, for which tenants, and which is chosen. */
+/**
+ * The `Session` schema of bff.yaml: who is logged in (`user.is_staff` tells a staff member, who
+ * has no tenants), for which tenants, and which is chosen.
+ */
 export function sessionBody(record: SessionRecord): components['schemas']['Session'] {
   return { user: record.user, tenants: record.tenants, selectedTenantId: record.selectedTenantId };
 }
@@ -43,12 +46,9 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
           Object.keys(result.fields).length > 0 ? result.fields : undefined,
         );
       }
-      const [user, tenants] = await Promise.all([
-        upstreamAuth.profile(result.tokens.accessToken, request.id),
-        upstreamAuth.tenants(result.tokens.accessToken, request.id),
-      ]);
+      const { user, tenants } = await upstreamAuth.identity(result.tokens.accessToken, request.id);
       const session = await sessions.start(request, reply, { tokens: result.tokens, user, tenants });
-      request.log.info({ event: 'login', userId: user.id }, 'logged in');
+      request.log.info({ event: 'login', userId: user.id, staff: user.is_staff }, 'logged in');
       return sessionBody(session.record);
     },
   });
@@ -116,10 +116,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
   ): Promise<SessionRecord> {
     try {
-      const [user, tenants] = await Promise.all([
-        upstreamAuth.profile(session.record.accessToken, requestId),
-        upstreamAuth.tenants(session.record.accessToken, requestId),
-      ]);
+      const { user, tenants } = await upstreamAuth.identity(session.record.accessToken, requestId);
       const selectedTenantId = tenants.some((tenant) => tenant.id === session.record.selectedTenantId)
         ? session.record.selectedTenantId
         : null;

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../http/errors.js';
-import { API_HEADERS, buildTestBff, getSession, logIn, postLogin } from '../../testing/build-test-bff.js';
+import {
+  API_HEADERS,
+  buildTestBff,
+  getSession,
+  logIn,
+  postLogin,
+  sessionCookieFrom,
+} from '../../testing/build-test-bff.js';
 import {
   FAKE_CREDENTIALS as credentials,
+  FAKE_STAFF_CREDENTIALS,
+  FAKE_STAFF_USER,
   FAKE_TENANTS,
   FAKE_USER,
   startFakeUpstream,
@@ -40,6 +49,43 @@ describe('session routes', () => {
       expect(response.body).not.toContain(token);
       expect(setCookie).not.toContain(token);
     }
+  });
+
+  it('tells a staff member by user.is_staff, with no tenants and none selected, even when one is remembered', async () => {
+    const login = await postLogin(app, FAKE_STAFF_CREDENTIALS, {
+      cookie: `__Host-portal_tenant=${FAKE_TENANTS[0].id}`,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ user: FAKE_STAFF_USER, tenants: [], selectedTenantId: null });
+    const cookie = sessionCookieFrom(login);
+    const current = await getSession(app, cookie);
+    expect(current.json()).toEqual({ user: FAKE_STAFF_USER, tenants: [], selectedTenantId: null });
+
+    // A staff member selects no tenant, so tenant-scoped operations answer 409 as for anyone without one.
+    const select = await app.inject({
+      method: 'PUT',
+      url: '/api/session/tenant',
+      headers: { ...API_HEADERS, cookie },
+      payload: { tenantId: FAKE_TENANTS[0].id },
+    });
+    expect(select.statusCode).toBe(403);
+    const tickets = await app.inject({
+      method: 'GET',
+      url: '/api/v1/support_tickets/',
+      headers: { ...API_HEADERS, cookie },
+    });
+    expect(tickets.statusCode).toBe(409);
+    expect(tickets.json()).toMatchObject({ code: 'tenant_required' });
+    expect(upstream.hits('/api/v1/support_tickets/')).toHaveLength(0);
+  });
+
+  it('logs a staff member in even when the tenant list fails, but not a tenant', async () => {
+    upstream.answer('/api/v1/tenant_access/', 500, { detail: 'boom' });
+    const staff = await postLogin(app, FAKE_STAFF_CREDENTIALS);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json()).toMatchObject({ user: { is_staff: true }, tenants: [] });
+    const tenant = await postLogin(app, credentials);
+    expect(tenant.statusCode).toBe(502);
   });
 
   it('answers a wrong password with 400, a Czech message and the field at fault', async () => {

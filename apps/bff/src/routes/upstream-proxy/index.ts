@@ -41,7 +41,8 @@ const FORWARDED_RESPONSE_HEADERS = [
  *
  * The upstream request is built afresh: the fixed path template with encoded parameters, the
  * validated query, and only the headers the upstream needs (the session's bearer token, the
- * tenant, the request id, an idempotency key). The browser's cookies, Authorization and
+ * tenant, the request id, an idempotency key, an `If-Match` version). Operations marked
+ * `x-staff` are forwarded only for a staff member's session (403 `staff_only` otherwise). The browser's cookies, Authorization and
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
 export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
@@ -71,6 +72,8 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     if (isOwnOperationPath(operation.path)) continue;
     const schema = fastifySchemaFor('bff', operation.operationId);
     const isPublic = allowsAnonymous(document.paths?.[operation.path]?.[operation.method]?.security);
+    // `x-staff`: the building operator's own work (the staff area), never a tenant's or a guest's.
+    const staffOnly = operation.staff;
     const botForm = botFormOf(operation.path, operation.method);
     const accessCode = usesAccessCode(schema.querystring);
     // Public forms and uploads authorised by an access code: a per-IP limit, like the forms.
@@ -102,14 +105,13 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
       // Everything here happens before the upstream sees anything.
       ...(rateLimited ? { config: { rateLimit: { max: publicFormsPerMinute, timeWindow: 60_000 } } } : {}),
       ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
-      handler: (request, reply) => forward(operation, isPublic, accessCode, request, reply),
+      handler: (request, reply) => forward(operation, { isPublic, accessCode, staffOnly }, request, reply),
     });
   }
 
   async function forward(
     operation: OperationInfo,
-    isPublic: boolean,
-    accessCode: boolean,
+    { isPublic, accessCode, staffOnly }: { isPublic: boolean; accessCode: boolean; staffOnly: boolean },
     request: ForwardedRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
@@ -119,6 +121,11 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     const session = isPublic
       ? await optionalSession(request, reply)
       : await sessions.require(request, reply, { touch: true });
+    // The upstream refuses a tenant's token too; refusing here keeps a tenant's browser from
+    // reaching the staff operations at all, and tells the role the session was started with.
+    if (staffOnly && session?.record.user.is_staff !== true) {
+      throw new BffError(403, 'staff_only', errorMessages.staffOnly);
+    }
 
     const headers: Record<string, string> = {
       accept: typeof request.headers.accept === 'string' ? request.headers.accept : 'application/json',
@@ -132,6 +139,12 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     const idempotencyKey = request.headers['idempotency-key'];
     if (typeof idempotencyKey === 'string' && idempotencyKey.length > 0 && idempotencyKey.length <= 200) {
       headers['idempotency-key'] = idempotencyKey;
+    }
+    // Versioned updates (the staff operations): the ETag the browser read goes back as If-Match,
+    // so the upstream answers 412 instead of overwriting another's change.
+    const ifMatch = request.headers['if-match'];
+    if (typeof ifMatch === 'string' && ifMatch.length > 0 && ifMatch.length <= 200) {
+      headers['if-match'] = ifMatch;
     }
 
     let body: string | Transform | undefined;

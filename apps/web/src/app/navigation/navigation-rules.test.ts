@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute, ROUTES, type RouteKey } from '#src/config/paths.ts';
-import { buildConfig, buildSession } from '#src/testing/factories.ts';
+import { buildConfig, buildSession, buildStaffSession } from '#src/testing/factories.ts';
 import { decideNavigation, type NavigationInput } from './navigation-rules.ts';
 
 const USER = buildSession();
 const USER_WITHOUT_TENANT = buildSession({ selectedTenantId: null });
+const STAFF = buildStaffSession();
 
 function decide(url: string, overrides: Partial<Omit<NavigationInput, 'route' | 'params' | 'location'>> = {}) {
   const parsed = new URL(url, 'http://portal.test');
@@ -42,6 +43,14 @@ describe('route table', () => {
       '/vyuctovani',
       '/zasedaci-mistnosti',
       '/zasedacky',
+      '/sprava',
+      '/sprava/incidenty',
+      '/sprava/incidenty/:id',
+      '/sprava/verejna-podpora',
+      '/sprava/verejna-podpora/:id',
+      '/sprava/vypadky',
+      '/sprava/vyuctovani',
+      '/sprava/zasedaci-mistnosti',
     ]);
   });
 
@@ -49,6 +58,9 @@ describe('route table', () => {
     ['/hlaseni-incidentu/novy', 'incidentNew'],
     ['/hlaseni-incidentu/42', 'incidentDetail'],
     ['/verejna-podpora/novy', 'publicSupportNew'],
+    ['/sprava', 'staffOverview'],
+    ['/sprava/incidenty/7', 'staffIncidentDetail'],
+    ['/sprava/verejna-podpora/7', 'staffPublicSupportDetail'],
   ])('matches %s to %s (static segments win)', (path, key) => {
     expect(matchRoute(path)?.key).toBe(key);
   });
@@ -103,7 +115,66 @@ describe('2. authentication', () => {
   });
 });
 
-describe('3. feature flag', () => {
+describe('3. role', () => {
+  const STAFF_PAGES = [
+    '/sprava',
+    '/sprava/incidenty?stav=open&budova=2',
+    '/sprava/incidenty/7',
+    '/sprava/verejna-podpora',
+    '/sprava/verejna-podpora/7',
+    '/sprava/vypadky',
+    '/sprava/vyuctovani',
+    '/sprava/zasedaci-mistnosti',
+  ];
+
+  it.each(STAFF_PAGES)('sends a guest from %s to the login page with the wanted path', (path) => {
+    expect(decide(path)).toEqual({ kind: 'redirect', to: `/prihlaseni?redirect=${encodeURIComponent(path)}` });
+  });
+
+  it.each(STAFF_PAGES)('sends a tenant from %s home, with a tenant chosen or not', (path) => {
+    expect(decide(path, { session: USER })).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(path, { session: USER_WITHOUT_TENANT })).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it.each(STAFF_PAGES)('lets a staff member onto %s, whatever the flags and hideTenantLogin', (path) => {
+    expect(decide(path, { session: STAFF })).toEqual({ kind: 'allow' });
+    const config = buildConfig({
+      hideTenantLogin: true,
+      features: Object.fromEntries(Object.keys(buildConfig().features).map((flag) => [flag, false])),
+    });
+    expect(decide(path, { session: STAFF, config })).toEqual({ kind: 'allow' });
+  });
+
+  it('answers 404 for a malformed staff id before anything else', () => {
+    expect(decide('/sprava/incidenty/abc')).toEqual({ kind: 'not-found' });
+    expect(decide('/sprava/incidenty/0', { session: STAFF })).toEqual({ kind: 'not-found' });
+  });
+
+  it.each([
+    '/',
+    '/tenant',
+    '/tenant?redirect=%2Fvyuctovani',
+    '/hlaseni-incidentu',
+    '/hlaseni-incidentu/novy',
+    '/hlaseni-incidentu/3',
+    '/odpocet-meridel',
+    '/vyuctovani',
+    '/zasedaci-mistnosti',
+  ])('sends a staff member from the tenant page %s to the staff overview', (path) => {
+    expect(decide(path, { session: STAFF })).toEqual({ kind: 'redirect', to: '/sprava' });
+  });
+
+  it('sends a staff member from the login page to the staff overview, and lets them see their profile and public pages', () => {
+    expect(decide('/prihlaseni', { session: STAFF })).toEqual({ kind: 'redirect', to: '/sprava' });
+    expect(decide('/profil', { session: STAFF })).toEqual({ kind: 'allow' });
+    expect(decide('/planovane-vypadky', { session: STAFF })).toEqual({ kind: 'allow' });
+    expect(decide('/verejna-podpora/5', { session: STAFF })).toEqual({ kind: 'allow' });
+    const config = buildConfig({ hideTenantLogin: true });
+    expect(decide('/profil', { session: STAFF, config })).toEqual({ kind: 'redirect', to: '/sprava' });
+  });
+});
+
+describe('4. feature flag', () => {
   it('redirects a hidden feature home, for public and login routes alike', () => {
     const config = buildConfig({ features: { maintenanceEvents: false, billingStatements: false } });
     expect(decide('/planovane-vypadky', { config })).toEqual({ kind: 'redirect', to: '/' });
@@ -120,7 +191,7 @@ describe('3. feature flag', () => {
   });
 });
 
-describe('4. tenant', () => {
+describe('5. tenant', () => {
   it('sends a user without a tenant to the tenant page with the wanted path', () => {
     expect(decide('/vyuctovani?rok=2026', { session: USER_WITHOUT_TENANT })).toEqual({
       kind: 'redirect',

@@ -1,11 +1,11 @@
 import type { RuntimeConfig, Session } from '@portal/sdk/client';
 import { ROUTES, withRedirect, type RouteDefinition } from '#src/config/paths.ts';
-import { selectedTenantId } from '#src/lib/session.ts';
+import { homePathFor, isStaff, selectedTenantId } from '#src/lib/session.ts';
 
 /**
  * The navigation rules of docs/product.md §2 as pure functions, applied in that order:
- * 1. route validation, 2. authentication, 3. feature flag, 4. tenant.
- * (5. server route-rule redirects have no content in docs/product.md and are not modelled.)
+ * 1. route validation, 2. authentication, 3. role, 4. feature flag, 5. tenant.
+ * (6. server route-rule redirects have no content in docs/product.md and are not modelled.)
  * The route loaders feed them the runtime config and the session; tests call them directly.
  */
 
@@ -37,38 +37,52 @@ export const validateRoute: Step = ({ route, params, location }) => {
 };
 
 /**
- * 2. Authentication. Public pages pass; guest-only pages send a logged-in user home;
- * login pages send a guest to the login page with the wanted path + query.
+ * 2. Authentication. Public pages pass; guest-only pages send a logged-in user home (a staff
+ * member's home is the staff overview); login and staff pages send a guest to the login page
+ * with the wanted path + query.
  */
 export const checkAuthentication: Step = (input) => {
   const { route, session } = input;
-  if (route.access === 'guest-only' && session) return redirectTo(ROUTES.home.path);
-  if (route.access === 'login' && !session) {
+  if (route.access === 'guest-only' && session) return redirectTo(homePathFor(session));
+  if ((route.access === 'login' || route.access === 'staff') && !session) {
     return redirectTo(withRedirect(ROUTES.login.path, wanted(input)));
   }
   return null;
 };
 
-/** 3. Feature flag: a hidden feature's routes redirect home. */
+/**
+ * 3. Role. Staff pages send anyone but staff home. Staff act for no tenant: the pages of a
+ * tenant (those that need one, the tenant selection) and the tenant's home page send a staff
+ * member to the staff overview.
+ */
+export const checkRole: Step = ({ route, session }) => {
+  if (!session) return null;
+  const staff = isStaff(session);
+  if (route.access === 'staff') return staff ? null : redirectTo(ROUTES.home.path);
+  const tenantsOnly = route.requiresTenant || route === ROUTES.tenant || route === ROUTES.home;
+  return staff && tenantsOnly ? redirectTo(ROUTES.staffOverview.path) : null;
+};
+
+/** 4. Feature flag: a hidden feature's routes redirect home. */
 export const checkFeature: Step = ({ route, config }) =>
   route.feature && !config.features[route.feature] ? redirectTo(ROUTES.home.path) : null;
 
 /**
- * 4. Tenant. With hideTenantLogin on, only public and guest-only pages are reachable and the
+ * 5. Tenant. With hideTenantLogin on, only public and guest-only pages are reachable and the
  * tenant check is skipped. Otherwise a logged-in user on a tenant-requiring page with no
  * tenant chosen goes to the tenant selection, carrying the wanted path.
  */
 export const checkTenant: Step = (input) => {
   const { route, config, session } = input;
   if (route.access !== 'login') return null;
-  if (config.hideTenantLogin) return redirectTo(ROUTES.home.path);
+  if (config.hideTenantLogin) return redirectTo(homePathFor(session));
   if (route.requiresTenant && session && !selectedTenantId(session)) {
     return redirectTo(withRedirect(ROUTES.tenant.path, wanted(input)));
   }
   return null;
 };
 
-const STEPS: readonly Step[] = [validateRoute, checkAuthentication, checkFeature, checkTenant];
+const STEPS: readonly Step[] = [validateRoute, checkAuthentication, checkRole, checkFeature, checkTenant];
 
 export function decideNavigation(input: NavigationInput): NavigationDecision {
   for (const step of STEPS) {

@@ -12,10 +12,12 @@ import { isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
 import { AppStarted } from '#src/lib/prerender/app-started.tsx';
 import { useHydrated } from '#src/lib/prerender/use-hydrated.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
-import { useSession } from '#src/lib/session.ts';
+import { isStaff, useSession } from '#src/lib/session.ts';
 
 // Menus (zag machines + floating-ui) are only needed once someone is logged in.
 const AccountControls = lazy(() => import('./account-controls.tsx'));
+// The staff menu and its strings load only for a staff session.
+const StaffMenu = lazy(() => import('./staff/staff-menu.tsx'));
 
 /**
  * Puts focus on the page's h1 (made focusable with tabindex=-1), or on the main landmark when
@@ -87,8 +89,18 @@ export function RootLayout() {
     );
   }
 
+  const menu = isStaff(session) ? (
+    hydrated ? (
+      <Suspense fallback={<Box h="9" aria-hidden="true" />}>
+        <StaffMenu />
+      </Suspense>
+    ) : null
+  ) : (
+    <MainMenu entries={mainMenuEntries(config, session)} labelOf={(key) => t(`mainMenu.entries.${key}.title`)} />
+  );
+
   return (
-    <AppShell actions={actions} menu={<MainMenu entries={mainMenuEntries(config, session)} />}>
+    <AppShell actions={actions} menu={menu}>
       {/* A boundary of its own lets React hydrate the page after the shell, in a separate,
           interruptible task (time-sliced hydration of prerendered pages). Loaders have
           resolved the page's module and data, so on the client it does not suspend. */}

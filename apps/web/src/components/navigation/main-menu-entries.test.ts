@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mainMenuEntries } from './main-menu-entries.ts';
+import { mainMenuEntries, staffMenuEntries } from './main-menu-entries.ts';
 import { ROUTES } from '#src/config/paths.ts';
-import { buildConfig, buildSession } from '#src/testing/factories.ts';
+import { buildConfig, buildSession, buildStaffSession } from '#src/testing/factories.ts';
 
 describe('main menu entries', () => {
   it('offers a logged-in tenant the tenant features and planned outages, in menu order', () => {
@@ -37,5 +37,14 @@ describe('main menu entries', () => {
     // The fault report and the order belong to publicSupport (docs/decisions/005).
     expect(mainMenuEntries(allOff, buildSession())).toEqual([]);
     expect(mainMenuEntries(allOff, null)).toEqual([]);
+  });
+
+  it('gives a staff member no tenant or public menu, but the staff pages that exist, in menu order', () => {
+    expect(mainMenuEntries(buildConfig(), buildStaffSession())).toEqual([]);
+    const entries = staffMenuEntries();
+    for (const entry of entries) {
+      expect(ROUTES[entry].access, entry).toBe('staff');
+      expect('pending' in ROUTES[entry], entry).toBe(false);
+    }
   });
 });

@@ -1,16 +1,24 @@
 import { Box, Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { ROUTES } from '#src/config/paths.ts';
-import type { MainMenuEntry } from './main-menu-entries.ts';
+import { ROUTES, type RouteKey } from '#src/config/paths.ts';
 
 /** Is `pathname` the entry's page or one below it (a detail, a new-item form)? */
 function isCurrent(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** The feature links under the header; wraps onto several lines on a phone. */
-export function MainMenu({ entries }: { entries: readonly MainMenuEntry[] }) {
+/**
+ * The feature links under the header; wraps onto several lines on a phone. `labelOf` names an
+ * entry (the tenant and public menus from `common`, the staff menu from its own strings).
+ */
+export function MainMenu<Entry extends RouteKey>({
+  entries,
+  labelOf,
+}: {
+  entries: readonly Entry[];
+  labelOf: (key: Entry) => string;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (entries.length === 0) return null;
@@ -19,12 +27,13 @@ export function MainMenu({ entries }: { entries: readonly MainMenuEntry[] }) {
       <Box as="ul" display="flex" flexWrap="wrap" gap="1" listStyleType="none" m="0" p="0">
         {entries.map((key) => {
           const { path } = ROUTES[key];
-          const current = isCurrent(pathname, path);
+          // The staff overview is the parent of every staff page: only its own address is current.
+          const current = key === 'staffOverview' ? pathname === path : isCurrent(pathname, path);
           return (
             <li key={key}>
               <Button asChild variant={current ? 'subtle' : 'ghost'} size="sm">
                 <RouterLink to={path} aria-current={current ? 'page' : undefined}>
-                  {t(`mainMenu.entries.${key}.title`)}
+                  {labelOf(key)}
                 </RouterLink>
               </Button>
             </li>

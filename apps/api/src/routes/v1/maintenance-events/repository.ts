@@ -32,12 +32,18 @@ async function serializeEvents(db: Database, rows: MaintenanceEventRow[]) {
   }));
 }
 
-/** Public events for everyone; tenant-only events only for tenants of that building. */
+/**
+ * Public events for everyone; tenant-only events only for tenants of that building. A
+ * cancelled event is nobody's any more (the list, the detail and the calendar feed all read
+ * through here); the staff still see it through their own list.
+ */
 async function visibleTo(db: Database, tenantId: string | null): Promise<SQL> {
+  const notCancelled = isNull(maintenanceEvents.cancelledAt);
   const isPublic = eq(maintenanceEvents.visibility, 'public');
-  if (tenantId === null) return isPublic;
+  if (tenantId === null) return and(notCancelled, isPublic) as SQL;
   const ids = await tenantBuildingIds(db, tenantId);
-  return ids.length === 0 ? isPublic : (or(isPublic, inArray(maintenanceEvents.buildingId, ids)) as SQL);
+  const visible = ids.length === 0 ? isPublic : (or(isPublic, inArray(maintenanceEvents.buildingId, ids)) as SQL);
+  return and(notCancelled, visible) as SQL;
 }
 
 /** Not ended by `since`: an event without a known end is never over (upstream.yaml: it counts as ongoing). */

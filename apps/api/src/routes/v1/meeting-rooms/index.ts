@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hashAccessCode, newCancelToken } from '../../../domain/access-codes.js';
 import { drfError, fieldErrors, requireText } from '../../../domain/errors.js';
-import { cancelReservation, checkRange, checkSlot, insertReservations } from '../../../domain/meeting-rooms.js';
+import {
+  cancelReservation,
+  checkRange,
+  checkSlot,
+  insertReservations,
+  serializeRooms,
+} from '../../../domain/meeting-rooms.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { runCreate } from '../../../http/idempotency.js';
 import { pageOf, paged } from '../../../http/pagination.js';
@@ -19,7 +25,6 @@ import {
   reservationCalendar,
   serializePublicReservation,
   serializeReservations,
-  serializeRooms,
 } from './repository.js';
 
 const roomNotFound = () => drfError(404, 'not_found', 'Zasedací místnost nebyla nalezena.');

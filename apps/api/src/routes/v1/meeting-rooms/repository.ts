@@ -4,7 +4,7 @@ import type { Database } from '../../../db/database.js';
 import { meetingRooms, reservations } from '../../../db/schema.js';
 import { accessCodeMatches } from '../../../domain/access-codes.js';
 import { tenantBuildingIds } from '../../../domain/buildings.js';
-import { canCancel, type ReservationRow, type RoomRow } from '../../../domain/meeting-rooms.js';
+import { canCancel, serializeRooms, type ReservationRow, type RoomRow } from '../../../domain/meeting-rooms.js';
 import { selectFirst, selectPage, sortable, type Page } from '../../../domain/queries.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
 import { buildingRefsOf, iso, userRefs } from '../../../domain/refs.js';
@@ -35,25 +35,6 @@ async function visibleRooms(db: Database, tenantId: string | null): Promise<SQL>
 /** A room the caller may see (`tenantId` null: an anonymous visitor). */
 export async function findRoom(db: Database, id: number, tenantId: string | null): Promise<RoomRow | undefined> {
   return selectFirst(db, meetingRooms, and(eq(meetingRooms.id, id), await visibleRooms(db, tenantId)));
-}
-
-export async function serializeRooms(db: Database, rows: RoomRow[]) {
-  const places = await buildingRefsOf(db, rows);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
-    floor: row.floor,
-    capacity: row.capacity,
-    equipment: row.equipment,
-    description: row.description,
-    photo_url: row.photoUrl,
-    public_booking: row.publicBooking,
-    opening_time: row.openingTime,
-    closing_time: row.closingTime,
-    slot_minutes: row.slotMinutes,
-    max_duration_minutes: row.maxDurationMinutes,
-  }));
 }
 
 /** `MeetingRoomRef`s by id; a room that is gone shows with an empty name. */

@@ -15,6 +15,7 @@ function serializeProfile(user: User) {
     last_name: user.lastName,
     display_name: displayName(user),
     phone: user.phone,
+    is_staff: user.isStaff,
   };
 }
 

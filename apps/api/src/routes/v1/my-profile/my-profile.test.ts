@@ -38,6 +38,7 @@ describe.each(DATABASE_DRIVERS)('GET /api/v1/my_profile/ (%s)', (driver) => {
       last_name: 'Nováková',
       display_name: 'Jana Nováková',
       phone: '+420 601 234 567',
+      is_staff: false,
     });
   });
 

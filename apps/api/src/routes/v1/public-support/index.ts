@@ -2,7 +2,7 @@ import { newAccessCode } from '../../../domain/access-codes.js';
 import { MAX_FILES } from '../../../domain/attachment-files.js';
 import { findBuilding } from '../../../domain/buildings.js';
 import { BLANK_FIELD_MESSAGE, drfError, fieldErrors, requireText } from '../../../domain/errors.js';
-import { createPublicRequest, type PublicSupportCategory } from '../../../domain/public-support.js';
+import { createPublicRequest, requestClosed, type PublicSupportCategory } from '../../../domain/public-support.js';
 import { acceptUploads, receiveFiles, requireMultipart, sendAttachment } from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { runCreate } from '../../../http/idempotency.js';
@@ -23,8 +23,6 @@ export const MAX_FILES_PER_REQUEST = MAX_FILES;
 
 const tooManyOnRequest = () =>
   drfError(413, 'too_many_files', `K jednomu požadavku lze přiložit nejvýše ${MAX_FILES_PER_REQUEST} souborů.`);
-const requestClosed = () =>
-  drfError(409, 'request_closed', 'Požadavek je uzavřený; nové zprávy ani přílohy už nelze přidat.');
 
 interface ContactFields {
   name?: string | null | undefined;

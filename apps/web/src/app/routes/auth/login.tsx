@@ -34,7 +34,7 @@ export default function LoginRoute() {
       try {
         setSession(queryClient, await selectTenant(plan.selectTenantId));
       } catch (error) {
-        // Spec §8: failing to set up the tenant after login falls back to the tenant page.
+        // docs/product.md §2 (After login): failing to set up the tenant after login falls back to the tenant page.
         toast.add({ severity: 'error', summary: t('common:errors.title'), detail: errorMessage(error) });
         await navigate(plan.fallback, { replace: true });
         return;

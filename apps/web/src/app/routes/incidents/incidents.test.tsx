@@ -23,6 +23,7 @@ function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     updated_at: '2026-11-20T09:00:00Z',
     resolution: null,
     assignee: null,
+    visit: null,
     description: 'Popis',
     reporter: { id: 1, display_name: 'Jana Nováková' },
     timeline: [],
@@ -290,5 +291,42 @@ describe('incident detail', { timeout: 30_000 }, () => {
     expect(screen.getByText('Změna priority: Normální → Vysoká')).toBeInTheDocument();
     expect(screen.getByText('Přiřazeno: Tomáš Dvořák')).toBeInTheDocument();
     expect(screen.getByText('+420 601 111 222')).toBeInTheDocument();
+  });
+
+  it("shows the technician's visit window and its changes in Prague time", async () => {
+    incidentApi([
+      buildTicket(1, {
+        visit: { from: '2026-11-24T08:00:00Z', to: '2026-11-24T11:30:00Z', note: 'Zajistěte přístup ke stoupačkám.' },
+        timeline: [
+          {
+            id: 5,
+            type: 'visit_change',
+            created_at: '2026-11-20T10:00:00Z',
+            author: { id: 9, display_name: 'Tomáš Dvořák' },
+            author_role: 'operator',
+            body: 'Zajistěte přístup ke stoupačkám.',
+            from_value: null,
+            to_value: '2026-11-24T08:00:00Z/2026-11-24T11:30:00Z',
+          },
+          {
+            id: 6,
+            type: 'visit_change',
+            created_at: '2026-11-21T10:00:00Z',
+            author: { id: 9, display_name: 'Tomáš Dvořák' },
+            author_role: 'operator',
+            body: null,
+            from_value: '2026-11-24T08:00:00Z/2026-11-24T11:30:00Z',
+            to_value: null,
+          },
+        ],
+      }),
+    ]);
+    renderRoute('/hlaseni-incidentu/1', loggedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Závada 1' })).toBeInTheDocument();
+    const visit = screen.getByText('Návštěva technika').nextElementSibling as HTMLElement;
+    expect(visit).toHaveTextContent('24. 11. 2026 9:00–12:30');
+    expect(visit).toHaveTextContent('Zajistěte přístup ke stoupačkám.');
+    expect(screen.getByText('Termín návštěvy technika: 24. 11. 2026 9:00–12:30')).toBeInTheDocument();
+    expect(screen.getByText('Návštěva technika zrušena')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { buildSession, TENANT_A, TENANT_B } from '#src/testing/factories.ts';
+import { buildSession, buildStaffSession, TENANT_A, TENANT_B } from '#src/testing/factories.ts';
 import { planAfterLogin } from './after-login.ts';
 
 const oneTenant = buildSession({ tenants: [TENANT_A], selectedTenantId: null });
 const twoTenants = buildSession({ tenants: [TENANT_A, TENANT_B], selectedTenantId: null });
 
 describe('planAfterLogin', () => {
+  it('sends a staff member to the staff overview, selecting no tenant, hideTenantLogin or not', () => {
+    for (const hideTenantLogin of [false, true]) {
+      expect(planAfterLogin({ session: buildStaffSession(), redirect: null, hideTenantLogin })).toEqual({
+        selectTenantId: null,
+        to: '/sprava',
+        fallback: '/sprava',
+      });
+    }
+  });
+
+  it("follows a staff member's local redirect target, and never a foreign one", () => {
+    const session = buildStaffSession();
+    const target = '/sprava/incidenty?budova=2';
+    expect(planAfterLogin({ session, redirect: target, hideTenantLogin: false }).to).toBe(target);
+    expect(planAfterLogin({ session, redirect: '//evil.example', hideTenantLogin: false }).to).toBe('/sprava');
+  });
+
   it('follows a local redirect target', () => {
     expect(planAfterLogin({ session: twoTenants, redirect: '/profil', hideTenantLogin: false })).toEqual({
       selectTenantId: null,

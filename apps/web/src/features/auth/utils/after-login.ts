@@ -1,6 +1,6 @@
 import type { Session } from '@portal/sdk/client';
 import { ROUTES, withRedirect } from '#src/config/paths.ts';
-import { selectedTenantId } from '#src/lib/session.ts';
+import { isStaff, selectedTenantId } from '#src/lib/session.ts';
 import { safeRedirect } from '#src/utils/safe-redirect.ts';
 
 /**
@@ -11,6 +11,7 @@ import { safeRedirect } from '#src/utils/safe-redirect.ts';
  *    the selection also happens before following a redirect, so such a user never sees
  *    the tenant page;
  * 4. otherwise the tenant page (carrying the redirect).
+ * A staff member selects no tenant: the redirect target, else the staff overview (`/sprava`).
  * If the selection fails, the caller goes to `fallback` (docs/product.md §8: fall back to /tenant).
  */
 export interface AfterLoginPlan {
@@ -30,6 +31,10 @@ export interface AfterLoginInput {
 
 export function planAfterLogin({ session, redirect, hideTenantLogin }: AfterLoginInput): AfterLoginPlan {
   const target = safeRedirect(redirect);
+  if (isStaff(session)) {
+    const staffHome = ROUTES.staffOverview.path;
+    return { selectTenantId: null, to: target ?? staffHome, fallback: staffHome };
+  }
   const tenantPage = withRedirect(ROUTES.tenant.path, target);
   const soleTenant = session.tenants.length === 1 ? session.tenants[0] : undefined;
   // Under hideTenantLogin tenants are not part of the experience: nothing to select.

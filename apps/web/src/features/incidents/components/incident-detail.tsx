@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@portal/ui/toast';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { describeError } from '#src/components/errors/describe-error.ts';
-import { formatDate, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { formatDate, formatDateTimeRange, formatFileSize, formatPhone } from '#src/lib/format.ts';
 import { downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
@@ -54,6 +54,22 @@ export function IncidentDetailView({ id }: { id: number }) {
           {incident.contact_phone ? formatPhone(incident.contact_phone) : t('detail.contactRegistered')}
         </Fact>
         <Fact label={t('detail.assignee')}>{incident.assignee?.display_name ?? t('detail.unassigned')}</Fact>
+        <Fact label={t('detail.visit')}>
+          {incident.visit ? (
+            <>
+              <time dateTime={`${incident.visit.from}/${incident.visit.to}`}>
+                {formatDateTimeRange(incident.visit.from, incident.visit.to)}
+              </time>
+              {incident.visit.note ? (
+                <Text fontWeight="normal" whiteSpace="pre-wrap">
+                  {incident.visit.note}
+                </Text>
+              ) : null}
+            </>
+          ) : (
+            t('detail.noVisit')
+          )}
+        </Fact>
       </Box>
       <Box>
         <Heading as="h2" size="lg" mb="2">

@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#src/lib/format.ts';
+import { formatDateTime, formatDateTimeRange } from '#src/lib/format.ts';
 import { PRIORITIES, STATUSES, type TimelineEntry } from '../api/incident-queries.ts';
 
 const statusLabel = (t: TFunction<'incidents'>, value: string | null) =>
@@ -30,7 +30,18 @@ export function describeEntry(t: TFunction<'incidents'>, entry: TimelineEntry): 
       });
     case 'assignment':
       return entry.to_value ? t('timeline.assignment', { to: entry.to_value }) : t('timeline.unassigned');
+    case 'visit_change': {
+      const window = entry.to_value ? formatInterval(entry.to_value) : null;
+      return window ? t('timeline.visit_change', { to: window }) : t('timeline.visit_cleared');
+    }
   }
+}
+
+/** An ISO 8601 interval `<from>/<to>` (a visit window) in Prague time, or null when it is none. */
+function formatInterval(value: string): string | null {
+  const [from, to] = value.split('/');
+  if (!from || !to || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return null;
+  return formatDateTimeRange(from, to);
 }
 
 /** The ticket's history, oldest first, as an ordered list. */
@@ -51,7 +62,7 @@ export function IncidentTimeline({ entries }: { entries: TimelineEntry[] }) {
             <Text textStyle="sm" color="fg.muted">
               {author} · <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
             </Text>
-            {entry.type === 'comment' && entry.body ? (
+            {(entry.type === 'comment' || entry.type === 'visit_change') && entry.body ? (
               <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
                 {entry.body}
               </Text>

@@ -1,0 +1,195 @@
+import { Flex, Link, Table, Text } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ListPager } from '#src/components/ui/list-pager.tsx';
+import { href } from '#src/config/paths.ts';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { QUEUE_PAGE_SIZE, staffQueueQueryOptions, type StaffTicket } from '../api/staff-incident-queries.ts';
+import { isFiltered, searchFor, type QueueFilters, type QueueOrdering } from '../utils/queue-search.ts';
+import { PriorityBadge, StatusBadge } from './staff-badges.tsx';
+
+/** The columns one can sort by, with the API's field (descending first: newest, most urgent, latest). */
+const SORTABLE = { created: 'created_at', priority: 'priority', activity: 'updated_at' } as const;
+type SortColumn = keyof typeof SORTABLE;
+
+const CELL = { px: '2', py: '1.5' } as const;
+
+/**
+ * One page of the queue as a dense table, sortable by created, priority and last activity (the
+ * column headers are links that keep the filters), with the total from X-Total-Count and pages.
+ * The table scrolls on its own on a narrow screen, never the page (WCAG 1.4.10).
+ */
+export function QueueTable({ filters, captionId }: { filters: QueueFilters; captionId: string }) {
+  const { t } = useTranslation('staffIncidents');
+  const { data } = useSuspenseQuery(staffQueueQueryOptions(filters));
+  const pages = Math.max(1, Math.ceil(data.total / QUEUE_PAGE_SIZE));
+
+  if (data.items.length === 0) {
+    return (
+      <Text py="6" fontSize="lg" role="status">
+        {isFiltered(filters) ? t('queue.emptyFiltered') : t('queue.empty')}
+      </Text>
+    );
+  }
+
+  const header = (column: keyof ReturnType<typeof columnLabels>, sortable?: SortColumn) => {
+    const label = columnLabels(t)[column];
+    if (!sortable) {
+      return (
+        <Table.ColumnHeader {...CELL} whiteSpace="nowrap">
+          {label}
+        </Table.ColumnHeader>
+      );
+    }
+    const field = SORTABLE[sortable];
+    const direction =
+      filters.ordering === `-${field}` ? 'descending' : filters.ordering === field ? 'ascending' : undefined;
+    // Descending first; a second click on the sorted column turns it round.
+    const next: QueueOrdering = direction === 'descending' ? field : (`-${field}` as const);
+    return (
+      <Table.ColumnHeader {...CELL} whiteSpace="nowrap" aria-sort={direction ?? 'none'}>
+        <Link asChild color="brand.fg" fontWeight="semibold">
+          <RouterLink
+            to={searchFor({ ...filters, ordering: next, page: 1 }) || '?'}
+            // The state in words too: aria-sort is not announced everywhere.
+            aria-label={
+              direction === undefined
+                ? label
+                : `${label}, ${direction === 'descending' ? t('queue.sortedDescending') : t('queue.sortedAscending')}`
+            }
+          >
+            {label}
+            <span aria-hidden="true">{direction === 'descending' ? ' ↓' : direction === 'ascending' ? ' ↑' : ''}</span>
+          </RouterLink>
+        </Link>
+      </Table.ColumnHeader>
+    );
+  };
+
+  return (
+    <>
+      <Text color="fg.muted" mb="2" role="status">
+        {t('queue.total', { count: data.total })}
+      </Text>
+      <Table.ScrollArea
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="l2"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={captionId}
+        _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
+      >
+        <Table.Root size="sm" textStyle="sm" data-testid="staff-queue">
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              {header('id')}
+              {header('subject')}
+              {header('tenant')}
+              {header('building')}
+              {header('status')}
+              {header('priority', 'priority')}
+              {header('assignee')}
+              {header('created', 'created')}
+              {header('activity', 'activity')}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {data.items.map((ticket) => (
+              <QueueRow key={ticket.id} ticket={ticket} filters={filters} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ListPager
+        page={filters.page}
+        pages={pages}
+        searchFor={(page) => searchFor({ ...filters, page })}
+        labels={{
+          pagination: t('queue.pagination'),
+          previous: t('queue.previous'),
+          next: t('queue.next'),
+          current: t('queue.page', { page: filters.page, pages }),
+        }}
+      />
+    </>
+  );
+}
+
+function columnLabels(t: ReturnType<typeof useTranslation<'staffIncidents'>>['t']) {
+  return {
+    id: t('queue.columns.id'),
+    subject: t('queue.columns.subject'),
+    tenant: t('queue.columns.tenant'),
+    building: t('queue.columns.building'),
+    status: t('queue.columns.status'),
+    priority: t('queue.columns.priority'),
+    assignee: t('queue.columns.assignee'),
+    created: t('queue.columns.created'),
+    activity: t('queue.columns.activity'),
+  };
+}
+
+function QueueRow({ ticket, filters }: { ticket: StaffTicket; filters: QueueFilters }) {
+  const { t } = useTranslation('staffIncidents');
+  const detail = href('staffIncidentDetail', { id: ticket.id });
+  return (
+    <Table.Row>
+      <Table.Cell {...CELL} whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+        {ticket.id}
+      </Table.Cell>
+      <Table.Cell {...CELL} minW="48" maxW="md">
+        <Link asChild color="brand.fg" fontWeight="semibold" wordBreak="break-word">
+          <RouterLink to={detail}>{ticket.subject}</RouterLink>
+        </Link>
+        {ticket.visit ? (
+          <Text textStyle="xs" color="fg.muted">
+            {t('queue.visitPlanned')}: {formatDate(ticket.visit.from)}
+          </Text>
+        ) : null}
+      </Table.Cell>
+      <Table.Cell {...CELL} minW="32">
+        {filters.tenant === ticket.tenant.id ? (
+          ticket.tenant.name
+        ) : (
+          <Link
+            asChild
+            color="fg"
+            textDecoration="underline"
+            textDecorationStyle="dotted"
+            aria-label={t('queue.tenantFilter', { name: ticket.tenant.name })}
+          >
+            <RouterLink to={searchFor({ ...filters, tenant: ticket.tenant.id, page: 1 })}>
+              {ticket.tenant.name}
+            </RouterLink>
+          </Link>
+        )}
+      </Table.Cell>
+      <Table.Cell {...CELL} minW="28">
+        {ticket.building.name}
+      </Table.Cell>
+      <Table.Cell {...CELL}>
+        <StatusBadge status={ticket.status} />
+      </Table.Cell>
+      <Table.Cell {...CELL}>
+        <PriorityBadge priority={ticket.priority} />
+      </Table.Cell>
+      <Table.Cell {...CELL} minW="28">
+        {ticket.assignee ? (
+          ticket.assignee.display_name
+        ) : (
+          <Flex as="span" color="fg.muted">
+            {t('queue.unassigned')}
+          </Flex>
+        )}
+      </Table.Cell>
+      <Table.Cell {...CELL} whiteSpace="nowrap">
+        <time dateTime={ticket.created_at}>{formatDate(ticket.created_at)}</time>
+      </Table.Cell>
+      <Table.Cell {...CELL} whiteSpace="nowrap">
+        <time dateTime={ticket.last_activity_at}>{formatDateTime(ticket.last_activity_at)}</time>
+      </Table.Cell>
+    </Table.Row>
+  );
+}

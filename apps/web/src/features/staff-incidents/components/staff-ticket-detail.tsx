@@ -1,0 +1,180 @@
+import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { toast } from '@portal/ui/toast';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '#src/components/errors/describe-error.ts';
+import { Fact } from '#src/components/ui/fact.tsx';
+import { formatDate, formatDateTime, formatDateTimeRange, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { downloadStaffAttachment } from '../api/staff-incident-mutations.ts';
+import { staffTicketQueryKey, staffTicketQueryOptions } from '../api/staff-incident-queries.ts';
+import { PriorityBadge, StatusBadge } from './staff-badges.tsx';
+import { StaffMessageForm } from './staff-message-form.tsx';
+import { StaleNotice } from './stale-notice.tsx';
+import { StaffTimeline } from './staff-timeline.tsx';
+import { TicketChangesForm } from './ticket-changes-form.tsx';
+import { useOwnVersions } from './use-base-version.ts';
+import { VisitForm } from './visit-form.tsx';
+
+/**
+ * One ticket for the staff: the facts, description, attachments and the whole timeline with the
+ * internal notes, then the quick changes, the visit window and the message form. The query polls,
+ * so a colleague's change or the tenant's reply shows up while the page is open; a change made
+ * on an older version is refused (412) and the page offers to load the ticket again.
+ */
+export function StaffTicketDetail({ id }: { id: number }) {
+  const { t } = useTranslation('staffIncidents');
+  const queryClient = useQueryClient();
+  const { data: live } = useSuspenseQuery(staffTicketQueryOptions(id));
+  const own = useOwnVersions();
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  // Bumped after a reload, so the forms start again from the version just read.
+  const [generation, setGeneration] = useState(0);
+  const attachmentsId = useId();
+  const timelineId = useId();
+  const ticket = live.ticket;
+  const closed = ticket.status === 'closed';
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: staffTicketQueryKey(id), exact: true });
+      setStale(null);
+      setGeneration((value) => value + 1);
+      toast.add({ severity: 'info', summary: t('stale.reloaded') });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="8">
+      <Box>
+        <Text color="fg.muted">{t('detail.title', { id: ticket.id })}</Text>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
+          {ticket.subject}
+        </Heading>
+      </Box>
+      <Box
+        as="dl"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+        gap="4"
+      >
+        <Fact label={t('detail.status')}>
+          <StatusBadge status={ticket.status} />
+        </Fact>
+        <Fact label={t('detail.priority')}>
+          <PriorityBadge priority={ticket.priority} />
+        </Fact>
+        <Fact label={t('detail.assignee')}>{ticket.assignee?.display_name ?? t('detail.unassigned')}</Fact>
+        <Fact label={t('detail.visit')}>
+          {ticket.visit ? (
+            <>
+              <time dateTime={`${ticket.visit.from}/${ticket.visit.to}`}>
+                {formatDateTimeRange(ticket.visit.from, ticket.visit.to)}
+              </time>
+              {ticket.visit.note ? (
+                <Text fontWeight="normal" whiteSpace="pre-wrap">
+                  {ticket.visit.note}
+                </Text>
+              ) : null}
+            </>
+          ) : (
+            t('detail.noVisit')
+          )}
+        </Fact>
+        <Fact label={t('detail.tenant')}>{ticket.tenant.name}</Fact>
+        <Fact label={t('detail.building')}>{ticket.building.name}</Fact>
+        <Fact label={t('detail.reporter')}>{ticket.reporter.display_name}</Fact>
+        <Fact label={t('detail.contact')}>
+          {ticket.contact_phone ? formatPhone(ticket.contact_phone) : t('detail.contactRegistered')}
+        </Fact>
+        <Fact label={t('detail.created')}>
+          <time dateTime={ticket.created_at}>{formatDate(ticket.created_at)}</time>
+        </Fact>
+        <Fact label={t('detail.activity')}>
+          <time dateTime={ticket.last_activity_at}>{formatDateTime(ticket.last_activity_at)}</time>
+        </Fact>
+      </Box>
+      <Box>
+        <Heading as="h2" size="lg" mb="2">
+          {t('detail.description')}
+        </Heading>
+        <Text whiteSpace="pre-wrap" wordBreak="break-word">
+          {ticket.description}
+        </Text>
+      </Box>
+      {ticket.resolution ? (
+        <Box>
+          <Heading as="h2" size="lg" mb="2">
+            {t('detail.resolution')}
+          </Heading>
+          <Text whiteSpace="pre-wrap" wordBreak="break-word">
+            {ticket.resolution}
+          </Text>
+        </Box>
+      ) : null}
+      <Box as="section" aria-labelledby={attachmentsId}>
+        <Heading as="h2" id={attachmentsId} size="lg" mb="2">
+          {t('detail.attachments')}
+        </Heading>
+        {ticket.attachments.length === 0 ? (
+          <Text color="fg.muted">{t('detail.noAttachments')}</Text>
+        ) : (
+          <Box as="ul" listStyleType="none" display="grid" gap="2" m="0" p="0">
+            {ticket.attachments.map((attachment) => (
+              <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
+                <Link
+                  href={attachment.download_url}
+                  download={attachment.file_name}
+                  onClick={(event) => {
+                    // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
+                    event.preventDefault();
+                    downloadStaffAttachment(ticket.id, attachment).catch((error: unknown) => {
+                      toast.add({
+                        severity: 'error',
+                        summary: t('detail.downloadFailed'),
+                        detail: describeError(error).message,
+                      });
+                    });
+                  }}
+                  color="brand.fg"
+                  textDecoration="underline"
+                  wordBreak="break-all"
+                  aria-label={t('detail.download', { name: attachment.file_name })}
+                >
+                  {attachment.file_name}
+                </Link>
+                <Text textStyle="sm" color="fg.muted">
+                  {formatFileSize(attachment.size)}
+                </Text>
+              </Flex>
+            ))}
+          </Box>
+        )}
+      </Box>
+      <Box as="section" aria-labelledby={timelineId}>
+        <Heading as="h2" id={timelineId} size="lg" mb="1">
+          {t('detail.timeline')}
+        </Heading>
+        <Text color="fg.muted" textStyle="sm" mb="3">
+          {t('detail.timelineHint')}
+        </Text>
+        <StaffTimeline entries={ticket.timeline} />
+      </Box>
+      <Separator />
+      {stale ? <StaleNotice message={stale} reloading={reloading} onReload={() => void reload()} /> : null}
+      {closed ? (
+        <Text color="fg.muted">{t('detail.closedNote')}</Text>
+      ) : (
+        <Stack gap="10" key={generation}>
+          <TicketChangesForm live={live} own={own} onStale={setStale} />
+          <VisitForm live={live} own={own} onStale={setStale} />
+          <StaffMessageForm live={live} own={own} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
