@@ -1,19 +1,10 @@
 import type { LaunchOptions } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@portal/config/chromium';
 
-/**
- * How both suites start Debian's Chromium. Without the networking flags Chromium floods this
- * machine's closed network with connections that are refused (docs/architecture.md §7).
- */
+/** How both suites start Debian's Chromium (the workspace's one set of flags). */
 export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS],
 };
 
 /** The Czech locale and Prague time zone every page is viewed in. */

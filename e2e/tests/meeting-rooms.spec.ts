@@ -359,22 +359,34 @@ test.describe('public meeting-room booking', () => {
   });
 });
 
+/**
+ * By keyboard from the main menu through a booking page (its h1 `pageHeading`) to Velká
+ * zasedačka; then `day` is opened from its address (a link or a bookmark). The rest is keys only.
+ */
+async function keyboardToRoomDay(
+  page: Page,
+  menuEntry: string,
+  pageHeading: string,
+  day: string,
+  { backwards = false } = {},
+): Promise<void> {
+  await tabTo(page, mainMenu(page).getByRole('link', { name: menuEntry }), { backwards });
+  await page.keyboard.press('Enter');
+  await expectOnPage(page, pageHeading);
+  await tabTo(page, page.getByRole('link', { name: /Obsazenost a rezervace\s+místnosti Velká zasedačka/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Velká zasedačka' })).toBeFocused();
+  const room = new URL(page.url());
+  await page.goto(`${room.pathname}?mistnost=${room.searchParams.get('mistnost')}&den=${day}&zobrazeni=den`);
+}
+
 test.describe('by keyboard alone', () => {
   test('a tenant books a slot and cancels it through the dialog', async ({ page, a11y }, testInfo) => {
     const day = testDay(testInfo, 16);
     const title = `Porada z klávesnice (${testInfo.project.name})`;
     await logInByKeyboard(page, ONE_TENANT_USER);
     await expectOnPage(page, HOME.name);
-    await tabTo(page, mainMenu(page).getByRole('link', { name: 'Zasedací místnosti' }), { backwards: true });
-    await page.keyboard.press('Enter');
-    await expectOnPage(page, TENANT_PAGE.name);
-    await tabTo(page, page.getByRole('link', { name: /Obsazenost a rezervace\s+místnosti Velká zasedačka/ }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Velká zasedačka' })).toBeFocused();
-
-    // The day is opened from its address (a link or a bookmark); the rest is keys only.
-    const id = new URL(page.url()).searchParams.get('mistnost');
-    await page.goto(`/zasedaci-mistnosti?mistnost=${id}&den=${day}&zobrazeni=den`);
+    await keyboardToRoomDay(page, 'Zasedací místnosti', TENANT_PAGE.name, day, { backwards: true });
     await tabTo(page, page.getByRole('button', { name: 'Vybrat 10:00–10:30 Volno' }));
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Začátek')).toBeFocused();
@@ -428,15 +440,7 @@ test.describe('by keyboard alone', () => {
   test('a visitor books a public room, correcting what the form refused', async ({ page, a11y }, testInfo) => {
     const day = testDay(testInfo, 18);
     await page.goto('/');
-    await tabTo(page, mainMenu(page).getByRole('link', { name: 'Rezervace zasedaček' }));
-    await page.keyboard.press('Enter');
-    await expectOnPage(page, PUBLIC_PAGE.name);
-    await tabTo(page, page.getByRole('link', { name: /Obsazenost a rezervace\s+místnosti Velká zasedačka/ }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Velká zasedačka' })).toBeFocused();
-    const id = new URL(page.url()).searchParams.get('mistnost');
-
-    await page.goto(`/zasedacky?mistnost=${id}&den=${day}&zobrazeni=den`);
+    await keyboardToRoomDay(page, 'Rezervace zasedaček', PUBLIC_PAGE.name, day);
     await tabTo(page, page.getByRole('button', { name: 'Vybrat 16:00–16:30 Volno' }));
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Začátek')).toBeFocused();

@@ -19,23 +19,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@portal/config/chromium';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// Without the networking flags Chromium floods this machine's closed network (docs/architecture.md §7).
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+// The workspace's flags (they keep Chromium off this machine's closed network), headless.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 const DEMO_USER = { email: 'petr.svoboda@example.cz', password: 'Heslo123!' };
 const NOT_FOUND_MESSAGE = 'Stránka nebyla nalezena.';
 

@@ -2,17 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import type { AppConfig } from '../config/env.js';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
-import {
-  scratchDatabaseFor,
-  DATABASE_DRIVERS,
-  type DatabaseDriver,
-  type ScratchDatabase,
-} from '../testing/scratch-database.js';
+import { SLOW, useInstallations } from '../testing/installations.js';
+import { DATABASE_DRIVERS } from '../testing/scratch-database.js';
 import { tableCounts } from '../testing/table-counts.js';
 import { testConfig } from '../testing/test-config.js';
 import { login } from '../testing/test-client.js';
@@ -20,26 +13,8 @@ import { backup, restore } from './backup.js';
 import { FILE_STORE_DRIVERS } from '../files/file-store.js';
 import { runCommand } from './portal-admin.js';
 
-/** Two installations, each booted, plus a dump and a load: far more than 30 s on a loaded machine. */
-const SLOW = 180_000;
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function scratchFor(driver: DatabaseDriver, template?: 'seeded'): Promise<ScratchDatabase> {
-  const scratch = await scratchDatabaseFor(driver, { template });
-  cleanups.push(() => scratch.dispose());
-  return scratch;
-}
-
-async function boot(config: AppConfig): Promise<FastifyInstance> {
-  const app = await buildApp(config);
-  cleanups.push(() => app.close());
-  await app.ready();
-  return app;
-}
+// Two installations per test, each booted, plus a dump and a load.
+const { scratch: scratchFor, boot, defer } = useInstallations();
 
 /** Every file of the app's file store with the SHA-256 of its bytes as read back, by key. */
 async function storedDigests(app: FastifyInstance): Promise<Record<string, string>> {
@@ -108,7 +83,7 @@ describe.each(combinations)('backup and restore ($driver, FILE_STORE=$fileStore)
       expect(Object.keys(filesBefore).map((key) => key.split('/')[0])).toEqual(['attachments', 'statements']);
 
       const out = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
-      cleanups.push(() => rm(out, { recursive: true, force: true }));
+      defer(() => rm(out, { recursive: true, force: true }));
       const backupDir = path.join(out, 'backup');
       // PostgreSQL is backed up while the API runs; the embedded store serves one process.
       if (driver === 'pglite') {

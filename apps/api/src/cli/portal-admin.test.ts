@@ -39,8 +39,31 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
       openFileStore('database', { db: handle.db, dataDir: scratch.dataDir }),
     ) as Promise<Record<string, unknown>>;
   };
+  /** A command with its options by name: `true` is a switch, a list repeats the option. */
+  const cliWith = (command: string, options: Record<string, string | true | string[]>) =>
+    cli(
+      command,
+      ...Object.entries(options).flatMap(([option, value]) =>
+        value === true ? [option] : [value].flat().flatMap((each) => [option, each]),
+      ),
+    );
 
   const ids = { tenant: '', building: 0, room: 0, meter: 0, event: 0, statement: 0, ticket: 0 };
+  /** An import of a statement that passes every check, but for the options given. */
+  const importStatement = (options: Record<string, string | string[]>) =>
+    cliWith('import-statement', {
+      '--tenant': ids.tenant,
+      '--number': '2026000399',
+      '--period-from': '2026-11-01',
+      '--period-to': '2026-11-30',
+      '--issued': '2026-12-01',
+      '--due': '2026-12-15',
+      '--bank-account': '19-2000145399/0800',
+      '--iban': 'CZ6508000000192000145399',
+      '--variable-symbol': '2026000399',
+      '--item': 'Nájemné;1;měsíc;100.00',
+      ...options,
+    });
 
   beforeAll(async () => {
     scratch = await scratchDatabaseFor(driver);
@@ -59,65 +82,44 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     ids.tenant = String(tenant['id']);
 
     expect(
-      await cli(
-        'create-user',
-        '--email',
-        'eva@gama.cz',
-        '--password',
-        PASSWORD,
-        '--first-name',
-        'Eva',
-        '--last-name',
-        'Malá',
-      ),
+      await cliWith('create-user', {
+        '--email': 'eva@gama.cz',
+        '--password': PASSWORD,
+        '--first-name': 'Eva',
+        '--last-name': 'Malá',
+      }),
     ).toMatchObject({ email: 'eva@gama.cz', isStaff: false });
     expect(
-      await cli(
-        'create-user',
-        '--email',
-        'technik@sprava.cz',
-        '--password',
-        PASSWORD,
-        '--first-name',
-        'Karel',
-        '--last-name',
-        'Technik',
-        '--is-staff',
-      ),
+      await cliWith('create-user', {
+        '--email': 'technik@sprava.cz',
+        '--password': PASSWORD,
+        '--first-name': 'Karel',
+        '--last-name': 'Technik',
+        '--is-staff': true,
+      }),
     ).toMatchObject({ email: 'technik@sprava.cz', isStaff: true });
     expect(await cli('grant-access', '--user', 'EVA@gama.cz', '--tenant', ids.tenant)).toEqual({
       user: 'eva@gama.cz',
       tenant: ids.tenant,
     });
 
-    const building = await cli(
-      'create-building',
-      '--name',
-      'Dům Gama',
-      '--street',
-      'Dlouhá 1',
-      '--city',
-      'Praha 1',
-      '--postal-code',
-      '110 00',
-      '--tenant',
-      ids.tenant,
-    );
+    const building = await cliWith('create-building', {
+      '--name': 'Dům Gama',
+      '--street': 'Dlouhá 1',
+      '--city': 'Praha 1',
+      '--postal-code': '110 00',
+      '--tenant': ids.tenant,
+    });
     expect(building).toMatchObject({ name: 'Dům Gama', tenants: [ids.tenant] });
     ids.building = Number(building['id']);
 
-    const room = await cli(
-      'create-room',
-      '--building',
-      String(ids.building),
-      '--name',
-      'Zasedačka Gama',
-      '--capacity',
-      '8',
-      '--public',
-      '--equipment',
-      'Projektor',
-    );
+    const room = await cliWith('create-room', {
+      '--building': String(ids.building),
+      '--name': 'Zasedačka Gama',
+      '--capacity': '8',
+      '--public': true,
+      '--equipment': 'Projektor',
+    });
     expect(room).toMatchObject({
       name: 'Zasedačka Gama',
       capacity: 8,
@@ -127,68 +129,35 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     });
     ids.room = Number(room['id']);
 
-    const meter = await cli(
-      'create-meter',
-      '--tenant',
-      ids.tenant,
-      '--building',
-      String(ids.building),
-      '--serial',
-      'EL-G-1',
-      '--kind',
-      'electricity',
-    );
+    const meter = await cliWith('create-meter', {
+      '--tenant': ids.tenant,
+      '--building': String(ids.building),
+      '--serial': 'EL-G-1',
+      '--kind': 'electricity',
+    });
     expect(meter).toMatchObject({ serialNumber: 'EL-G-1', unit: 'kWh' });
     ids.meter = Number(meter['id']);
 
-    const event = await cli(
-      'publish-maintenance',
-      '--building',
-      String(ids.building),
-      '--title',
-      'Odstávka vody',
-      '--description',
-      'Výměna ventilů',
-      '--category',
-      'water',
-      '--starts',
-      inDays(3, 8),
-      '--ends',
-      inDays(3, 12),
-      '--tenant-only',
-    );
+    const event = await cliWith('publish-maintenance', {
+      '--building': String(ids.building),
+      '--title': 'Odstávka vody',
+      '--description': 'Výměna ventilů',
+      '--category': 'water',
+      '--starts': inDays(3, 8),
+      '--ends': inDays(3, 12),
+      '--tenant-only': true,
+    });
     expect(event).toMatchObject({ title: 'Odstávka vody', visibility: 'tenant_only' });
     ids.event = Number(event['id']);
 
     const pdfPath = path.join(scratch.dataDir, 'vyuctovani.pdf');
     await writeFile(pdfPath, STATEMENT_PDF);
-    const statement = await cli(
-      'import-statement',
-      '--tenant',
-      ids.tenant,
-      '--number',
-      '2026000301',
-      '--period-from',
-      '2026-11-01',
-      '--period-to',
-      '2026-11-30',
-      '--issued',
-      '2026-12-01',
-      '--due',
-      '2026-12-15',
-      '--bank-account',
-      '19-2000145399/0800',
-      '--iban',
-      'CZ6508000000192000145399',
-      '--variable-symbol',
-      '2026000301',
-      '--item',
-      'Nájemné;1;měsíc;45000.00',
-      '--item',
-      'Elektřina;812.5;kWh;4875.00',
-      '--pdf',
-      pdfPath,
-    );
+    const statement = await importStatement({
+      '--number': '2026000301',
+      '--variable-symbol': '2026000301',
+      '--item': ['Nájemné;1;měsíc;45000.00', 'Elektřina;812.5;kWh;4875.00'],
+      '--pdf': pdfPath,
+    });
     expect(statement).toMatchObject({ number: '2026000301', total_amount: '49875.00', pdf: true });
     ids.statement = Number(statement['id']);
   });
@@ -266,32 +235,16 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
       cli('create-meter', '--tenant', ids.tenant, '--building', '1', '--serial', 'X', '--kind', 'steam'),
     ).rejects.toThrow('--kind must be one of');
     await expect(cli('ticket-priority', '--ticket', '999999', '--priority', 'low')).rejects.toThrow('no ticket 999999');
-    const statement = (overrides: Record<string, string>) => {
-      const options = {
-        '--tenant': ids.tenant,
-        '--number': '2026000399',
-        '--period-from': '2026-11-01',
-        '--period-to': '2026-11-30',
-        '--issued': '2026-12-01',
-        '--due': '2026-12-15',
-        '--bank-account': '19-2000145399/0800',
-        '--iban': 'CZ6508000000192000145399',
-        '--variable-symbol': '2026000399',
-        '--item': 'Nájemné;1;měsíc;100.00',
-        ...overrides,
-      };
-      return cli('import-statement', ...Object.entries(options).flat());
-    };
     // A typo in the IBAN (one digit) fails its check digits; so does a wrong length.
     // The rules are the staff API's (domain/billing.ts), so their messages are its Czech ones.
     const badIban = 'IBAN není platný (zkontrolujte kontrolní číslice a délku).';
-    await expect(statement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow(badIban);
-    await expect(statement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow(badIban);
-    await expect(statement({ '--due': '2026-02-30' })).rejects.toThrow('--due must be a date like 2026-12-31');
-    await expect(statement({ '--period-from': '2026-12-01' })).rejects.toThrow(
+    await expect(importStatement({ '--iban': 'CZ6508000000192000145398' })).rejects.toThrow(badIban);
+    await expect(importStatement({ '--iban': 'CZ650800000019200014' })).rejects.toThrow(badIban);
+    await expect(importStatement({ '--due': '2026-02-30' })).rejects.toThrow('--due must be a date like 2026-12-31');
+    await expect(importStatement({ '--period-from': '2026-12-01' })).rejects.toThrow(
       'Konec období nesmí být před jeho začátkem.',
     );
-    await expect(statement({ '--due': '2026-11-15' })).rejects.toThrow(
+    await expect(importStatement({ '--due': '2026-11-15' })).rejects.toThrow(
       'Datum splatnosti nesmí být před datem vystavení.',
     );
   });

@@ -6,26 +6,18 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { migrationsFolderUpTo, readJournal } from '../testing/migrations-folder.js';
 import { tableCounts } from '../testing/table-counts.js';
-import {
-  scratchDatabaseFor,
-  DATABASE_DRIVERS,
-  type DatabaseDriver,
-  type ScratchDatabase,
-} from '../testing/scratch-database.js';
+import { SLOW, useInstallations } from '../testing/installations.js';
+import { DATABASE_DRIVERS, type DatabaseDriver, type ScratchDatabase } from '../testing/scratch-database.js';
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
 import { EMBEDDED_EXTENSIONS, MIGRATIONS_FOLDER, openDatabase, type Database } from './database.js';
 import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import { thermometerPng } from '../demo/demo-files.js';
-
-/** Several boots and PGlite clusters per test: seconds each, far more on a loaded machine. */
-const SLOW = 180_000;
 
 /**
  * The last migration of the previous release, and that release's data
@@ -34,27 +26,10 @@ const SLOW = 180_000;
  */
 const PREVIOUS_RELEASE = '0003_reservation_exclusion';
 
-const scratches: ScratchDatabase[] = [];
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-  await Promise.all(scratches.splice(0).map((scratch) => scratch.dispose()));
-});
-
-async function scratchFor(driver: DatabaseDriver): Promise<ScratchDatabase> {
-  const scratch = await scratchDatabaseFor(driver);
-  scratches.push(scratch);
-  return scratch;
-}
-
-async function bootedApp(scratch: ScratchDatabase): Promise<FastifyInstance> {
-  const app = await buildApp(
-    testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: true }),
-  );
-  apps.push(app);
-  await app.ready();
-  return app;
-}
+const installations = useInstallations();
+const scratchFor = (driver: DatabaseDriver) => installations.scratch(driver);
+const bootedApp = (scratch: ScratchDatabase) =>
+  installations.boot(testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: true }));
 
 /** Runs SQL text with several statements (a dump) on the scratch store, outside the app. */
 async function runScript(scratch: ScratchDatabase, script: string): Promise<void> {
@@ -101,7 +76,7 @@ describe('migrations', () => {
       const config = testConfig({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl, seedDemoData: true });
       // Booting (open, migrate, seed) happens in ready(), so the three boots overlap.
       const started = await Promise.all([1, 2, 3].map(() => buildApp(config)));
-      apps.push(...started);
+      for (const app of started) installations.defer(() => app.close());
       await Promise.all(started.map((app) => app.ready()));
 
       const journal = await readJournal();
@@ -128,7 +103,6 @@ describe('migrations', () => {
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${newest + 60_000})`,
       );
       await app.close();
-      apps.splice(apps.indexOf(app), 1);
 
       const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
       try {

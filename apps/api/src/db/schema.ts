@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '@portal/openapi/upstream-types';
 
 /**
@@ -29,12 +30,39 @@ import type { components } from '@portal/openapi/upstream-types';
  */
 type Contract = components['schemas'];
 
+/* ---- column groups every table builds from ------------------------------------------------ */
+
+const id = () => serial('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A required link to the row that owns this one: deleting the owner deletes this row too. */
+const ownedBy = (name: string, owner: () => AnyPgColumn) =>
+  integer(name).notNull().references(owner, { onDelete: 'cascade' });
+
+/** The tenant a row belongs to; it goes when the tenant goes. */
+const ownedByTenant = () =>
+  text('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** A link to a user (an assignee, an author, an uploader) that turns null when the user is deleted. */
+const linkedUser = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
+
+/** A file stored under DATA_DIR/attachments, as the uploader named and typed it. */
+const storedFile = () => ({
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  /** File name under DATA_DIR/attachments; random, never derived from client input. */
+  storageKey: text('storage_key').notNull(),
+});
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -64,12 +92,8 @@ export const tenants = pgTable('tenants', {
 export const tenantAccess = pgTable(
   'tenant_access',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    tenantId: ownedByTenant(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index('tenant_access_tenant_id_idx').on(t.tenantId)],
@@ -83,9 +107,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     jti: text('jti').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     familyId: text('family_id').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -105,10 +127,8 @@ export const refreshTokens = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -128,7 +148,7 @@ export const passwordResetTokens = pgTable(
 export const rateLimitEvents = pgTable(
   'rate_limit_events',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),
@@ -136,13 +156,10 @@ export const rateLimitEvents = pgTable(
   (t) => [index('rate_limit_events_scope_key_created_at_idx').on(t.scope, t.key, t.createdAt)],
 );
 
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
-
 /* ---- buildings ---------------------------------------------------------------------------- */
 
 export const buildings = pgTable('buildings', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull(),
   street: text('street').notNull(),
   city: text('city').notNull(),
@@ -154,12 +171,8 @@ export const buildings = pgTable('buildings', {
 export const tenantBuildings = pgTable(
   'tenant_buildings',
   {
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    tenantId: ownedByTenant(),
+    buildingId: ownedBy('building_id', () => buildings.id),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.buildingId] }),
@@ -174,12 +187,8 @@ export const tenantBuildings = pgTable(
 export const staffBuildings = pgTable(
   'staff_buildings',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    buildingId: ownedBy('building_id', () => buildings.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.buildingId] }), index('staff_buildings_building_id_idx').on(t.buildingId)],
 );
@@ -189,17 +198,15 @@ export const staffBuildings = pgTable(
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: serial('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    tenantId: ownedByTenant(),
     buildingId: integer('building_id')
       .notNull()
       .references(() => buildings.id),
     reporterId: integer('reporter_id')
       .notNull()
       .references(() => users.id),
-    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    assigneeId: linkedUser('assignee_id'),
     subject: text('subject').notNull(),
     description: text('description').notNull(),
     priority: text('priority').$type<Contract['TicketPriority']>().notNull(),
@@ -255,12 +262,10 @@ export const ticketCounts = pgTable(
 export const ticketTimeline = pgTable(
   'ticket_timeline',
   {
-    id: serial('id').primaryKey(),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    id: id(),
+    ticketId: ownedBy('ticket_id', () => supportTickets.id),
     type: text('type').$type<Contract['TimelineEntry']['type']>().notNull(),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: linkedUser('author_id'),
     authorRole: text('author_role').$type<Contract['TimelineEntry']['author_role']>().notNull(),
     /** `internal`: a staff note that no tenant or public answer may ever contain. */
     visibility: text('visibility').$type<Contract['MessageVisibility']>().notNull().default('public'),
@@ -281,16 +286,10 @@ export const ticketTimeline = pgTable(
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
-    id: serial('id').primaryKey(),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    /** File name under DATA_DIR/attachments; random, never derived from client input. */
-    storageKey: text('storage_key').notNull(),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    id: id(),
+    ticketId: ownedBy('ticket_id', () => supportTickets.id),
+    ...storedFile(),
+    uploadedBy: linkedUser('uploaded_by'),
     createdAt: createdAt(),
   },
   (t) => [index('ticket_attachments_ticket_id_idx').on(t.ticketId)],
@@ -301,7 +300,7 @@ export const ticketAttachments = pgTable(
 export const publicSupportRequests = pgTable(
   'public_support_requests',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     category: text('category').$type<Contract['PublicSupportCategory']>().notNull(),
     /**
      * Personal data; replaced when the request is anonymised after the retention period. Null
@@ -327,10 +326,8 @@ export const publicSupportRequests = pgTable(
 export const publicSupportMessages = pgTable(
   'public_support_messages',
   {
-    id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => publicSupportRequests.id, { onDelete: 'cascade' }),
+    id: id(),
+    requestId: ownedBy('request_id', () => publicSupportRequests.id),
     authorRole: text('author_role').$type<Contract['PublicSupportMessage']['author_role']>().notNull(),
     authorName: text('author_name'),
     body: text('body').notNull(),
@@ -343,15 +340,9 @@ export const publicSupportMessages = pgTable(
 export const publicSupportAttachments = pgTable(
   'public_support_attachments',
   {
-    id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => publicSupportRequests.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    /** File name under DATA_DIR/attachments; random, never derived from client input. */
-    storageKey: text('storage_key').notNull(),
+    id: id(),
+    requestId: ownedBy('request_id', () => publicSupportRequests.id),
+    ...storedFile(),
     createdAt: createdAt(),
   },
   (t) => [index('public_support_attachments_request_id_idx').on(t.requestId, t.id)],
@@ -362,10 +353,8 @@ export const publicSupportAttachments = pgTable(
 export const maintenanceEvents = pgTable(
   'maintenance_events',
   {
-    id: serial('id').primaryKey(),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    id: id(),
+    buildingId: ownedBy('building_id', () => buildings.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     category: text('category').$type<Contract['MaintenanceCategory']>().notNull(),
@@ -376,7 +365,7 @@ export const maintenanceEvents = pgTable(
     /** A cancelled event is gone from every tenant and public answer; the staff still list it. */
     cancelledAt: at('cancelled_at'),
     cancelReason: text('cancel_reason'),
-    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledBy: linkedUser('cancelled_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -386,10 +375,8 @@ export const maintenanceEvents = pgTable(
 /* ---- meeting rooms ------------------------------------------------------------------------ */
 
 export const meetingRooms = pgTable('meeting_rooms', {
-  id: serial('id').primaryKey(),
-  buildingId: integer('building_id')
-    .notNull()
-    .references(() => buildings.id, { onDelete: 'cascade' }),
+  id: id(),
+  buildingId: ownedBy('building_id', () => buildings.id),
   name: text('name').notNull(),
   floor: text('floor'),
   capacity: integer('capacity').notNull(),
@@ -413,14 +400,12 @@ export const meetingRooms = pgTable('meeting_rooms', {
 export const reservations = pgTable(
   'reservations',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     uuid: text('uuid').notNull(),
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => meetingRooms.id, { onDelete: 'cascade' }),
+    roomId: ownedBy('room_id', () => meetingRooms.id),
     /** Null for a public (anonymous) reservation. */
     tenantId: text('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: linkedUser('created_by'),
     title: text('title'),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at').notNull(),
@@ -436,7 +421,7 @@ export const reservations = pgTable(
     cancelledAt: at('cancelled_at'),
     /** Set when the operator's staff cancelled it, with who did. */
     cancelReason: text('cancel_reason'),
-    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledBy: linkedUser('cancelled_by'),
     anonymisedAt: at('anonymised_at'),
   },
   (t) => [
@@ -451,10 +436,8 @@ export const reservations = pgTable(
 export const billingStatements = pgTable(
   'billing_statements',
   {
-    id: serial('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    tenantId: ownedByTenant(),
     buildingId: integer('building_id').references(() => buildings.id, { onDelete: 'set null' }),
     number: text('number').notNull(),
     periodFrom: date('period_from').notNull(),
@@ -482,10 +465,8 @@ export const billingStatements = pgTable(
 export const billingItems = pgTable(
   'billing_items',
   {
-    id: serial('id').primaryKey(),
-    statementId: integer('statement_id')
-      .notNull()
-      .references(() => billingStatements.id, { onDelete: 'cascade' }),
+    id: id(),
+    statementId: ownedBy('statement_id', () => billingStatements.id),
     position: integer('position').notNull(),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 15, scale: 3 }),
@@ -500,10 +481,8 @@ export const billingItems = pgTable(
 export const meters = pgTable(
   'meters',
   {
-    id: serial('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    tenantId: ownedByTenant(),
     buildingId: integer('building_id')
       .notNull()
       .references(() => buildings.id),
@@ -519,15 +498,13 @@ export const meters = pgTable(
 export const readings = pgTable(
   'readings',
   {
-    id: serial('id').primaryKey(),
-    meterId: integer('meter_id')
-      .notNull()
-      .references(() => meters.id, { onDelete: 'cascade' }),
+    id: id(),
+    meterId: ownedBy('meter_id', () => meters.id),
     value: numeric('value', { precision: 15, scale: 3 }).notNull(),
     note: text('note'),
     reason: text('reason').$type<NonNullable<Contract['ReadingReason']>>(),
     readAt: at('read_at').notNull().defaultNow(),
-    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedBy: linkedUser('submitted_by'),
     previousValue: numeric('previous_value', { precision: 15, scale: 3 }),
     consumption: numeric('consumption', { precision: 15, scale: 3 }),
     /** Accepted but flagged for the operator to check (and for the portal to ask about). */
@@ -547,7 +524,7 @@ export const readings = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     scope: text('scope').notNull(),
     operation: text('operation').notNull(),
     key: text('key').notNull(),

@@ -80,7 +80,8 @@ export async function seedDemoFeatures(
 
   // ---- tickets, each with the timeline its history would have left
   const ticket = async (
-    values: Omit<NewTicket, 'contactPhone'> & { contactPhone?: string; daysAgo: number },
+    filed: Pick<NewTicket, 'tenantId' | 'buildingId' | 'reporterId' | 'priority'> & { daysAgo: number },
+    report: Pick<NewTicket, 'subject' | 'description'> & { contactPhone?: string },
     history: Array<Omit<PastTimelineEntry, 'at'> & { hoursLater: number }>,
     final: {
       status: TicketStatus;
@@ -90,14 +91,15 @@ export async function seedDemoFeatures(
       visit?: { from: Date; to: Date; note: string | null };
     },
   ) => {
-    const { daysAgo, ...fields } = values;
+    const { daysAgo, ...fields } = filed;
     const createdAt = new Date(now.getTime() - daysAgo * DAY);
     return importTicket(
       tx,
       {
         ...fields,
-        contactPhone: values.contactPhone ?? null,
-        priority: final.priority ?? values.priority,
+        ...report,
+        contactPhone: report.contactPhone ?? null,
+        priority: final.priority ?? filed.priority,
         status: final.status,
         assigneeId: final.assigneeId ?? null,
         resolution: final.resolution ?? null,
@@ -119,6 +121,15 @@ export async function seedDemoFeatures(
   const petr: Actor = { userId: people.petrId, role: 'tenant' };
   const jana: Actor = { userId: people.janaId, role: 'tenant' };
   const system: Actor = { userId: null, role: 'system' };
+  /** `actor` assigns the ticket to `assignee` and it goes in progress (moved by `mover`, the same unless said). */
+  const taken = (actor: Actor, assignee: string, hoursLater: number, mover = actor) =>
+    [
+      { type: 'assignment', actor, fromValue: null, toValue: assignee, hoursLater },
+      { type: 'status_change', actor: mover, fromValue: 'open', toValue: 'in_progress', hoursLater },
+    ] as const;
+  /** A staff member's note that only the staff see. */
+  const internalNote = (actor: Actor, body: string, hoursLater: number) =>
+    ({ type: 'comment', actor, body, visibility: 'internal', hoursLater }) as const;
   // The radiator's replacement, announced to the tenant: tomorrow 8:00–10:00 Prague time.
   const radiatorVisit = {
     from: at(now, 1, 8),
@@ -126,26 +137,19 @@ export async function seedDemoFeatures(
     note: 'Prosíme o přístup ke stoupačkám v kanceláři 2.14.',
   };
   const airConditioning = await ticket(
+    { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 6 },
     {
-      tenantId: alfa,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
       subject: 'Nefunguje klimatizace v zasedačce 3.02',
       description: 'Od pondělí nefouká studený vzduch, v místnosti je přes 28 °C.',
-      priority: 'standard',
-      daysAgo: 6,
     },
     [
-      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 2 },
-      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'in_progress', hoursLater: 2 },
+      ...taken(operator, staff, 2),
       { type: 'priority_change', actor: operator, fromValue: 'standard', toValue: 'high', hoursLater: 3 },
-      {
-        type: 'comment',
-        actor: operator,
-        body: 'Interní: kompresor je v záruce, reklamaci vyřizuje firma Klima-servis (smlouva 2024/17).',
-        visibility: 'internal',
-        hoursLater: 3,
-      },
+      internalNote(
+        operator,
+        'Interní: kompresor je v záruce, reklamaci vyřizuje firma Klima-servis (smlouva 2024/17).',
+        3,
+      ),
       {
         type: 'comment',
         actor: operator,
@@ -157,15 +161,11 @@ export async function seedDemoFeatures(
     { status: 'in_progress', priority: 'high', assigneeId: people.staffId },
   );
   await ticket(
+    { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'low', daysAgo: 20 },
     {
-      tenantId: alfa,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
       subject: 'Prasklá žárovka na chodbě ve 3. patře',
       description: 'Na chodbě u výtahu nesvítí jedno světlo.',
-      priority: 'low',
       contactPhone: '+420 777 123 456',
-      daysAgo: 20,
     },
     [
       { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 20 },
@@ -175,39 +175,46 @@ export async function seedDemoFeatures(
     { status: 'closed', resolution: 'Žárovka byla vyměněna, vše svítí.' },
   );
   await ticket(
+    { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 1 },
     {
-      tenantId: alfa,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
       subject: 'Objednávka úklidu po stěhování',
       description: 'Prosíme o mimořádný úklid kanceláře 3.05 po stěhování nábytku.',
-      priority: 'standard',
-      daysAgo: 1,
+    },
+    [],
+    { status: 'open' },
+  );
+  // Nobody has taken this one yet (Karlín, Eva Marková's building).
+  await ticket(
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'low', daysAgo: 0.2 },
+    {
+      subject: 'Bliká osvětlení v kuchyňce',
+      description: 'Zářivka v kuchyňce ve 2. patře bliká a bzučí.',
     },
     [],
     { status: 'open' },
   );
   await ticket(
+    { tenantId: beta, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 9 },
     {
-      tenantId: beta,
-      buildingId: karlin.id,
-      reporterId: people.petrId,
-      subject: 'Teče voda z radiátoru',
-      description: 'V kanceláři 2.14 kape voda z ventilu radiátoru na podlahu.',
-      priority: 'critical',
-      daysAgo: 2,
+      subject: 'Nová přístupová karta pro kolegu',
+      description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
     },
     [
-      { type: 'assignment', actor: operator, fromValue: null, toValue: staff, hoursLater: 1 },
-      { type: 'status_change', actor: system, fromValue: 'open', toValue: 'in_progress', hoursLater: 1 },
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
+      { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
+    ],
+    { status: 'resolved' },
+  );
+  await ticket(
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'critical', daysAgo: 2 },
+    {
+      subject: 'Teče voda z radiátoru',
+      description: 'V kanceláři 2.14 kape voda z ventilu radiátoru na podlahu.',
+    },
+    [
+      ...taken(operator, staff, 1, system),
       { type: 'comment', actor: operator, body: 'Ventil jsme provizorně uzavřeli, výměna zítra.', hoursLater: 3 },
-      {
-        type: 'comment',
-        actor: operator,
-        body: 'Interní: objednán nový termostatický ventil Danfoss, dodání do 24 h.',
-        visibility: 'internal',
-        hoursLater: 4,
-      },
+      internalNote(operator, 'Interní: objednán nový termostatický ventil Danfoss, dodání do 24 h.', 4),
       {
         type: 'visit_change',
         actor: operator,
@@ -219,60 +226,20 @@ export async function seedDemoFeatures(
     ],
     { status: 'in_progress', assigneeId: people.staffId, visit: radiatorVisit },
   );
-  // Karlín, Eva Marková's building: one of hers with an internal note, one nobody has taken yet.
+  // Karlín, Eva Marková's building: one of hers with an internal note.
   await ticket(
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'high', daysAgo: 3 },
     {
-      tenantId: beta,
-      buildingId: karlin.id,
-      reporterId: people.petrId,
       subject: 'Nedovírají se dveře do serverovny',
       description: 'Dveře serverovny 2.20 se nezavřou samy, zámek nezapadne.',
-      priority: 'high',
-      daysAgo: 3,
     },
     [
-      { type: 'assignment', actor: evaActor, fromValue: null, toValue: eva, hoursLater: 1 },
-      { type: 'status_change', actor: evaActor, fromValue: 'open', toValue: 'in_progress', hoursLater: 1 },
-      {
-        type: 'comment',
-        actor: evaActor,
-        body: 'Interní: zavírač dveří je opotřebovaný, objednat výměnu u firmy Zámky Praha.',
-        visibility: 'internal',
-        hoursLater: 2,
-      },
+      ...taken(evaActor, eva, 1),
+      internalNote(evaActor, 'Interní: zavírač dveří je opotřebovaný, objednat výměnu u firmy Zámky Praha.', 2),
       { type: 'comment', actor: evaActor, body: 'Zavírač dveří vyměníme v pátek.', hoursLater: 3 },
       { type: 'comment', actor: petr, body: 'Děkujeme.', hoursLater: 6 },
     ],
     { status: 'in_progress', priority: 'high', assigneeId: people.limitedStaffId },
-  );
-  await ticket(
-    {
-      tenantId: beta,
-      buildingId: karlin.id,
-      reporterId: people.petrId,
-      subject: 'Bliká osvětlení v kuchyňce',
-      description: 'Zářivka v kuchyňce ve 2. patře bliká a bzučí.',
-      priority: 'low',
-      daysAgo: 0.2,
-    },
-    [],
-    { status: 'open' },
-  );
-  await ticket(
-    {
-      tenantId: beta,
-      buildingId: florenc.id,
-      reporterId: people.janaId,
-      subject: 'Nová přístupová karta pro kolegu',
-      description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
-      priority: 'standard',
-      daysAgo: 9,
-    },
-    [
-      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
-      { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
-    ],
-    { status: 'resolved' },
   );
 
   // The tenant's photo on the air-conditioning ticket, so attachment downloads can be tried
@@ -291,7 +258,18 @@ export async function seedDemoFeatures(
   }
 
   // ---- maintenance events: past, under way, upcoming; public and tenant-only, in every building
+  // When each takes place: on one day from one hour to another, days ahead or days ago; or under
+  // way, from some whole hours ago to some hours ahead, so it is current whenever the demo starts.
+  const onDay = (offset: number, fromHour: number, toHour: number) => ({
+    startsAt: at(now, offset, fromHour),
+    endsAt: at(now, offset, toHour),
+  });
+  const daysAgo = (days: number, fromHour: number, toHour: number) => onDay(-days, fromHour, toHour);
   const hoursFromNow = (hours: number) => new Date(Math.floor(now.getTime() / 3_600_000 + hours) * 3_600_000);
+  const underWay = (startedHoursAgo: number, endsInHours: number) => ({
+    startsAt: hoursFromNow(-startedHoursAgo),
+    endsAt: hoursFromNow(endsInHours),
+  });
   await publishMaintenanceEvents(tx, [
     {
       buildingId: florenc.id,
@@ -299,8 +277,7 @@ export async function seedDemoFeatures(
       description: 'Z důvodu čištění výměníku nepoteče teplá voda.',
       category: 'water',
       visibility: 'public',
-      startsAt: at(now, 5, 8),
-      endsAt: at(now, 5, 14),
+      ...onDay(5, 8, 14),
     },
     {
       buildingId: florenc.id,
@@ -308,8 +285,7 @@ export async function seedDemoFeatures(
       description: 'Výtahy A a B budou postupně mimo provoz.',
       category: 'elevator',
       visibility: 'tenant_only',
-      startsAt: at(now, 12, 9),
-      endsAt: at(now, 12, 12),
+      ...onDay(12, 9, 12),
     },
     {
       buildingId: florenc.id,
@@ -317,8 +293,7 @@ export async function seedDemoFeatures(
       description: 'Hlavní vchod je uzavřen, používejte prosím boční vchod z ulice Křižíkova.',
       category: 'other',
       visibility: 'public',
-      startsAt: hoursFromNow(-3),
-      endsAt: hoursFromNow(30),
+      ...underWay(3, 30),
     },
     {
       buildingId: florenc.id,
@@ -326,8 +301,7 @@ export async function seedDemoFeatures(
       description: 'Během výměny bude na dvě hodiny uzavřena studená voda.',
       category: 'water',
       visibility: 'public',
-      startsAt: at(now, -20, 9),
-      endsAt: at(now, -20, 11),
+      ...daysAgo(20, 9, 11),
     },
     {
       buildingId: karlin.id,
@@ -353,8 +327,7 @@ export async function seedDemoFeatures(
       description: 'Chodby ve 2. patře budou do odpoledne mokré.',
       category: 'cleaning',
       visibility: 'tenant_only',
-      startsAt: hoursFromNow(-1),
-      endsAt: hoursFromNow(5),
+      ...underWay(1, 5),
     },
     {
       buildingId: karlin.id,
@@ -362,8 +335,7 @@ export async function seedDemoFeatures(
       description: 'Postupné vypínání jednotlivých okruhů.',
       category: 'electricity',
       visibility: 'tenant_only',
-      startsAt: at(now, -15, 8),
-      endsAt: at(now, -15, 16),
+      ...daysAgo(15, 8, 16),
     },
     {
       buildingId: smichov.id,
@@ -371,8 +343,7 @@ export async function seedDemoFeatures(
       description: 'Plánovaná údržba rozvodny PRE.',
       category: 'electricity',
       visibility: 'public',
-      startsAt: at(now, -10, 7),
-      endsAt: at(now, -10, 15),
+      ...daysAgo(10, 7, 15),
     },
     {
       buildingId: smichov.id,
@@ -380,8 +351,7 @@ export async function seedDemoFeatures(
       description: 'Kuchyňky v přízemí budou bez plynu.',
       category: 'gas',
       visibility: 'public',
-      startsAt: at(now, 20, 8),
-      endsAt: at(now, 20, 12),
+      ...onDay(20, 8, 12),
     },
     {
       buildingId: smichov.id,
@@ -389,8 +359,7 @@ export async function seedDemoFeatures(
       description: 'Horolezci budou myt okna z venkovní strany, zatáhněte prosím žaluzie.',
       category: 'cleaning',
       visibility: 'tenant_only',
-      startsAt: at(now, 2, 7),
-      endsAt: at(now, 2, 15),
+      ...onDay(2, 7, 15),
     },
   ]);
 

@@ -1,6 +1,4 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AllauthErrorItem } from '../http/api-error.js';
-import { REQUIRED_MESSAGE } from '../http/validation-errors.js';
 import { assertMatchesContract } from './contract.js';
 
 export interface ApiResponse {
@@ -96,16 +94,3 @@ export function refresh(app: FastifyInstance, token: string): Promise<ApiRespons
 export function postBrokenJson(app: FastifyInstance, url: string) {
   return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
 }
-
-/** allauth's "not authenticated" answer: what a logout and a password reset answer too (ADR 001). */
-export const ALLAUTH_LOGGED_OUT = { status: 401, data: { flows: [] }, meta: { is_authenticated: false } };
-
-/** allauth's 400 envelope with these errors, as an answer is expected to be. */
-export const allauthBadRequest = (...errors: AllauthErrorItem[]) => ({ status: 400, errors });
-
-/** The allauth error item of a missing field (DRF's wording, which ADR 001 pins). */
-export const missingParam = (param: string): AllauthErrorItem => ({
-  code: 'required',
-  message: REQUIRED_MESSAGE,
-  param,
-});

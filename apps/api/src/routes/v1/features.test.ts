@@ -110,10 +110,9 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
   });
 
   it('anonymises visitors’ personal data after the retention period', async () => {
+    const personal = { name: 'Stará Žádost', email: 'stara@example.cz', phone: '+420 600 000 000' };
     const created = await visitor.post('/api/v1/public_support/', {
-      name: 'Stará Žádost',
-      email: 'stara@example.cz',
-      phone: '+420 600 000 000',
+      ...personal,
       subject: 'Starý požadavek',
       message: 'Moje adresa je Dlouhá 5.',
     });
@@ -124,6 +123,7 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
     expect(result.requests).toBeGreaterThanOrEqual(1);
     const [row] = await t.app.db.select().from(publicSupportRequests).where(eq(publicSupportRequests.id, id));
     expect(row).toMatchObject({ name: 'Anonymizováno', email: null, phone: null });
+    for (const value of Object.values(personal)) expect(JSON.stringify(row)).not.toContain(value);
     expect(row?.anonymisedAt).not.toBeNull();
     // Fresh requests keep their data.
     const fresh = await t.app.db

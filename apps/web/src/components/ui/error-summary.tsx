@@ -1,5 +1,6 @@
 import { Box, Heading } from '@chakra-ui/react';
 import { forwardRef, useCallback, useId, useRef, type MouseEvent } from 'react';
+import { PlainList } from './plain-list.tsx';
 
 export interface ErrorSummaryItem {
   message: string;
@@ -44,7 +45,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { title: string; items: E
         <Heading as="h2" id={titleId} size="md" mb="2">
           {title}
         </Heading>
-        <Box as="ul" listStyleType="none" display="grid" gap="1">
+        <PlainList gap="1">
           {items.map((item) => (
             <Box as="li" key={`${item.fieldId ?? ''}:${item.message}`} color="fg.error" fontWeight="semibold">
               {item.fieldId ? (
@@ -60,7 +61,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { title: string; items: E
               )}
             </Box>
           ))}
-        </Box>
+        </PlainList>
       </Box>
     );
   },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildConfig, buildProfile, buildSession, TENANT_A } from '#src/testing/factories.ts';
+import { buildAltchaChallenge, buildConfig, buildProfile, buildSession, TENANT_A } from '#src/testing/factories.ts';
 import { createBackend, NUMERIC_PASSWORD } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
@@ -41,21 +41,9 @@ describe('password reset request', () => {
 
 describe('password reset request with bot protection', () => {
   it('solves an ALTCHA challenge and sends it in X-Bot-Token', async () => {
-    // An altcha-lib v2 challenge whose solution is counter 7: the key prefix is the derived key's.
-    const salt = '0a0b0c0d';
-    const nonce = '01020304';
-    const input = new Uint8Array([0x0a, 0x0b, 0x0c, 0x0d, 0x01, 0x02, 0x03, 0x04, 0, 0, 0, 7]);
-    const digest = await crypto.subtle.digest('SHA-256', input);
-    const keyPrefix = [...new Uint8Array(digest)]
-      .map((byte) => byte.toString(16).padStart(2, '0'))
-      .join('')
-      .slice(0, 32);
     const backend = createBackend({
       config: buildConfig({ botProtection: { provider: 'altcha', siteKey: null } }),
-      altchaChallenge: {
-        parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix },
-        signature: 'podpis',
-      },
+      altchaChallenge: await buildAltchaChallenge(),
     });
     const view = renderRoute('/zapomenute-heslo', backend);
     await view.user.type(await screen.findByLabelText('E-mail'), 'jana.novakova@example.cz');

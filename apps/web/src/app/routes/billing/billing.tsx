@@ -1,9 +1,9 @@
-import { Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack, Text } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { DetailNotFound } from '#src/components/errors/detail-not-found.tsx';
-import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { PageHeading } from '#src/components/ui/page-header.tsx';
 import { href } from '#src/config/paths.ts';
 import { statementQueryOptions, statementsQueryOptions } from '#src/features/billing/api/billing-queries.ts';
 import { StatementDetailView } from '#src/features/billing/components/statement-detail.tsx';
@@ -50,10 +50,7 @@ export default function BillingRoute() {
   if (view.statementId === null) {
     return (
       <Stack gap="6">
-        <PageTitle title={t('title')} />
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {t('title')}
-        </Heading>
+        <PageHeading title={t('title')} />
         <Text maxW="3xl">{t('intro')}</Text>
         <StatementsList page={view.page} />
       </Stack>

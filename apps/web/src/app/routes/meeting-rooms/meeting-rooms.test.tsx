@@ -2,21 +2,11 @@ import type { components } from '@portal/sdk/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSession } from '#src/testing/factories.ts';
+import { buildMeetingRoom, buildSession } from '#src/testing/factories.ts';
 import { stubMissing } from '#src/testing/browser-stubs.ts';
-import { createBackend, type MockBackend } from '#src/testing/msw-handlers.ts';
+import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
-import { renderRoute } from '#src/testing/render-route.tsx';
-
-/**
- * Renders the app at `path` and waits for the page's h1: the lazy route module is transformed on
- * first use, which takes longer than Testing Library's default wait on a busy machine.
- */
-async function openPage(path: string, backend?: MockBackend) {
-  const view = renderRoute(path, backend);
-  await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 });
-  return view;
-}
+import { renderPage } from '#src/testing/render-route.tsx';
 
 type Room = components['schemas']['MeetingRoom'];
 type Reservation = components['schemas']['Reservation'];
@@ -34,25 +24,6 @@ beforeAll(() => {
 // A Monday far enough ahead that no slot of it has passed.
 const DAY = '2030-01-14';
 const CONFLICT = 'Místnost je v tomto čase již obsazená. Vyberte jiný termín.';
-
-function buildRoom(id: number, overrides: Partial<Room> = {}): Room {
-  return {
-    id,
-    name: `Místnost ${id}`,
-    building: { id: 1, name: 'Kancelářský dům Florenc' },
-    floor: '1. patro',
-    capacity: 12,
-    equipment: ['Projektor', 'Flipchart'],
-    description: 'Prosklená místnost.',
-    photo_url: null,
-    public_booking: true,
-    opening_time: '08:00',
-    closing_time: '18:00',
-    slot_minutes: 30,
-    max_duration_minutes: 240,
-    ...overrides,
-  };
-}
 
 function buildReservation(id: number, room: Room, overrides: Partial<Reservation> = {}): Reservation {
   return {
@@ -158,10 +129,10 @@ const roomUrl = (id: number, mode = 'den') => `/zasedaci-mistnosti?mistnost=${id
 describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   it('lists the rooms with their details and opens one from its link', async () => {
     roomsApi([
-      buildRoom(1, { name: 'Velká zasedačka' }),
-      buildRoom(2, { name: 'Malá zasedačka', public_booking: false, capacity: 4 }),
+      buildMeetingRoom(1, { name: 'Velká zasedačka' }),
+      buildMeetingRoom(2, { name: 'Malá zasedačka', public_booking: false, capacity: 4 }),
     ]);
-    const view = await openPage('/zasedaci-mistnosti', loggedIn());
+    const view = await renderPage('/zasedaci-mistnosti', loggedIn());
     expect(await screen.findByRole('heading', { level: 1, name: 'Zasedací místnosti' })).toBeInTheDocument();
     const small = screen.getByRole('heading', { level: 3, name: 'Malá zasedačka' }).closest('li') as HTMLElement;
     expect(within(small).getByText('4 osoby')).toBeInTheDocument();
@@ -175,9 +146,9 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   });
 
   it('shows a day as slots and a week as free and busy stretches, linkable in the URL', async () => {
-    const api = roomsApi([buildRoom(1)]);
+    const api = roomsApi([buildMeetingRoom(1)]);
     api.busy = [{ starts_at: '2030-01-14T08:00:00Z', ends_at: '2030-01-14T09:30:00Z' }]; // 9:00–10:30 Prague
-    const view = await openPage(roomUrl(1), loggedIn());
+    const view = await renderPage(roomUrl(1), loggedIn());
     expect(await screen.findByText(/pondělí\s14\.\s+ledna\s+2030/)).toBeInTheDocument();
     expect(screen.getByText('9:00–9:30').parentElement).toHaveTextContent('Obsazeno');
     expect(screen.getByRole('button', { name: /10:30–11:00/ })).toHaveTextContent('Volno');
@@ -197,8 +168,8 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   });
 
   it('picking a free slot fills the form; the booking sends the Prague times as UTC', async () => {
-    const api = roomsApi([buildRoom(1, { name: 'Velká zasedačka' })]);
-    const view = await openPage(roomUrl(1), loggedIn());
+    const api = roomsApi([buildMeetingRoom(1, { name: 'Velká zasedačka' })]);
+    const view = await renderPage(roomUrl(1), loggedIn());
     await view.user.click(await screen.findByRole('button', { name: /10:00–10:30/ }));
     expect(screen.getByLabelText('Začátek')).toHaveValue('600');
     expect(screen.getByLabelText('Začátek')).toHaveFocus();
@@ -228,8 +199,8 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   });
 
   it('a slot booked meanwhile: the message stays at the form with what was typed, the grid is fetched again', async () => {
-    const api = roomsApi([buildRoom(1)]);
-    const view = await openPage(roomUrl(1), loggedIn());
+    const api = roomsApi([buildMeetingRoom(1)]);
+    const view = await renderPage(roomUrl(1), loggedIn());
     await view.user.click(await screen.findByRole('button', { name: /14:00–14:30/ }));
     await view.user.type(screen.getByLabelText('Název schůzky'), 'Školení');
     await view.user.type(screen.getByLabelText(/Poznámka/), 'Budeme potřebovat projektor.');
@@ -249,8 +220,8 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   });
 
   it('checks the form in Czech before sending anything', async () => {
-    const api = roomsApi([buildRoom(1, { capacity: 4 })]);
-    const view = await openPage(roomUrl(1), loggedIn());
+    const api = roomsApi([buildMeetingRoom(1, { capacity: 4 })]);
+    const view = await renderPage(roomUrl(1), loggedIn());
     await view.user.click(await screen.findByRole('button', { name: 'Rezervovat' }));
     const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
     expect(within(summary).getByRole('link', { name: 'Vyberte začátek rezervace' })).toBeInTheDocument();
@@ -273,9 +244,9 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   });
 
   it('cancels a reservation only after confirming in a dialog', async () => {
-    const api = roomsApi([buildRoom(1, { name: 'Velká zasedačka' })]);
-    api.reservations = [buildReservation(7, buildRoom(1, { name: 'Velká zasedačka' }), { title: 'Workshop' })];
-    const view = await openPage('/zasedaci-mistnosti', loggedIn());
+    const api = roomsApi([buildMeetingRoom(1, { name: 'Velká zasedačka' })]);
+    api.reservations = [buildReservation(7, buildMeetingRoom(1, { name: 'Velká zasedačka' }), { title: 'Workshop' })];
+    const view = await renderPage('/zasedaci-mistnosti', loggedIn());
     const list = await screen.findByTestId('reservations');
     expect(within(list).getByText(/úterý\s15\.\s+ledna\s+2030,\s10:00–11:00/)).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Stáhnout do kalendáře (.ics)' })).toBeInTheDocument();
@@ -299,8 +270,8 @@ describe('meeting rooms for tenants', { timeout: 60_000 }, () => {
   });
 
   it('explains a room the tenant cannot book', async () => {
-    roomsApi([buildRoom(1)]);
-    await openPage('/zasedaci-mistnosti?mistnost=99', loggedIn());
+    roomsApi([buildMeetingRoom(1)]);
+    await renderPage('/zasedaci-mistnosti?mistnost=99', loggedIn());
     expect(await screen.findByRole('alert')).toHaveTextContent('Místnost nebyla nalezena nebo ji nemůžete rezervovat.');
     expect(screen.getByRole('link', { name: /Zpět na všechny místnosti/ })).toHaveAttribute(
       'href',

@@ -1,28 +1,21 @@
 import { Stack } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '#src/components/ui/page-header.tsx';
 import { ROUTES } from '#src/config/paths.ts';
 import { errorStatus } from '#src/lib/errors.ts';
 import {
-  availabilityQueryOptions,
+  ensureRoomView,
   reservationsQueryOptions,
-  roomQueryOptions,
   roomsQueryOptions,
 } from '#src/features/meeting-rooms/api/meeting-room-queries.ts';
 import { ReservationsList } from '#src/features/meeting-rooms/components/reservations-list.tsx';
-import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
-import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
+import { BookableRooms } from '#src/features/meeting-rooms/components/room-list.tsx';
+import { RoomPanel } from '#src/features/meeting-rooms/components/room-panel.tsx';
 import { TenantBooking } from '#src/features/meeting-rooms/components/tenant-booking.tsx';
 import { pragueDay } from '#src/lib/prague-time.ts';
-import {
-  roomViewFromSearch,
-  roomViewSearch,
-  viewDays,
-  type RoomView,
-} from '#src/features/meeting-rooms/utils/room-view.ts';
+import { roomViewFromSearch, roomViewHref, type RoomView } from '#src/features/meeting-rooms/utils/room-view.ts';
 import '#src/features/meeting-rooms/i18n.ts';
 
 /** `?strana=` of the reservation list (the room view has its own parameters). */
@@ -44,16 +37,6 @@ export const clientLoader =
     const today = pragueDay();
     const view = roomViewFromSearch(url.searchParams, today);
     const page = pageFromSearch(url.searchParams);
-    const loadRoom = async (roomId: number) => {
-      try {
-        await queryClient.ensureQueryData(roomQueryOptions(roomId));
-      } catch (error) {
-        if (errorStatus(error) === 404) return;
-        throw error;
-      }
-      const days = viewDays(view);
-      await queryClient.ensureQueryData(availabilityQueryOptions(roomId, days[0] ?? view.day, days.at(-1) ?? view.day));
-    };
     const loadReservations = async () => {
       try {
         await queryClient.ensureQueryData(reservationsQueryOptions({ page, from: today }));
@@ -69,7 +52,7 @@ export const clientLoader =
     await Promise.all([
       queryClient.ensureQueryData(roomsQueryOptions({ publicOnly: false })),
       loadReservations(),
-      view.roomId === null ? null : loadRoom(view.roomId),
+      view.roomId === null ? null : ensureRoomView(queryClient, { ...view, roomId: view.roomId }),
     ]);
     return null;
   };
@@ -82,16 +65,13 @@ export default function MeetingRoomsRoute() {
   const view = roomViewFromSearch(search, today);
   const page = pageFromSearch(search);
   const path = ROUTES.meetingRooms.path;
-  const to = (next: RoomView) => {
-    const query = roomViewSearch(next, search).toString();
-    return query ? `${path}?${query}` : path;
-  };
+  const to = (next: RoomView) => roomViewHref(path, next, search);
 
   return (
     <Stack gap="8">
       <PageHeader title={t('tenant.title')} intro={t('tenant.intro')} />
       {view.roomId === null ? (
-        <TenantRooms linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
+        <BookableRooms publicOnly={false} linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
       ) : (
         <RoomPanel key={view.roomId} roomId={view.roomId} backTo={to({ ...view, roomId: null })}>
           {(room) => (
@@ -117,10 +97,4 @@ export default function MeetingRoomsRoute() {
       />
     </Stack>
   );
-}
-
-function TenantRooms({ linkTo }: { linkTo: (roomId: number) => string }) {
-  const { data: rooms } = useSuspenseQuery(roomsQueryOptions({ publicOnly: false }));
-  const headingRef = useFocusOnPush<HTMLHeadingElement>();
-  return <RoomList rooms={rooms} linkTo={(room) => linkTo(room.id)} showScope headingRef={headingRef} />;
 }

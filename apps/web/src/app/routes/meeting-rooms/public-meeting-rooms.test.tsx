@@ -2,22 +2,11 @@ import type { components } from '@portal/sdk/schema';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildConfig } from '#src/testing/factories.ts';
-import { createBackend, type MockBackend } from '#src/testing/msw-handlers.ts';
+import { buildAltchaChallenge, buildConfig, buildMeetingRoom } from '#src/testing/factories.ts';
+import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
-import { renderRoute } from '#src/testing/render-route.tsx';
+import { renderPage, type renderRoute } from '#src/testing/render-route.tsx';
 
-/**
- * Renders the app at `path` and waits for the page's h1: the lazy route module is transformed on
- * first use, which takes longer than Testing Library's default wait on a busy machine.
- */
-async function openPage(path: string, backend?: MockBackend) {
-  const view = renderRoute(path, backend);
-  await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 });
-  return view;
-}
-
-type Room = components['schemas']['MeetingRoom'];
 type PublicReservation = components['schemas']['PublicReservation'];
 
 const DAY = '2030-01-14';
@@ -25,21 +14,7 @@ const UUID = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
 const TOKEN = 'Zr7mQ2xK9pLw4vBn8cTy1dHs6fGj3kEa';
 const BOT_REFUSED = 'Ověření, že nejste robot, se nezdařilo. Zkuste to prosím znovu.';
 
-const ROOM: Room = {
-  id: 1,
-  name: 'Velká zasedačka',
-  building: { id: 1, name: 'Kancelářský dům Florenc' },
-  floor: '1. patro',
-  capacity: 12,
-  equipment: ['Projektor'],
-  description: null,
-  photo_url: null,
-  public_booking: true,
-  opening_time: '08:00',
-  closing_time: '18:00',
-  slot_minutes: 30,
-  max_duration_minutes: 240,
-};
+const ROOM = buildMeetingRoom(1, { name: 'Velká zasedačka', equipment: ['Projektor'], description: null });
 
 interface PublicApi {
   creates: { body: Record<string, unknown>; botToken: string | null }[];
@@ -123,27 +98,14 @@ async function fillBooking(view: ReturnType<typeof renderRoute>) {
   await view.user.type(screen.getByLabelText(/Účel rezervace/), 'Školení');
 }
 
-/** An ALTCHA v2 challenge whose counter is 7, as the BFF (altcha-lib 2) would sign it. */
-async function altchaChallenge() {
-  const salt = '0a0b0c0d';
-  const nonce = '01020304';
-  const input = new Uint8Array([0x0a, 0x0b, 0x0c, 0x0d, 0x01, 0x02, 0x03, 0x04, 0, 0, 0, 7]);
-  const digest = await crypto.subtle.digest('SHA-256', input);
-  const keyPrefix = [...new Uint8Array(digest)]
-    .map((byte) => byte.toString(16).padStart(2, '0'))
-    .join('')
-    .slice(0, 32);
-  return { parameters: { algorithm: 'SHA-256', nonce, salt, cost: 1, keyLength: 32, keyPrefix }, signature: 'podpis' };
-}
-
 describe('public meeting-room booking', { timeout: 60_000 }, () => {
   it('books as a guest: the form obtains an ALTCHA token through the shared hook and sends it', async () => {
     const api = publicApi();
     const backend = createBackend({
       config: buildConfig({ botProtection: { provider: 'altcha', siteKey: null } }),
-      altchaChallenge: await altchaChallenge(),
+      altchaChallenge: await buildAltchaChallenge(),
     });
-    const view = await openPage(roomUrl, backend);
+    const view = await renderPage(roomUrl, backend);
     expect(await screen.findByRole('heading', { level: 1, name: 'Rezervace zasedaček' })).toBeInTheDocument();
     await fillBooking(view);
     await view.user.click(screen.getByRole('button', { name: 'Rezervovat' }));
@@ -177,7 +139,7 @@ describe('public meeting-room booking', { timeout: 60_000 }, () => {
 
   it('sends no bot token when protection is off', async () => {
     const api = publicApi();
-    const view = await openPage(roomUrl);
+    const view = await renderPage(roomUrl);
     await fillBooking(view);
     await view.user.click(screen.getByRole('button', { name: 'Rezervovat' }));
     await screen.findByRole('heading', { name: 'Rezervace je potvrzena' });
@@ -189,7 +151,7 @@ describe('public meeting-room booking', { timeout: 60_000 }, () => {
     const backend = createBackend({
       config: buildConfig({ botProtection: { provider: 'turnstile', siteKey: '1x00000000000000000000AA' } }),
     });
-    const view = await openPage(roomUrl, backend);
+    const view = await renderPage(roomUrl, backend);
     await fillBooking(view);
     await view.user.click(screen.getByRole('button', { name: 'Rezervovat' }));
     const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
@@ -202,7 +164,7 @@ describe('public meeting-room booking', { timeout: 60_000 }, () => {
   it('a refused bot check shows the BFF’s message and keeps everything typed', async () => {
     const api = publicApi();
     api.refuseBot = true;
-    const view = await openPage(roomUrl);
+    const view = await renderPage(roomUrl);
     await fillBooking(view);
     await view.user.click(screen.getByRole('button', { name: 'Rezervovat' }));
     const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
@@ -213,7 +175,7 @@ describe('public meeting-room booking', { timeout: 60_000 }, () => {
 
   it('checks name and e-mail in Czech', async () => {
     const api = publicApi();
-    const view = await openPage(roomUrl);
+    const view = await renderPage(roomUrl);
     await view.user.click(await screen.findByRole('button', { name: /10:00–10:30/ }));
     await view.user.type(screen.getByLabelText('E-mail'), 'eva@');
     await view.user.type(screen.getByLabelText(/Telefon/), '12');
@@ -230,7 +192,7 @@ describe('public cancellation link', { timeout: 60_000 }, () => {
 
   it('opening it only shows the booking; the button cancels; the link is then used up', async () => {
     const api = publicApi();
-    const view = await openPage(link);
+    const view = await renderPage(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'Zrušení rezervace' })).toBeInTheDocument();
     expect(screen.getByText('Eva Hostová')).toBeInTheDocument();
     expect(screen.getByText(/pondělí\s14\.\s+ledna\s+2030,\s10:00–11:00/)).toBeInTheDocument();
@@ -246,7 +208,7 @@ describe('public cancellation link', { timeout: 60_000 }, () => {
   it('a used link is refused like a wrong one', async () => {
     const api = publicApi();
     api.reservation.cancelled = true;
-    await openPage(link);
+    await renderPage(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'Odkaz už neplatí' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Odkaz pro zrušení rezervace je neplatný nebo už byl použit.');
     expect(screen.queryByRole('button', { name: 'Zrušit rezervaci' })).toBeNull();
@@ -254,7 +216,7 @@ describe('public cancellation link', { timeout: 60_000 }, () => {
 
   it('a malformed link is refused without asking the server', async () => {
     const api = publicApi();
-    const view = await openPage('/zasedacky?zrusit=nesmysl&token=x');
+    const view = await renderPage('/zasedacky?zrusit=nesmysl&token=x');
     expect(await screen.findByRole('heading', { level: 1, name: 'Odkaz už neplatí' })).toBeInTheDocument();
     expect(api.reads).toBe(0);
     await view.user.click(screen.getByRole('link', { name: 'Zpět na rezervace zasedaček' }));

@@ -1,6 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
@@ -9,22 +8,16 @@ import { env } from '#src/config/env.ts';
 import { ROUTES } from '#src/config/paths.ts';
 import { errorStatus } from '#src/lib/errors.ts';
 import {
-  availabilityQueryOptions,
+  ensureRoomView,
   publicReservationQueryOptions,
-  roomQueryOptions,
   roomsQueryOptions,
 } from '#src/features/meeting-rooms/api/meeting-room-queries.ts';
 import { PublicBooking } from '#src/features/meeting-rooms/components/public-booking.tsx';
 import { isWellFormedLink, PublicCancellation } from '#src/features/meeting-rooms/components/public-cancellation.tsx';
-import { RoomList } from '#src/features/meeting-rooms/components/room-list.tsx';
-import { RoomPanel, useFocusOnPush } from '#src/features/meeting-rooms/components/room-panel.tsx';
+import { BookableRooms } from '#src/features/meeting-rooms/components/room-list.tsx';
+import { RoomPanel } from '#src/features/meeting-rooms/components/room-panel.tsx';
 import { pragueDay } from '#src/lib/prague-time.ts';
-import {
-  roomViewFromSearch,
-  roomViewSearch,
-  viewDays,
-  type RoomView,
-} from '#src/features/meeting-rooms/utils/room-view.ts';
+import { roomViewFromSearch, roomViewHref, type RoomView } from '#src/features/meeting-rooms/utils/room-view.ts';
 import '#src/features/meeting-rooms/i18n.ts';
 
 /**
@@ -65,15 +58,9 @@ export const clientLoader =
       return null;
     }
     const view = roomViewFromSearch(search, pragueDay());
-    const loadRoom = async (roomId: number) => {
-      await unlessNotFound(queryClient.ensureQueryData(roomQueryOptions(roomId)));
-      if (!queryClient.getQueryData(roomQueryOptions(roomId).queryKey)) return;
-      const days = viewDays(view);
-      await queryClient.ensureQueryData(availabilityQueryOptions(roomId, days[0] ?? view.day, days.at(-1) ?? view.day));
-    };
     await Promise.all([
       queryClient.ensureQueryData(roomsQueryOptions({ publicOnly: true })),
-      view.roomId === null ? null : loadRoom(view.roomId),
+      view.roomId === null ? null : ensureRoomView(queryClient, { ...view, roomId: view.roomId }),
     ]);
     return null;
   };
@@ -92,16 +79,13 @@ export default function PublicMeetingRoomsRoute() {
 
   const today = pragueDay();
   const view = roomViewFromSearch(search, today);
-  const to = (next: RoomView) => {
-    const query = roomViewSearch(next, search).toString();
-    return query ? `${path}?${query}` : path;
-  };
+  const to = (next: RoomView) => roomViewHref(path, next, search);
   return (
     <Stack gap="8">
       <PageHeader title={t('public.title')} intro={t('public.intro')} />
       {view.roomId === null ? (
         <AfterHydration minH="64">
-          <PublicRooms linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
+          <BookableRooms publicOnly linkTo={(roomId) => to({ roomId, day: today, mode: view.mode })} />
         </AfterHydration>
       ) : (
         <RoomPanel key={view.roomId} roomId={view.roomId} backTo={to({ ...view, roomId: null })}>
@@ -122,10 +106,4 @@ export default function PublicMeetingRoomsRoute() {
       )}
     </Stack>
   );
-}
-
-function PublicRooms({ linkTo }: { linkTo: (roomId: number) => string }) {
-  const { data: rooms } = useSuspenseQuery(roomsQueryOptions({ publicOnly: true }));
-  const headingRef = useFocusOnPush<HTMLHeadingElement>();
-  return <RoomList rooms={rooms} linkTo={(room) => linkTo(room.id)} headingRef={headingRef} />;
 }

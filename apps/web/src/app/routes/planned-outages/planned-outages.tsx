@@ -1,9 +1,9 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
-import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { PageHeading } from '#src/components/ui/page-header.tsx';
 import { env } from '#src/config/env.ts';
 import { outageBuildingsQueryOptions, outagesQueryOptions } from '#src/features/planned-outages/api/outage-queries.ts';
 import { OutagesList } from '#src/features/planned-outages/components/outages-list.tsx';
@@ -41,10 +41,7 @@ export default function PlannedOutagesRoute() {
   const tenant = selectedTenant(session);
   return (
     <Stack gap="6">
-      <PageTitle title={t('title')} />
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        {t('title')}
-      </Heading>
+      <PageHeading title={t('title')} />
       <Text maxW="3xl">
         {t('intro')}
         {tenant ? ` ${t('introTenant')}` : null}

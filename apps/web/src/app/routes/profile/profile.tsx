@@ -1,6 +1,6 @@
-import { Heading, Separator, Stack } from '@chakra-ui/react';
+import { Separator, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { PageHeading } from '#src/components/ui/page-header.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileForm } from '#src/features/profile/components/profile-form.tsx';
 import { useSession } from '#src/lib/session.ts';
@@ -14,10 +14,7 @@ export default function ProfileRoute() {
   if (!session) return null;
   return (
     <Stack gap="8" maxW="2xl">
-      <PageTitle title={t('title')} />
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        {t('title')}
-      </Heading>
+      <PageHeading title={t('title')} />
       <ProfileForm key={session.user.id} profile={session.user} />
       <Separator />
       <PasswordChangeForm email={session.user.email} />

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@portal/ui/toast';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { formatDay, formatDayRange, formatNumber, formatQuantity } from '#src/lib/format.ts';
@@ -14,6 +15,7 @@ import { formatIban } from '../utils/czech-account.ts';
 import { statementPayment } from '../utils/statement-payment.ts';
 import { statementState } from '../utils/statement-status.ts';
 import { PaymentQr } from './payment-qr.tsx';
+import { SettlementFact } from './settlement-fact.tsx';
 import { StatementBadge } from './statement-badge.tsx';
 
 /** Statement quantities (kWh, m³…) keep up to three decimals, as meters read them. */
@@ -54,14 +56,7 @@ function PaymentDetails({ statement }: { statement: StatementDetail }) {
   const state = statementState(statement);
   const amount = formatMoney(payment.amount);
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="l2"
-      p={{ base: '4', md: '6' }}
-    >
+    <Frame as="section" aria-labelledby={headingId} p={{ base: '4', md: '6' }}>
       <Heading as="h2" id={headingId} size="lg" mb="2">
         {t('payment.title')}
       </Heading>
@@ -100,7 +95,7 @@ function PaymentDetails({ statement }: { statement: StatementDetail }) {
           </Text>
         )}
       </Flex>
-    </Box>
+    </Frame>
   );
 }
 
@@ -126,13 +121,7 @@ export function StatementDetailView({ id }: { id: number }) {
         <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
         <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
         <Fact label={t('fields.paidAmount')}>{formatMoney(statement.paid_amount)}</Fact>
-        <Fact label={statement.paid ? t('fields.paidOn') : t('fields.amountDue')}>
-          {statement.paid
-            ? statement.paid_on
-              ? formatDay(statement.paid_on)
-              : t('state.paid')
-            : formatMoney(statement.amount_due)}
-        </Fact>
+        <SettlementFact statement={statement} />
         {statement.building ? <Fact label={t('fields.building')}>{statement.building.name}</Fact> : null}
       </Box>
       <DownloadPdfButton statement={statement} />

@@ -3,12 +3,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDay, formatDayRange } from '#src/lib/format.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { STATEMENTS_PAGE_SIZE, statementsQueryOptions } from '../api/billing-queries.ts';
 import { formatMoney } from '../utils/billing-format.ts';
 import { billingSearch } from '../utils/billing-search.ts';
 import { statementState } from '../utils/statement-status.ts';
+import { SettlementFact } from './settlement-fact.tsx';
 import { StatementBadge } from './statement-badge.tsx';
 
 /** The tenant's statements, newest first, a page at a time; each opens its detail (`?id=`). */
@@ -32,19 +35,11 @@ export function StatementsList({ page }: { page: number }) {
           <Text color="fg.muted" mb="3" role="status">
             {t('list.total', { count: data.total })}
           </Text>
-          <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="statements">
+          <PlainList gap="3" data-testid="statements">
             {data.items.map((statement) => {
               const state = statementState(statement);
               return (
-                <Box
-                  as="li"
-                  key={statement.id}
-                  borderWidth="1px"
-                  borderColor={state === 'overdue' ? 'border.error' : 'border'}
-                  borderLeftWidth={state === 'overdue' ? '4px' : '1px'}
-                  borderRadius="l2"
-                  p="4"
-                >
+                <Frame as="li" key={statement.id} highlight={state === 'overdue' ? 'border.error' : undefined}>
                   <Flex gap="3" wrap="wrap" align="center" justify="space-between">
                     <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg">
                       <RouterLink to={billingSearch({ page, statementId: statement.id })}>
@@ -63,18 +58,12 @@ export function StatementsList({ page }: { page: number }) {
                     <Fact label={t('fields.number')}>{statement.number}</Fact>
                     <Fact label={t('fields.total')}>{formatMoney(statement.total_amount)}</Fact>
                     <Fact label={t('fields.dueDate')}>{formatDay(statement.due_date)}</Fact>
-                    <Fact label={statement.paid ? t('fields.paidOn') : t('fields.amountDue')}>
-                      {statement.paid
-                        ? statement.paid_on
-                          ? formatDay(statement.paid_on)
-                          : t('state.paid')
-                        : formatMoney(statement.amount_due)}
-                    </Fact>
+                    <SettlementFact statement={statement} />
                   </Box>
-                </Box>
+                </Frame>
               );
             })}
-          </Box>
+          </PlainList>
         </>
       )}
       {pages > 1 ? (

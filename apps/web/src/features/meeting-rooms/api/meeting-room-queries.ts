@@ -1,7 +1,9 @@
 import type { components } from '@portal/sdk/schema';
 import { listQueryOptions } from '@portal/sdk/react-query';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { $api, apiClient } from '#src/lib/api.ts';
+import { errorStatus } from '#src/lib/errors.ts';
+import { viewDays, type RoomView } from '../utils/room-view.ts';
 
 export type MeetingRoom = components['schemas']['MeetingRoom'];
 export type Reservation = components['schemas']['Reservation'];
@@ -39,6 +41,26 @@ export const availabilityQueryOptions = (id: number, from: string, to: string) =
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
   });
+
+/**
+ * What a booking page's loader fetches for a room's view: the room, then its availability over
+ * the day or week shown. A room the caller may not book (404) is left to the page to explain.
+ */
+export async function ensureRoomView(
+  queryClient: QueryClient,
+  view: Pick<RoomView, 'day' | 'mode'> & { roomId: number },
+): Promise<void> {
+  try {
+    await queryClient.ensureQueryData(roomQueryOptions(view.roomId));
+  } catch (error) {
+    if (errorStatus(error) === 404) return;
+    throw error;
+  }
+  const days = viewDays(view);
+  await queryClient.ensureQueryData(
+    availabilityQueryOptions(view.roomId, days[0] ?? view.day, days.at(-1) ?? view.day),
+  );
+}
 
 /** Prefix of every availability key, to refresh them all after a booking or a conflict (docs/architecture.md §6). */
 export const availabilityKeyPrefix = () => availabilityQueryOptions(1, '2000-01-01', '2000-01-01').queryKey.slice(0, 2);

@@ -3,8 +3,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { formatDayLong, formatDayRange, formatDayShort, formatMinutesRange } from '#src/lib/format.ts';
 import { pragueDay, shiftDay } from '#src/lib/prague-time.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { availabilityQueryOptions, type MeetingRoom } from '../api/meeting-room-queries.ts';
 import { viewDays, type RoomView, type ViewMode } from '../utils/room-view.ts';
 import { daySlots, slotRuns, suggestedEnd, type Slot, type SlotState } from '../utils/slots.ts';
@@ -102,10 +104,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
           onPick={(slot, slots) => pick(slot.day, slot.start, slots)}
         />
       ) : (
-        <Box
-          as="ul"
-          listStyleType="none"
-          display="grid"
+        <PlainList
           gridTemplateColumns={{ base: '1fr', sm: 'repeat(auto-fill, minmax(13rem, 1fr))' }}
           gap="3"
           aria-labelledby={labelId}
@@ -113,17 +112,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
           {days.map((day) => {
             const slots = daySlots(day, rules, data.busy, now);
             return (
-              <Box
-                as="li"
-                key={day}
-                borderWidth="1px"
-                borderColor="border"
-                borderRadius="l2"
-                p="3"
-                display="grid"
-                gap="2"
-                alignContent="start"
-              >
+              <Frame as="li" key={day} p="3" display="grid" gap="2" alignContent="start">
                 <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
                   <Heading as="h4" size="sm">
                     {formatDayShort(day)}
@@ -135,7 +124,7 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
                     </RouterLink>
                   </Link>
                 </Flex>
-                <Box as="ul" listStyleType="none" display="grid" gap="1">
+                <PlainList gap="1">
                   {slotRuns(slots).map((run) => (
                     <Box as="li" key={`${run.start}-${run.state}`}>
                       <SlotEntry
@@ -147,11 +136,11 @@ export function AvailabilityView({ room, view, linkToView, onPick, selection }: 
                       />
                     </Box>
                   ))}
-                </Box>
-              </Box>
+                </PlainList>
+              </Frame>
             );
           })}
-        </Box>
+        </PlainList>
       )}
     </Box>
   );
@@ -173,10 +162,7 @@ function DaySlots({
   return (
     <>
       {anyFree ? null : <Text role="status">{t('availability.noFree')}</Text>}
-      <Box
-        as="ul"
-        listStyleType="none"
-        display="grid"
+      <PlainList
         gridTemplateColumns={{
           base: 'repeat(auto-fill, minmax(9rem, 1fr))',
           md: 'repeat(auto-fill, minmax(10rem, 1fr))',
@@ -194,7 +180,7 @@ function DaySlots({
             />
           </Box>
         ))}
-      </Box>
+      </PlainList>
     </>
   );
 }

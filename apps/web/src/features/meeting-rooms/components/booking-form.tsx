@@ -1,8 +1,10 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
+import { Button } from '@portal/ui/button';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import type { DefaultValues, FieldErrors, Path, PathValue, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ErrorSummary, formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { errorMessage } from '#src/lib/errors.ts';
@@ -12,27 +14,47 @@ import type { MeetingRoom } from '../api/meeting-room-queries.ts';
 import type { BookingTime } from '../utils/booking-rules.ts';
 import type { RoomView, ViewMode } from '../utils/room-view.ts';
 import { AvailabilityView, type SlotPick } from './availability-view.tsx';
-import { BookingTimeFields, type BookingTimeIds } from './booking-time-fields.tsx';
+import { BookingTimeFields } from './booking-time-fields.tsx';
 
 type BookingSchema = z.ZodMiniType<BookingTime, BookingTime>;
+const TIME_FIELDS: readonly string[] = ['date', 'start', 'end'] satisfies (keyof BookingTime)[];
+
+/** What a booking page shows: the room, the day and view of its availability, and links to others. */
+export interface BookingPageProps {
+  room: MeetingRoom;
+  view: Pick<RoomView, 'day' | 'mode'>;
+  linkToView: (next: { day: string; mode: ViewMode }) => string;
+}
 
 /**
  * The state both booking forms share: the form (zod schema), the slot chosen in the grid, and
  * what a refused booking shows – a slot taken meanwhile (409) at the start field with a note that
  * the grid was fetched again, anything else at the fields the server names. What was typed stays.
+ * Every field starts empty but the day, which is the one the availability shows.
  */
 export function useBookingForm<Schema extends BookingSchema>({
   schema,
-  defaultValues,
   ids,
-  serverFields,
+  initialDay,
 }: {
   schema: Schema;
-  defaultValues: DefaultValues<z.input<Schema>>;
-  ids: BookingTimeIds;
-  /** API field name → form field name, so a server message lands where the user can fix it. */
-  serverFields: Readonly<Record<string, Path<z.input<Schema>>>>;
+  /** Form field name → element id, for every field of the form. */
+  ids: Record<keyof z.input<Schema> & string, string>;
+  /** The day the availability shows (`YYYY-MM-DD`), the form's first day. */
+  initialDay: string;
 }) {
+  type Name = keyof z.input<Schema> & string;
+  const names = Object.keys(ids) as Name[];
+  const defaultValues = Object.fromEntries(
+    names.map((name) => [name, name === 'date' ? formatDayInput(initialDay) : '']),
+  ) as DefaultValues<z.input<Schema>>;
+  // A server message lands where the user can fix it: the times under their API names, every
+  // other field under its own.
+  const serverFields: Readonly<Record<string, Path<z.input<Schema>>>> = {
+    starts_at: 'start' as Path<z.input<Schema>>,
+    ends_at: 'end' as Path<z.input<Schema>>,
+    ...Object.fromEntries(names.filter((name) => !TIME_FIELDS.includes(name)).map((name) => [name, name])),
+  };
   const { t } = useTranslation('meetingRooms');
   const form = useZodForm(schema, defaultValues);
   const feedback = useSubmitFeedback();
@@ -64,8 +86,9 @@ export function useBookingForm<Schema extends BookingSchema>({
     feedback.summary.focus();
   };
 
-  const summaryItems = (fieldIds: Record<string, string>) =>
-    formSummaryItems(fieldIds, form.formState.errors as Record<string, { message?: string }>, feedback.serverError);
+  const errors = form.formState.errors as Record<string, { message?: string }>;
+  const summaryItems = () => formSummaryItems(ids, errors, feedback.serverError);
+  const fieldProps = useFieldProps<Name>(ids, errors);
 
   const timeFields: { register: Record<keyof BookingTime, UseFormRegisterReturn>; errors: FieldErrors<BookingTime> } = {
     register: {
@@ -76,29 +99,38 @@ export function useBookingForm<Schema extends BookingSchema>({
     errors: form.formState.errors as FieldErrors<BookingTime>,
   };
 
-  return { form, feedback, selection, pick, fail, summaryItems, timeFields };
+  return {
+    form,
+    ids,
+    submitting: form.formState.isSubmitting,
+    feedback,
+    selection,
+    pick,
+    fail,
+    summaryItems,
+    fieldProps,
+    timeFields,
+  };
 }
 
 /**
  * The two sections of a booking page: the room's availability, whose free slots fill the form,
  * and the booking form under its heading with the error summary above it, starting with the day
- * and the times; `children` are the form's other fields and its submit button.
+ * and the times; `children` are the form's other fields, followed by the submit button.
  */
 export function BookingSections({
   room,
   view,
   linkToView,
   booking,
-  fieldIds,
   onSubmit,
   status,
   children,
-}: {
-  room: MeetingRoom;
-  view: Pick<RoomView, 'day' | 'mode'>;
-  linkToView: (next: { day: string; mode: ViewMode }) => string;
-  booking: Pick<ReturnType<typeof useBookingForm>, 'feedback' | 'pick' | 'selection' | 'summaryItems' | 'timeFields'>;
-  fieldIds: BookingTimeIds & Record<string, string>;
+}: BookingPageProps & {
+  booking: Pick<
+    ReturnType<typeof useBookingForm>,
+    'ids' | 'submitting' | 'feedback' | 'pick' | 'selection' | 'summaryItems' | 'timeFields'
+  >;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Shown between the summary and the form (the tenant's „booked" confirmation). */
   status?: ReactNode;
@@ -128,13 +160,16 @@ export function BookingSections({
         <ErrorSummary
           ref={booking.feedback.summary.ref}
           title={t('common:form.errorSummaryTitle')}
-          items={booking.summaryItems(fieldIds)}
+          items={booking.summaryItems()}
         />
         {status}
         <form noValidate onSubmit={onSubmit} aria-labelledby={formHeadingId}>
           <Stack gap="5" maxW="2xl" minW="0">
-            <BookingTimeFields room={room} ids={fieldIds} {...booking.timeFields} />
+            <BookingTimeFields room={room} ids={booking.ids} {...booking.timeFields} />
             {children}
+            <Button type="submit" alignSelf="flex-start" loading={booking.submitting}>
+              {t('form.submit')}
+            </Button>
           </Stack>
         </form>
       </Box>

@@ -128,14 +128,29 @@ function bookingTimeRules(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
   });
 }
 
+/** The API's limits of a reservation's title and note. */
+export const TITLE_MAX = 200;
+export const NOTE_MAX = 1000;
+
+/** A text the user must fill in (trimmed) of at most `max` characters. */
+export function filledText(max: number, errors: { required: string; tooLong: string }) {
+  return z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: errors.required }), z.maxLength(max, { error: errors.tooLong }));
+}
+
 /**
- * A booking form's schema: the day and the times under the booking rules, plus the form's own
- * `fields`. None of their checks may abort (`abort: true`): zod would then skip the rules.
+ * A booking form's schema: the day and the times under the booking rules, the optional note both
+ * forms end with, plus the form's own `fields`. None of their checks may abort (`abort: true`): zod
+ * would then skip the rules.
  */
 export function bookingSchema<Fields extends Record<string, z.ZodMiniType<string, string>>>(
   t: TFunction<'meetingRooms'>,
   room: MeetingRoom,
   fields: Fields,
 ) {
-  return z.object({ date: z.string(), start: z.string(), end: z.string(), ...fields }).check(bookingTimeRules(t, room));
+  const note = z.string().check(z.maxLength(NOTE_MAX, { error: t('form.errors.noteTooLong') }));
+  return z
+    .object({ date: z.string(), start: z.string(), end: z.string(), ...fields, note })
+    .check(bookingTimeRules(t, room));
 }

@@ -6,16 +6,15 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { EMAIL_INPUT } from '#src/components/forms/inputs.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
-import { formatDayInput } from '#src/lib/prague-time.ts';
 import { isPlausiblePhone } from '#src/utils/contact.ts';
 import { useCreatePublicReservation } from '../api/meeting-room-mutations.ts';
 import type { MeetingRoom, PublicReservationCreated } from '../api/meeting-room-queries.ts';
 import { bookingInstants } from '../utils/booking-rules.ts';
-import type { RoomView, ViewMode } from '../utils/room-view.ts';
-import { BookingSections, useBookingForm } from './booking-form.tsx';
-import { bookingSchema } from './booking-time-fields.tsx';
+import { BookingSections, useBookingForm, type BookingPageProps } from './booking-form.tsx';
+import { bookingSchema, filledText, TITLE_MAX } from './booking-time-fields.tsx';
 import { BookingFacts, CalendarDownloadButton, publicCalendarEntry } from './reservation-summary.tsx';
 
 const FIELD_IDS = {
@@ -29,29 +28,15 @@ const FIELD_IDS = {
   note: 'public-booking-note',
 } as const;
 
-const SERVER_FIELDS = {
-  starts_at: 'start',
-  ends_at: 'end',
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  title: 'title',
-  note: 'note',
-} as const;
-
 const NAME_MAX = 100;
-const TITLE_MAX = 200;
-const NOTE_MAX = 1000;
+const EMAIL = z.email();
 
 function createSchema(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
   return bookingSchema(t, room, {
-    name: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: t('publicForm.errors.nameRequired') }),
-        z.maxLength(NAME_MAX, { error: t('publicForm.errors.nameTooLong') }),
-      ),
+    name: filledText(NAME_MAX, {
+      required: t('publicForm.errors.nameRequired'),
+      tooLong: t('publicForm.errors.nameTooLong'),
+    }),
     email: z.string().check(
       z.trim(),
       z.minLength(1, { error: t('publicForm.errors.emailRequired') }),
@@ -64,10 +49,8 @@ function createSchema(t: TFunction<'meetingRooms'>, room: MeetingRoom) {
       z.refine((value) => value === '' || isPlausiblePhone(value), { error: t('publicForm.errors.phoneInvalid') }),
     ),
     title: z.string().check(z.trim(), z.maxLength(TITLE_MAX, { error: t('publicForm.errors.purposeTooLong') })),
-    note: z.string().check(z.maxLength(NOTE_MAX, { error: t('form.errors.noteTooLong') })),
   });
 }
-const EMAIL = z.email();
 
 /** The link a visitor cancels with; the API mails the same (PORTAL_URL + /zasedacky?zrusit=…&token=…). */
 export function cancellationLink(
@@ -85,43 +68,21 @@ export function cancellationLink(
  * taken meanwhile keeps everything typed.
  */
 export function PublicBooking({
-  room,
-  view,
-  linkToView,
   pagePath,
-}: {
-  room: MeetingRoom;
-  view: Pick<RoomView, 'day' | 'mode'>;
-  linkToView: (next: { day: string; mode: ViewMode }) => string;
+  ...page
+}: BookingPageProps & {
   /** Path of the public booking page, for the cancellation link. */
   pagePath: string;
 }) {
+  const { room, view } = page;
   const { t } = useTranslation(['meetingRooms', 'common']);
   const create = useCreatePublicReservation();
   const bot = useBotProtection('public-reservation');
   const [created, setCreated] = useState<{ reservation: PublicReservationCreated; email: string } | null>(null);
   const schema = useMemo(() => createSchema(t, room), [t, room]);
-  const booking = useBookingForm({
-    schema,
-    defaultValues: {
-      date: formatDayInput(view.day),
-      start: '',
-      end: '',
-      name: '',
-      email: '',
-      phone: '',
-      title: '',
-      note: '',
-    },
-    ids: FIELD_IDS,
-    serverFields: SERVER_FIELDS,
-  });
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = booking.form;
+  const booking = useBookingForm({ schema, ids: FIELD_IDS, initialDay: view.day });
+  const { register, handleSubmit, setValue } = booking.form;
+  const { fieldProps } = booking;
   const { feedback } = booking;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -159,64 +120,24 @@ export function PublicBooking({
     return <PublicConfirmation {...created} pagePath={pagePath} onAnother={() => setCreated(null)} />;
   }
 
-  const errorPrefix = t('common:form.errorPrefix');
   return (
-    <BookingSections
-      room={room}
-      view={view}
-      linkToView={linkToView}
-      booking={booking}
-      fieldIds={FIELD_IDS}
-      onSubmit={(event) => void onSubmit(event)}
-    >
-      <Field
-        id={FIELD_IDS.name}
-        label={t('publicForm.name')}
-        errorText={errors.name?.message}
-        errorPrefix={errorPrefix}
-      >
+    <BookingSections {...page} booking={booking} onSubmit={(event) => void onSubmit(event)}>
+      <Field {...fieldProps('name')} label={t('publicForm.name')}>
         <Input {...register('name')} autoComplete="name" />
       </Field>
-      <Field
-        id={FIELD_IDS.email}
-        label={t('publicForm.email')}
-        helperText={t('publicForm.emailHint')}
-        errorText={errors.email?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('email')} label={t('publicForm.email')} helperText={t('publicForm.emailHint')}>
         <Input {...register('email')} {...EMAIL_INPUT} />
       </Field>
-      <Field
-        id={FIELD_IDS.phone}
-        label={t('publicForm.phone')}
-        optionalText={t('common:form.optional')}
-        errorText={errors.phone?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('phone', { optional: true })} label={t('publicForm.phone')}>
         <Input {...register('phone')} type="tel" autoComplete="tel" />
       </Field>
-      <Field
-        id={FIELD_IDS.title}
-        label={t('publicForm.purpose')}
-        optionalText={t('common:form.optional')}
-        errorText={errors.title?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('title', { optional: true })} label={t('publicForm.purpose')}>
         <Input {...register('title')} autoComplete="off" />
       </Field>
-      <Field
-        id={FIELD_IDS.note}
-        label={t('publicForm.note')}
-        optionalText={t('common:form.optional')}
-        errorText={errors.note?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('note', { optional: true })} label={t('publicForm.note')}>
         <Textarea {...register('note')} rows={3} />
       </Field>
       {bot.widget}
-      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-        {t('form.submit')}
-      </Button>
     </BookingSections>
   );
 }
@@ -239,15 +160,12 @@ function PublicConfirmation({
   const link = cancellationLink(window.location.origin, pagePath, reservation);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <Box
+    <Frame
       as="section"
       aria-labelledby={headingId}
       display="grid"
       gap="4"
-      borderWidth="1px"
-      borderColor="green.muted"
-      bg="green.subtle"
-      borderRadius="l2"
+      tone="success"
       p={{ base: '4', md: '6' }}
       minW="0"
     >
@@ -278,6 +196,6 @@ function PublicConfirmation({
       <Button type="button" variant="ghost" justifySelf="start" onClick={onAnother}>
         {t('confirmation.another')}
       </Button>
-    </Box>
+    </Frame>
   );
 }

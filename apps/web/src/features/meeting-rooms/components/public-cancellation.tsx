@@ -1,9 +1,10 @@
-import { Box, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { errorMessage, errorStatus } from '#src/lib/errors.ts';
 import { useCancelPublicReservation } from '../api/meeting-room-mutations.ts';
@@ -108,13 +109,13 @@ export function PublicCancellation({ uuid, token, backTo }: { uuid: string; toke
 function Booking({ reservation }: { reservation: PublicReservation }) {
   const { t } = useTranslation('meetingRooms');
   return (
-    <Box borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
+    <Frame>
       <BookingFacts
         room={reservation.room}
         startsAt={reservation.starts_at}
         endsAt={reservation.ends_at}
         extra={[{ label: t('details.name'), value: reservation.name }]}
       />
-    </Box>
+    </Frame>
   );
 }

@@ -4,8 +4,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { formatDayTimeRange } from '#src/lib/format.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { useCancelReservation } from '../api/meeting-room-mutations.ts';
 import { RESERVATIONS_PAGE_SIZE, reservationsQueryOptions, type Reservation } from '../api/meeting-room-queries.ts';
 import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
@@ -74,19 +76,9 @@ export function ReservationsList({
           <Text color="fg.muted" mb="3" role="status">
             {t('reservations.total', { count: data.total })}
           </Text>
-          <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="reservations">
+          <PlainList gap="3" data-testid="reservations">
             {data.items.map((reservation) => (
-              <Box
-                as="li"
-                key={reservation.id}
-                borderWidth="1px"
-                borderColor="border"
-                borderRadius="l2"
-                p="4"
-                display="grid"
-                gap="3"
-                minW="0"
-              >
+              <Frame as="li" key={reservation.id} display="grid" gap="3" minW="0">
                 <Heading as="h3" size="md" wordBreak="break-word">
                   {reservation.title}
                 </Heading>
@@ -104,9 +96,9 @@ export function ReservationsList({
                     {t('reservations.cancel')}
                   </Button>
                 ) : null}
-              </Box>
+              </Frame>
             ))}
-          </Box>
+          </PlainList>
           {pages > 1 ? (
             <Flex as="nav" aria-label={t('reservations.pages')} gap="3" align="center" mt="4" wrap="wrap">
               {page > 1 ? (

@@ -42,6 +42,12 @@ export function roomViewSearch(view: RoomView, base: URLSearchParams = new URLSe
   return search;
 }
 
+/** The link to `view` on the booking page at `path`, keeping the page's other parameters. */
+export function roomViewHref(path: string, view: RoomView, search: URLSearchParams): string {
+  const query = roomViewSearch(view, search).toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /** The days whose availability a view needs: the day, or Monday to Sunday of its week. */
 export function viewDays(view: Pick<RoomView, 'day' | 'mode'>): string[] {
   return view.mode === 'tyden' ? weekDays(view.day) : [view.day];

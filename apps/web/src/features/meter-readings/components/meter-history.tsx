@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { formatDate } from '#src/lib/format.ts';
@@ -21,6 +21,15 @@ const ConsumptionChart = lazy(() =>
 const NOTE_COLUMN_DISPLAY = { base: 'none', md: 'table-cell' } as const;
 const NOTE_UNDER_DATE_DISPLAY = { base: 'block', md: 'none' } as const;
 const CELL_PX = { base: '1.5', md: '3' } as const;
+
+/** A cell of a number column: right-aligned on one line, digits in even widths. */
+function NumberCell({ children }: { children: ReactNode }) {
+  return (
+    <Table.Cell px={CELL_PX} py="2" textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+      {children}
+    </Table.Cell>
+  );
+}
 
 /** The consumption cell: the amount, or why there is none, plus the implausible-jump mark. */
 function ConsumptionCell({ reading, meter }: { reading: Reading; meter: Meter }) {
@@ -178,24 +187,10 @@ export function MeterHistory({ meter, page }: { meter: Meter; page: number }) {
                         </Text>
                       ) : null}
                     </Table.Cell>
-                    <Table.Cell
-                      px={CELL_PX}
-                      py="2"
-                      textAlign="end"
-                      whiteSpace="nowrap"
-                      fontVariantNumeric="tabular-nums"
-                    >
-                      {formatMeterQuantity(reading.value, meter.unit)}
-                    </Table.Cell>
-                    <Table.Cell
-                      px={CELL_PX}
-                      py="2"
-                      textAlign="end"
-                      whiteSpace="nowrap"
-                      fontVariantNumeric="tabular-nums"
-                    >
+                    <NumberCell>{formatMeterQuantity(reading.value, meter.unit)}</NumberCell>
+                    <NumberCell>
                       <ConsumptionCell reading={reading} meter={meter} />
-                    </Table.Cell>
+                    </NumberCell>
                     <Table.Cell px={CELL_PX} py="2" minW="40" wordBreak="break-word" display={NOTE_COLUMN_DISPLAY}>
                       {reading.note}
                     </Table.Cell>

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import type { Meter } from '../api/meter-queries.ts';
 import { formatMeterQuantity } from '../utils/format-meter.ts';
@@ -34,17 +35,14 @@ export function MetersList({ meters, selectedId }: { meters: Meter[]; selectedId
         {meters.map((meter) => {
           const selected = meter.id === selectedId;
           return (
-            <Box
+            <Frame
               as="li"
               key={meter.id}
-              borderWidth="1px"
               borderColor={selected ? 'brand.solid' : 'border'}
               // A second pixel of border without shifting the content.
               outline={selected ? '1px solid' : undefined}
               outlineColor="brand.solid"
               bg={selected ? 'brand.subtle' : undefined}
-              borderRadius="l2"
-              p="4"
               data-testid="meter-card"
             >
               <Link asChild fontWeight="semibold" fontSize="md" color="brand.fg" wordBreak="break-word">
@@ -73,7 +71,7 @@ export function MetersList({ meters, selectedId }: { meters: Meter[]; selectedId
                   t('list.noReading')
                 )}
               </Text>
-            </Box>
+            </Frame>
           );
         })}
       </Box>

@@ -1,6 +1,7 @@
-import { Box, Button, Flex, Heading, Input, Link, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Input, Link, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Frame } from '#src/components/ui/frame.tsx';
 
 /** The BFF's public feed (apps/bff routes/calendar-feed): no login, no custom header needed. */
 export const CALENDAR_FEED_PATH = '/kalendar/planovane-vypadky.ics';
@@ -38,14 +39,7 @@ export function CalendarFeed({ building, buildingName }: { building: number | nu
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="l2"
-      p={{ base: '4', md: '5' }}
-    >
+    <Frame as="section" aria-labelledby={headingId} p={{ base: '4', md: '5' }}>
       <Heading as="h2" id={headingId} size="md" mb="2">
         {t('feed.title')}
       </Heading>
@@ -87,6 +81,6 @@ export function CalendarFeed({ building, buildingName }: { building: number | nu
       <Text textStyle="sm" color="fg.muted" mt="3">
         {t('feed.publicOnly')}
       </Text>
-    </Box>
+    </Frame>
   );
 }

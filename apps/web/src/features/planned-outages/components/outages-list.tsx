@@ -4,9 +4,11 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FilterSelect } from '#src/components/ui/filter-select.tsx';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { formatDateTimeRange } from '#src/lib/format.ts';
 import { formText } from '#src/utils/form-data.ts';
+import { PlainList } from '#src/components/ui/plain-list.tsx';
 import {
   OUTAGES_PAGE_SIZE,
   outageBuildingsQueryOptions,
@@ -21,14 +23,7 @@ function OutageItem({ outage }: { outage: Outage }) {
   const { t } = useTranslation('plannedOutages');
   const timing = outageTiming(outage);
   return (
-    <Box
-      as="li"
-      borderWidth="1px"
-      borderColor={timing === 'ongoing' ? 'orange.solid' : 'border'}
-      borderLeftWidth={timing === 'ongoing' ? '4px' : '1px'}
-      borderRadius="l2"
-      p="4"
-    >
+    <Frame as="li" highlight={timing === 'ongoing' ? 'orange.solid' : undefined}>
       <Flex gap="2" wrap="wrap" align="center" mb="1">
         <Heading as="h3" size="md" wordBreak="break-word">
           {outage.title}
@@ -55,7 +50,7 @@ function OutageItem({ outage }: { outage: Outage }) {
       <Text mt="2" whiteSpace="pre-wrap" wordBreak="break-word">
         {outage.description}
       </Text>
-    </Box>
+    </Frame>
   );
 }
 
@@ -135,11 +130,11 @@ export function OutagesList() {
             <Text color="fg.muted" mb="3" role="status">
               {t('list.total', { count: data.total })}
             </Text>
-            <Box as="ul" listStyleType="none" display="grid" gap="3" data-testid="outages">
+            <PlainList gap="3" data-testid="outages">
               {data.items.map((outage) => (
                 <OutageItem key={outage.id} outage={outage} />
               ))}
-            </Box>
+            </PlainList>
           </>
         )}
         <ListPager

@@ -79,17 +79,13 @@ const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SE
  */
 export function FaultReportForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
-  const { form, feedback, widget, send, finish, created, startOver, summaryItems } = usePublicRequestForm(FORM);
+  const { form, submitting, feedback, widget, send, finish, created, startOver, summaryItems, fieldProps } =
+    usePublicRequestForm(FORM);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, handleSubmit, watch } = form;
   const buildingValue = watch('building');
   const buildingId = buildingValue ? Number(buildingValue) : null;
 
@@ -166,7 +162,6 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
   }
 
   const items = summaryItems({ photo: photoError ? { message: photoError } : undefined });
-  const errorPrefix = t('common:form.errorPrefix');
   return (
     <PublicFormPage
       title={t('fault.title')}
@@ -175,29 +170,12 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
       items={items}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <BuildingSelect
-        id={FIELD_IDS.building}
-        buildings={buildings}
-        registration={register('building')}
-        errorText={errors.building?.message}
-      />
+      <BuildingSelect field={fieldProps('building')} buildings={buildings} registration={register('building')} />
       <OngoingOutages buildingId={buildingId} />
-      <Field
-        id={FIELD_IDS.place}
-        label={t('fault.place')}
-        helperText={t('fault.placeHint')}
-        errorText={errors.place?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('place')} label={t('fault.place')} helperText={t('fault.placeHint')}>
         <Input {...register('place')} autoComplete="off" maxLength={LOCATION_MAX + 50} />
       </Field>
-      <Field
-        id={FIELD_IDS.what}
-        label={t('fault.what')}
-        helperText={t('fault.whatHint')}
-        errorText={errors.what?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('what')} label={t('fault.what')} helperText={t('fault.whatHint')}>
         <Textarea {...register('what')} rows={5} />
       </Field>
       <Field
@@ -206,7 +184,7 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
         optionalText={t('common:form.optional')}
         helperText={t('fault.photoHint')}
         errorText={photoError ?? undefined}
-        errorPrefix={errorPrefix}
+        errorPrefix={t('common:form.errorPrefix')}
       >
         <Input
           type="file"
@@ -219,11 +197,11 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
         />
       </Field>
       <FieldGroup legend={t('fault.contactTitle')} hint={t('fault.contactHint')}>
-        <ContactFields ids={FIELD_IDS} register={register} errors={errors} nameOptional />
+        <ContactFields register={register} fieldProps={fieldProps} nameOptional />
       </FieldGroup>
       {widget}
       {progress !== null ? <UploadProgress value={progress} /> : null}
-      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+      <Button type="submit" alignSelf="flex-start" loading={submitting}>
         {t('fault.submit')}
       </Button>
     </PublicFormPage>

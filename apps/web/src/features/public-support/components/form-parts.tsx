@@ -4,11 +4,15 @@ import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_INPUT, SelectInput } from '#src/components/forms/inputs.tsx';
+import type { FormFieldProps } from '#src/components/forms/use-field-props.ts';
 import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
 import type { SubmitFeedback } from '#src/components/forms/use-zod-form.ts';
 import type { ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
+import { Frame } from '#src/components/ui/frame.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import type { Building } from '../api/public-support-queries.ts';
+
+type ContactField = 'name' | 'email' | 'phone';
 
 /** Width of the public forms' column (readable line length on desktop, full width on phones). */
 export const PUBLIC_FORM_MAX_WIDTH = '2xl';
@@ -53,33 +57,22 @@ export function PublicFormPage({
 
 /** The building choice of the public forms: a native select, the most robust control on phones. */
 export function BuildingSelect({
-  id,
+  field,
   buildings,
   registration,
-  errorText,
-  optional,
   placeholder,
 }: {
-  id: string;
+  field: FormFieldProps;
   buildings: readonly Building[];
   registration: UseFormRegisterReturn;
-  errorText: string | undefined;
-  optional?: boolean;
   /** The empty choice; „Vyberte budovu“ unless given (an optional choice names its own). */
   placeholder?: string;
 }) {
-  const { t } = useTranslation(['publicSupport', 'common']);
+  const { t } = useTranslation('publicSupport');
   return (
-    <Field
-      minW="0"
-      id={id}
-      label={t('fields.building')}
-      errorText={errorText}
-      errorPrefix={t('common:form.errorPrefix')}
-      {...(optional ? { optionalText: t('common:form.optional') } : {})}
-    >
+    <Field minW="0" {...field} label={t('fields.building')}>
       <SelectInput
-        id={id}
+        id={field.id}
         {...registration}
         placeholder={placeholder ?? t('fields.buildingPlaceholder')}
         options={buildings.map((building) => ({
@@ -94,7 +87,7 @@ export function BuildingSelect({
 /** A group of fields with a legend and a hint (the optional contact of the fault report, the order's contact). */
 export function FieldGroup({ legend, hint, children }: { legend: string; hint: string; children: ReactNode }) {
   return (
-    <Box as="fieldset" minW="0" borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
+    <Frame as="fieldset" minW="0">
       <Heading as="legend" size="md" px="1">
         {legend}
       </Heading>
@@ -102,56 +95,36 @@ export function FieldGroup({ legend, hint, children }: { legend: string; hint: s
         {hint}
       </Text>
       <Stack gap="4">{children}</Stack>
-    </Box>
+    </Frame>
   );
 }
 
 /** Name, e-mail and phone, shared by the three public forms. */
 export function ContactFields({
-  ids,
   register,
-  errors,
+  fieldProps,
   nameOptional,
   emailHint,
 }: {
-  ids: { name: string; email: string; phone: string };
-  register: (name: 'name' | 'email' | 'phone') => UseFormRegisterReturn;
-  errors: Partial<Record<'name' | 'email' | 'phone', { message?: string | undefined } | undefined>>;
+  register: (name: ContactField) => UseFormRegisterReturn;
+  fieldProps: (name: ContactField, options?: { optional?: boolean }) => FormFieldProps;
   nameOptional: boolean;
   emailHint?: string;
 }) {
-  const { t } = useTranslation(['publicSupport', 'common']);
-  const errorPrefix = t('common:form.errorPrefix');
-  const optional = { optionalText: t('common:form.optional') };
+  const { t } = useTranslation('publicSupport');
   return (
     <>
-      <Field
-        id={ids.name}
-        label={t('fields.name')}
-        errorText={errors.name?.message}
-        errorPrefix={errorPrefix}
-        {...(nameOptional ? optional : {})}
-      >
+      <Field {...fieldProps('name', { optional: nameOptional })} label={t('fields.name')}>
         <Input {...register('name')} autoComplete="name" />
       </Field>
       <Field
-        id={ids.email}
+        {...fieldProps('email', { optional: true })}
         label={t('fields.email')}
         helperText={emailHint ?? t('fields.emailHint')}
-        errorText={errors.email?.message}
-        errorPrefix={errorPrefix}
-        {...optional}
       >
         <Input {...register('email')} {...EMAIL_INPUT} />
       </Field>
-      <Field
-        id={ids.phone}
-        label={t('fields.phone')}
-        helperText={t('fields.phoneHint')}
-        errorText={errors.phone?.message}
-        errorPrefix={errorPrefix}
-        {...optional}
-      >
+      <Field {...fieldProps('phone', { optional: true })} label={t('fields.phone')} helperText={t('fields.phoneHint')}>
         <Input {...register('phone')} type="tel" autoComplete="tel" />
       </Field>
     </>

@@ -81,13 +81,9 @@ const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SE
  */
 export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
-  const { form, feedback, widget, send, finish, created, startOver, summaryItems } = usePublicRequestForm(FORM);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { form, submitting, feedback, widget, send, finish, created, startOver, summaryItems, fieldProps } =
+    usePublicRequestForm(FORM);
+  const { register, handleSubmit, watch } = form;
   const service = watch('service');
 
   const onSubmit = handleSubmit(async (values) => {
@@ -112,7 +108,6 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
 
   if (created) return <RequestCreated {...created} title={t('created.titleOrder')} onAnother={startOver} />;
 
-  const errorPrefix = t('common:form.errorPrefix');
   return (
     <PublicFormPage
       title={t('order.title')}
@@ -121,13 +116,7 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
       items={summaryItems()}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <Field
-        minW="0"
-        id={FIELD_IDS.service}
-        label={t('order.service')}
-        errorText={errors.service?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('service')} minW="0" label={t('order.service')}>
         <SelectInput
           id={FIELD_IDS.service}
           {...register('service')}
@@ -135,42 +124,27 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
           options={ORDER_SERVICES.map((value) => ({ value, label: t(`order.services.${value}`) }))}
         />
       </Field>
-      <Field
-        id={FIELD_IDS.quantity}
-        label={t('order.quantity')}
-        helperText={t('order.quantityHint')}
-        errorText={errors.quantity?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('quantity')} label={t('order.quantity')} helperText={t('order.quantityHint')}>
         <Input {...register('quantity')} inputMode="numeric" autoComplete="off" maxW="32" />
       </Field>
-      <BuildingSelect
-        id={FIELD_IDS.building}
-        buildings={buildings}
-        registration={register('building')}
-        errorText={errors.building?.message}
-      />
+      <BuildingSelect field={fieldProps('building')} buildings={buildings} registration={register('building')} />
       <Field
-        id={FIELD_IDS.notes}
+        {...fieldProps('notes', { optional: service !== 'other' })}
         label={t('order.notes')}
         helperText={service === 'other' ? t('order.notesHintOther') : t('order.notesHint')}
-        errorText={errors.notes?.message}
-        errorPrefix={errorPrefix}
-        {...(service === 'other' ? {} : { optionalText: t('common:form.optional') })}
       >
         <Textarea {...register('notes')} rows={4} />
       </Field>
       <FieldGroup legend={t('order.contactTitle')} hint={t('order.contactHint')}>
         <ContactFields
-          ids={FIELD_IDS}
           register={register}
-          errors={errors}
+          fieldProps={fieldProps}
           nameOptional={false}
           emailHint={t('fields.emailHint')}
         />
       </FieldGroup>
       {widget}
-      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+      <Button type="submit" alignSelf="flex-start" loading={submitting}>
         {t('order.submit')}
       </Button>
     </PublicFormPage>

@@ -67,12 +67,9 @@ const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SE
  */
 export function PublicSupportForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
-  const { form, feedback, widget, send, finish, created, startOver, summaryItems } = usePublicRequestForm(FORM);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { form, submitting, feedback, widget, send, finish, created, startOver, summaryItems, fieldProps } =
+    usePublicRequestForm(FORM);
+  const { register, handleSubmit } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     const outcome = await send({
@@ -89,7 +86,6 @@ export function PublicSupportForm({ buildings }: { buildings: readonly Building[
 
   if (created) return <RequestCreated {...created} title={t('created.title')} onAnother={startOver} />;
 
-  const errorPrefix = t('common:form.errorPrefix');
   return (
     <PublicFormPage
       title={t('new.title')}
@@ -98,35 +94,22 @@ export function PublicSupportForm({ buildings }: { buildings: readonly Building[
       items={summaryItems()}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <ContactFields ids={FIELD_IDS} register={register} errors={errors} nameOptional={false} />
+      <ContactFields register={register} fieldProps={fieldProps} nameOptional={false} />
       <BuildingSelect
-        id={FIELD_IDS.building}
+        field={fieldProps('building', { optional: true })}
         buildings={buildings}
         registration={register('building')}
-        errorText={errors.building?.message}
         placeholder={t('fields.buildingNone')}
-        optional
       />
-      <Field
-        id={FIELD_IDS.subject}
-        label={t('fields.subject')}
-        errorText={errors.subject?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('subject')} label={t('fields.subject')}>
         <Input {...register('subject')} autoComplete="off" maxLength={SUBJECT_MAX + 50} />
       </Field>
-      <Field
-        id={FIELD_IDS.message}
-        label={t('fields.description')}
-        helperText={t('fields.descriptionHint')}
-        errorText={errors.message?.message}
-        errorPrefix={errorPrefix}
-      >
+      <Field {...fieldProps('message')} label={t('fields.description')} helperText={t('fields.descriptionHint')}>
         <Textarea {...register('message')} rows={6} />
       </Field>
       {widget}
       <HStack gap="3" wrap="wrap">
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={submitting}>
           {t('new.submit')}
         </Button>
         <Button asChild variant="ghost">

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import type { PublicRequestCreate } from '../api/public-support-mutations.ts';
@@ -31,8 +32,8 @@ export function usePublicRequestForm<Schema extends z.ZodMiniType<FieldValues, F
 }: {
   createSchema: (t: TFunction<'publicSupport'>) => Schema;
   empty: DefaultValues<z.input<Schema>>;
-  /** Form field name → element id, for the error summary's links. */
-  fieldIds: Readonly<Record<string, string>>;
+  /** Form field name → element id, for the fields and the error summary's links. */
+  fieldIds: Readonly<Record<keyof z.input<Schema> & string, string>>;
   /** API field name → form field name. */
   serverFields: Readonly<Record<string, Path<z.input<Schema>>>>;
 }) {
@@ -64,14 +65,24 @@ export function usePublicRequestForm<Schema extends z.ZodMiniType<FieldValues, F
     setCreated(null);
   };
 
+  // The form's fields are strings, so each error is a plain FieldError with a message.
+  const errors = form.formState.errors as Record<string, { message?: string }>;
+  const fieldProps = useFieldProps<keyof z.input<Schema> & string>(fieldIds, errors);
+
   /** The error summary's items; `extra` adds messages of fields outside the schema (the photo). */
   const summaryItems = (extra: Record<string, { message: string } | undefined> = {}) =>
-    formSummaryItems(
-      fieldIds,
-      // The form's fields are strings, so each error is a plain FieldError with a message.
-      { ...(form.formState.errors as Record<string, { message?: string }>), ...extra },
-      feedback.serverError,
-    );
+    formSummaryItems<string>(fieldIds, { ...errors, ...extra }, feedback.serverError);
 
-  return { form, feedback, widget, send, finish, created, startOver, summaryItems };
+  return {
+    form,
+    submitting: form.formState.isSubmitting,
+    feedback,
+    widget,
+    send,
+    finish,
+    created,
+    startOver,
+    summaryItems,
+    fieldProps,
+  };
 }

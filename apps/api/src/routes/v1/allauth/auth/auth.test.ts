@@ -6,17 +6,8 @@ import { users } from '../../../../db/schema.js';
 import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../../testing/scratch-database.js';
-import {
-  LOGIN_URL,
-  SESSION_URL,
-  login,
-  refresh,
-  request,
-  ALLAUTH_LOGGED_OUT,
-  allauthBadRequest,
-  missingParam,
-  postBrokenJson,
-} from '../../../../testing/test-client.js';
+import { ALLAUTH_LOGGED_OUT, allauthBadRequest, missingParam } from '../../../../testing/allauth-answers.js';
+import { LOGIN_URL, SESSION_URL, login, postBrokenJson, refresh, request } from '../../../../testing/test-client.js';
 import { anyNumber, anyString, stringMatching } from '../../../../testing/matchers.js';
 
 const jana = DEMO_USERS.jana;

@@ -9,6 +9,7 @@ import { hashPassword } from '../../../../security/password-hash.js';
 import { buildTestApp, type TestApp } from '../../../../testing/build-test-app.js';
 import { passwordResetLink, readOutbox, waitForMail, type OutboxMail } from '../../../../testing/outbox.js';
 import { DATABASE_DRIVERS } from '../../../../testing/scratch-database.js';
+import { ALLAUTH_LOGGED_OUT, allauthBadRequest, missingParam } from '../../../../testing/allauth-answers.js';
 import {
   LOGIN_URL,
   PASSWORD_REQUEST_URL,
@@ -16,9 +17,6 @@ import {
   login,
   refresh,
   request,
-  ALLAUTH_LOGGED_OUT,
-  allauthBadRequest,
-  missingParam,
 } from '../../../../testing/test-client.js';
 
 const INVALID_KEY = allauthBadRequest({
