@@ -2326,6 +2326,11 @@ export interface components {
         };
         /** @description A public support request with its messages and the visitor's files. */
         StaffPublicSupportRequestDetail: components["schemas"]["StaffPublicSupportRequest"] & {
+            /**
+             * @description The statuses this request may move to now, from the one transition table (empty once
+             *     `closed`); clients offer these instead of keeping a copy of the table.
+             */
+            allowed_statuses: components["schemas"]["TicketStatus"][];
             /** @description Oldest first; the first is the visitor's original message. */
             messages: components["schemas"]["PublicSupportMessage"][];
             /** @description The `download_url` is downloadStaffPublicSupportAttachment's path. */
@@ -2425,6 +2430,11 @@ export interface components {
         /** @description A ticket with its description, the whole timeline (internal notes included, oldest first) and attachments. */
         StaffSupportTicketDetail: components["schemas"]["StaffSupportTicket"] & {
             description: string;
+            /**
+             * @description The statuses this ticket may move to now, from the one transition table (empty once
+             *     `closed`); clients offer these instead of keeping a copy of the table.
+             */
+            allowed_statuses: components["schemas"]["TicketStatus"][];
             timeline: components["schemas"]["StaffTimelineEntry"][];
             attachments: components["schemas"]["Attachment"][];
         };

@@ -7,7 +7,7 @@ import { drfError } from './errors.js';
 import { selectFirst, type Page, type PagedRows } from './queries.js';
 import { buildingRefs } from './refs.js';
 import { buildingFilter, checkVersion, type StaffScope } from './staff.js';
-import { assertTransition, type TicketStatus } from './tickets.js';
+import { assertTransition, STATUS_TRANSITIONS, type TicketStatus } from './tickets.js';
 import { displayName, type User } from './users.js';
 
 export const requestClosed = () =>
@@ -233,6 +233,7 @@ export async function staffRequestDetail(db: Database, scope: StaffScope, id: nu
       row.status !== 'closed' && (last === undefined || last.authorRole === 'visitor'),
       places,
     ),
+    allowed_statuses: STATUS_TRANSITIONS[row.status],
     messages: messages.map(serializePublicMessage),
     attachments: attachments.map((file) => ({
       ...storedFileFields(file),

@@ -119,8 +119,9 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
 
     const detail = await tomas.get(`/api/v1/staff/public_support/${id}/`);
     expect(detail.statusCode).toBe(200);
-    const version = (detail.body as { version: number }).version;
+    const { version, allowed_statuses } = detail.body as { version: number; allowed_statuses: string[] };
     expect(detail.headers['etag']).toBe(`W/"${version}"`);
+    expect(allowed_statuses).toEqual(['in_progress', 'resolved', 'closed']);
 
     const answer = await tomas.post(`/api/v1/staff/public_support/${id}/messages/`, {
       body: 'Dobrý den, elektrikář zvonek opraví zítra.',

@@ -19,6 +19,7 @@ interface StaffTicket {
   visit: { from: string; to: string; note: string | null } | null;
 }
 interface StaffDetail extends StaffTicket {
+  allowed_statuses: string[];
   timeline: Array<{
     type: string;
     body: string | null;
@@ -266,15 +267,19 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     expect(notStaff.body).toEqual({ assignee: ['Řešitelem může být jen aktivní člen správy budov.'] });
     expect((await patch(id, {}, 'W/"1"')).statusCode).toBe(400);
 
+    // The detail says where the ticket may go, from the same table the API enforces.
+    expect((await detailOf(tomas, id)).detail.allowed_statuses).toEqual(['in_progress', 'resolved', 'closed']);
     expect((await patch(id, { status: 'resolved', resolution: 'Vyměněn zvonek.' }, 'W/"1"')).statusCode).toBe(200);
-    const resolvedVersion = (await detailOf(tomas, id)).detail.version;
+    const { version: resolvedVersion, allowed_statuses: fromResolved } = (await detailOf(tomas, id)).detail;
+    expect(fromResolved).toEqual(['in_progress', 'closed']);
     const back = await patch(id, { status: 'open' }, `W/"${resolvedVersion}"`);
     expect(back.body).toEqual({
       code: 'invalid_transition',
       detail: 'Změnu stavu „Vyřešeno“ → „Otevřeno“ nelze provést.',
     });
     expect((await patch(id, { status: 'closed' }, `W/"${resolvedVersion}"`)).statusCode).toBe(200);
-    const closedVersion = (await detailOf(tomas, id)).detail.version;
+    const { version: closedVersion, allowed_statuses: fromClosed } = (await detailOf(tomas, id)).detail;
+    expect(fromClosed).toEqual([]);
     const closed = await patch(id, { priority: 'low' }, `W/"${closedVersion}"`);
     expect(closed.statusCode).toBe(409);
     expect((closed.body as { code: string }).code).toBe('ticket_closed');

@@ -55,6 +55,14 @@ function entry(id: number, overrides: Partial<Entry>): Entry {
   };
 }
 
+/** What the API answers in `allowed_statuses` for each status (its transition table). */
+const ALLOWED_STATUSES = {
+  open: ['in_progress', 'resolved', 'closed'],
+  in_progress: ['open', 'resolved', 'closed'],
+  resolved: ['in_progress', 'closed'],
+  closed: [],
+} as const;
+
 function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
   const building = BUILDINGS[id % 2] as Building;
   return {
@@ -76,6 +84,7 @@ function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     reporter: { id: 1, display_name: 'Jana Nováková' },
     timeline: [],
     attachments: [],
+    allowed_statuses: [...ALLOWED_STATUSES[overrides.status ?? 'open']],
     ...overrides,
   };
 }

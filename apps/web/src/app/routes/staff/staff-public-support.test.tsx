@@ -43,6 +43,14 @@ function message(id: number, overrides: Partial<Message> = {}): Message {
   };
 }
 
+/** What the API answers in `allowed_statuses` for each status (its transition table). */
+const ALLOWED_STATUSES = {
+  open: ['in_progress', 'resolved', 'closed'],
+  in_progress: ['open', 'resolved', 'closed'],
+  resolved: ['in_progress', 'closed'],
+  closed: [],
+} as const;
+
 function buildRequest(id: number, overrides: Partial<Request> = {}): Request {
   const building = BUILDINGS[id % 2] as Building;
   return {
@@ -61,6 +69,7 @@ function buildRequest(id: number, overrides: Partial<Request> = {}): Request {
     awaiting_answer: true,
     messages: [message(1)],
     attachments: [],
+    allowed_statuses: [...ALLOWED_STATUSES[overrides.status ?? 'open']],
     ...overrides,
   };
 }

@@ -22,7 +22,6 @@ import {
   type VersionedTicket,
 } from '../api/staff-incident-queries.ts';
 import { PRIORITIES } from '../utils/queue-search.ts';
-import { allowedTransitions, takesResolution } from '#src/lib/ticket-transitions.ts';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
 import { useBaseVersion, type OwnVersions } from '#src/components/forms/use-base-version.ts';
 
@@ -49,6 +48,9 @@ function createSchema(t: TFunction<'staffIncidents'>) {
   });
 }
 type Values = z.input<ReturnType<typeof createSchema>>;
+
+/** A change to `status` may carry the resolution text (resolved or closed). */
+const takesResolution = (status: TicketStatus): boolean => status === 'resolved' || status === 'closed';
 
 const valuesOf = ({ ticket }: VersionedTicket): Values => ({
   status: ticket.status,
@@ -85,7 +87,7 @@ export function TicketChangesForm({
   const chosenStatus = form.watch('status') as TicketStatus;
   const statusOptions = [
     { value: ticket.status, label: t('changes.statusKeep', { status: t(`status.${ticket.status}`) }) },
-    ...allowedTransitions(ticket.status).map((status) => ({ value: status, label: t(`status.${status}`) })),
+    ...ticket.allowed_statuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
   ];
   const assigneeOptions = (members ?? []).map((member) => ({
     value: String(member.id),

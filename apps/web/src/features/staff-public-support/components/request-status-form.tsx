@@ -13,7 +13,6 @@ import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
-import { allowedTransitions } from '#src/lib/ticket-transitions.ts';
 import { useChangeRequestStatus } from '../api/staff-public-support-mutations.ts';
 import type { RequestStatus, VersionedRequest } from '../api/staff-public-support-queries.ts';
 
@@ -45,7 +44,7 @@ export function RequestStatusForm({ live, onStale }: { live: VersionedRequest; o
 
   const options = [
     { value: request.status, label: t('changes.keep', { status: t(`status.${request.status}`) }) },
-    ...allowedTransitions(request.status)
+    ...request.allowed_statuses
       .filter((status) => status !== 'closed')
       .map((status) => ({ value: status, label: t(`status.${status}`) })),
   ];
