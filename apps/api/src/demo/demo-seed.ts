@@ -136,6 +136,8 @@ export async function seedDemoFeatures(
     to: at(now, 1, 10),
     note: 'Prosíme o přístup ke stoupačkám v kanceláři 2.14.',
   };
+  // Ids follow this order, and demo links and the e2e route matrix use them (the radiator is
+  // ticket 4): add new demo tickets at the end.
   const airConditioning = await ticket(
     { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 6 },
     {
@@ -183,28 +185,6 @@ export async function seedDemoFeatures(
     [],
     { status: 'open' },
   );
-  // Nobody has taken this one yet (Karlín, Eva Marková's building).
-  await ticket(
-    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'low', daysAgo: 0.2 },
-    {
-      subject: 'Bliká osvětlení v kuchyňce',
-      description: 'Zářivka v kuchyňce ve 2. patře bliká a bzučí.',
-    },
-    [],
-    { status: 'open' },
-  );
-  await ticket(
-    { tenantId: beta, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 9 },
-    {
-      subject: 'Nová přístupová karta pro kolegu',
-      description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
-    },
-    [
-      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
-      { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
-    ],
-    { status: 'resolved' },
-  );
   await ticket(
     { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'critical', daysAgo: 2 },
     {
@@ -225,6 +205,28 @@ export async function seedDemoFeatures(
       },
     ],
     { status: 'in_progress', assigneeId: people.staffId, visit: radiatorVisit },
+  );
+  await ticket(
+    { tenantId: beta, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 9 },
+    {
+      subject: 'Nová přístupová karta pro kolegu',
+      description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
+    },
+    [
+      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
+      { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
+    ],
+    { status: 'resolved' },
+  );
+  // Nobody has taken this one yet (Karlín, Eva Marková's building).
+  await ticket(
+    { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'low', daysAgo: 0.2 },
+    {
+      subject: 'Bliká osvětlení v kuchyňce',
+      description: 'Zářivka v kuchyňce ve 2. patře bliká a bzučí.',
+    },
+    [],
+    { status: 'open' },
   );
   // Karlín, Eva Marková's building: one of hers with an internal note.
   await ticket(

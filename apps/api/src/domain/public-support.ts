@@ -233,7 +233,7 @@ export async function staffRequestDetail(db: Database, scope: StaffScope, id: nu
       row.status !== 'closed' && (last === undefined || last.authorRole === 'visitor'),
       places,
     ),
-    allowed_statuses: STATUS_TRANSITIONS[row.status],
+    allowed_statuses: [...STATUS_TRANSITIONS[row.status]],
     messages: messages.map(serializePublicMessage),
     attachments: attachments.map((file) => ({
       ...storedFileFields(file),

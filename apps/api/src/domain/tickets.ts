@@ -287,7 +287,7 @@ export async function loadStaffTicketDetail(db: Database, id: number, where?: SQ
     tenant: { id: row.tenantId, name: row.tenantName ?? '' },
     version: row.version,
     last_activity_at: detail.updated_at,
-    allowed_statuses: STATUS_TRANSITIONS[row.status],
+    allowed_statuses: [...STATUS_TRANSITIONS[row.status]],
   };
 }
 
