@@ -131,17 +131,7 @@ export function StatementsTable() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <ListPager
-            page={filters.page}
-            pages={pages}
-            searchFor={(page) => searchFor({ ...filters, page })}
-            labels={{
-              pagination: t('list.pagination'),
-              previous: t('list.previous'),
-              next: t('list.next'),
-              current: t('list.page', { page: filters.page, pages }),
-            }}
-          />
+          <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
         </>
       )}
     </Box>

@@ -102,17 +102,7 @@ export function QueueTable({ filters, captionId }: { filters: QueueFilters; capt
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <ListPager
-        page={filters.page}
-        pages={pages}
-        searchFor={(page) => searchFor({ ...filters, page })}
-        labels={{
-          pagination: t('queue.pagination'),
-          previous: t('queue.previous'),
-          next: t('queue.next'),
-          current: t('queue.page', { page: filters.page, pages }),
-        }}
-      />
+      <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
     </>
   );
 }

@@ -107,17 +107,7 @@ export function RequestsTable({ filters, captionId }: { filters: RequestFilters;
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <ListPager
-        page={filters.page}
-        pages={pages}
-        searchFor={(page) => searchFor({ ...filters, page })}
-        labels={{
-          pagination: t('list.pagination'),
-          previous: t('list.previous'),
-          next: t('list.next'),
-          current: t('list.page', { page: filters.page, pages }),
-        }}
-      />
+      <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
     </>
   );
 }
