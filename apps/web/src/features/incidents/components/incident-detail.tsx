@@ -1,11 +1,10 @@
-import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@portal/ui/toast';
+import { AttachmentLinkList } from '#src/components/ui/attachment-lists.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
-import { describeError } from '#src/components/errors/describe-error.ts';
-import { formatDate, formatDateTimeRange, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { formatDate, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
 import { downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
@@ -93,40 +92,15 @@ export function IncidentDetailView({ id }: { id: number }) {
         <Heading as="h2" id={attachmentsId} size="lg" mb="2">
           {t('detail.attachments')}
         </Heading>
-        {incident.attachments.length === 0 ? (
-          <Text color="fg.muted">{t('detail.noAttachments')}</Text>
-        ) : (
-          <Box as="ul" listStyleType="none" display="grid" gap="2">
-            {incident.attachments.map((attachment) => (
-              <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
-                <Link
-                  href={attachment.download_url}
-                  download={attachment.file_name}
-                  onClick={(event) => {
-                    // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
-                    event.preventDefault();
-                    downloadAttachment(incident.id, attachment).catch((error: unknown) => {
-                      toast.add({
-                        severity: 'error',
-                        summary: t('detail.downloadFailed'),
-                        detail: describeError(error).message,
-                      });
-                    });
-                  }}
-                  color="brand.fg"
-                  textDecoration="underline"
-                  wordBreak="break-all"
-                  aria-label={t('detail.download', { name: attachment.file_name })}
-                >
-                  {attachment.file_name}
-                </Link>
-                <Text textStyle="sm" color="fg.muted">
-                  {formatFileSize(attachment.size)}
-                </Text>
-              </Flex>
-            ))}
-          </Box>
-        )}
+        <AttachmentLinkList
+          attachments={incident.attachments}
+          download={(attachment) => downloadAttachment(incident.id, attachment)}
+          labels={{
+            empty: t('detail.noAttachments'),
+            download: (name) => t('detail.download', { name }),
+            failed: t('detail.downloadFailed'),
+          }}
+        />
       </Box>
       <Box as="section" aria-labelledby={timelineId}>
         <Heading as="h2" id={timelineId} size="lg" mb="3">

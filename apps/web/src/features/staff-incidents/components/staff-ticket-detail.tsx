@@ -1,11 +1,11 @@
-import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '#src/components/errors/describe-error.ts';
+import { AttachmentLinkList } from '#src/components/ui/attachment-lists.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
-import { formatDate, formatDateTime, formatDateTimeRange, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { formatDate, formatDateTime, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
 import { downloadStaffAttachment } from '../api/staff-incident-mutations.ts';
 import { staffTicketQueryKey, staffTicketQueryOptions } from '../api/staff-incident-queries.ts';
 import { PriorityBadge, StatusBadge } from './staff-badges.tsx';
@@ -120,40 +120,15 @@ export function StaffTicketDetail({ id }: { id: number }) {
         <Heading as="h2" id={attachmentsId} size="lg" mb="2">
           {t('detail.attachments')}
         </Heading>
-        {ticket.attachments.length === 0 ? (
-          <Text color="fg.muted">{t('detail.noAttachments')}</Text>
-        ) : (
-          <Box as="ul" listStyleType="none" display="grid" gap="2" m="0" p="0">
-            {ticket.attachments.map((attachment) => (
-              <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
-                <Link
-                  href={attachment.download_url}
-                  download={attachment.file_name}
-                  onClick={(event) => {
-                    // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
-                    event.preventDefault();
-                    downloadStaffAttachment(ticket.id, attachment).catch((error: unknown) => {
-                      toast.add({
-                        severity: 'error',
-                        summary: t('detail.downloadFailed'),
-                        detail: describeError(error).message,
-                      });
-                    });
-                  }}
-                  color="brand.fg"
-                  textDecoration="underline"
-                  wordBreak="break-all"
-                  aria-label={t('detail.download', { name: attachment.file_name })}
-                >
-                  {attachment.file_name}
-                </Link>
-                <Text textStyle="sm" color="fg.muted">
-                  {formatFileSize(attachment.size)}
-                </Text>
-              </Flex>
-            ))}
-          </Box>
-        )}
+        <AttachmentLinkList
+          attachments={ticket.attachments}
+          download={(attachment) => downloadStaffAttachment(ticket.id, attachment)}
+          labels={{
+            empty: t('detail.noAttachments'),
+            download: (name) => t('detail.download', { name }),
+            failed: t('detail.downloadFailed'),
+          }}
+        />
       </Box>
       <Box as="section" aria-labelledby={timelineId}>
         <Heading as="h2" id={timelineId} size="lg" mb="1">
