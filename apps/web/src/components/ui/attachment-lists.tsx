@@ -1,7 +1,7 @@
-import { Box, Flex, Link, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { toast } from '@portal/ui/toast';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { describeError } from '#src/components/errors/describe-error.ts';
 import { errorMessage } from '#src/lib/errors.ts';
 import { formatFileSize } from '#src/lib/format.ts';
@@ -23,45 +23,54 @@ export interface AttachmentListLabels {
 }
 
 /**
- * A ticket's attachments as links by file name, each with its size, or a line saying there are
- * none. The link has the file's address (copy, open in a new tab) but a click downloads it
+ * A ticket's attachments, a section under its heading: links by file name, each with its size,
+ * or a line saying there are none. The link has the file's address (copy, open in a new tab) but a click downloads it
  * through the SDK with the CSRF header, since the BFF refuses a plain navigation.
  */
-export function AttachmentLinkList<A extends ListedAttachment & { download_url: string }>({
+export function AttachmentLinksSection<A extends ListedAttachment & { download_url: string }>({
   attachments,
   download,
   labels,
 }: {
   attachments: readonly A[];
   download: (attachment: A) => Promise<void>;
-  labels: AttachmentListLabels;
+  labels: AttachmentListLabels & { heading: string };
 }) {
-  if (attachments.length === 0) return <Text color="fg.muted">{labels.empty}</Text>;
+  const headingId = useId();
   return (
-    <Box as="ul" listStyleType="none" display="grid" gap="2" m="0" p="0">
-      {attachments.map((attachment) => (
-        <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
-          <Link
-            href={attachment.download_url}
-            download={attachment.file_name}
-            onClick={(event) => {
-              event.preventDefault();
-              download(attachment).catch((error: unknown) => {
-                toast.add({ severity: 'error', summary: labels.failed, detail: describeError(error).message });
-              });
-            }}
-            color="brand.fg"
-            textDecoration="underline"
-            wordBreak="break-all"
-            aria-label={labels.download(attachment.file_name)}
-          >
-            {attachment.file_name}
-          </Link>
-          <Text textStyle="sm" color="fg.muted">
-            {formatFileSize(attachment.size)}
-          </Text>
-        </Flex>
-      ))}
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} size="lg" mb="2">
+        {labels.heading}
+      </Heading>
+      {attachments.length === 0 ? (
+        <Text color="fg.muted">{labels.empty}</Text>
+      ) : (
+        <Box as="ul" listStyleType="none" display="grid" gap="2" m="0" p="0">
+          {attachments.map((attachment) => (
+            <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
+              <Link
+                href={attachment.download_url}
+                download={attachment.file_name}
+                onClick={(event) => {
+                  event.preventDefault();
+                  download(attachment).catch((error: unknown) => {
+                    toast.add({ severity: 'error', summary: labels.failed, detail: describeError(error).message });
+                  });
+                }}
+                color="brand.fg"
+                textDecoration="underline"
+                wordBreak="break-all"
+                aria-label={labels.download(attachment.file_name)}
+              >
+                {attachment.file_name}
+              </Link>
+              <Text textStyle="sm" color="fg.muted">
+                {formatFileSize(attachment.size)}
+              </Text>
+            </Flex>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -2,7 +2,8 @@ import { Box, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AttachmentLinkList } from '#src/components/ui/attachment-lists.tsx';
+import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
+import { TextBlock } from '#src/components/ui/text-block.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDate, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
 import { downloadAttachment } from '../api/attachments.ts';
@@ -20,7 +21,6 @@ export function IncidentDetailView({ id }: { id: number }) {
   const { t } = useTranslation('incidents');
   const { data: incident } = useSuspenseQuery(incidentQueryOptions(id));
   const timelineId = useId();
-  const attachmentsId = useId();
   const closed = incident.status === 'closed';
   // Closed while this page is open: the note may take the focus the close form had.
   const openOnArrival = useRef(!closed);
@@ -70,38 +70,18 @@ export function IncidentDetailView({ id }: { id: number }) {
           )}
         </Fact>
       </Box>
-      <Box>
-        <Heading as="h2" size="lg" mb="2">
-          {t('detail.description')}
-        </Heading>
-        <Text whiteSpace="pre-wrap" wordBreak="break-word">
-          {incident.description}
-        </Text>
-      </Box>
-      {incident.resolution ? (
-        <Box>
-          <Heading as="h2" size="lg" mb="2">
-            {t('detail.resolution')}
-          </Heading>
-          <Text whiteSpace="pre-wrap" wordBreak="break-word">
-            {incident.resolution}
-          </Text>
-        </Box>
-      ) : null}
-      <Box as="section" aria-labelledby={attachmentsId}>
-        <Heading as="h2" id={attachmentsId} size="lg" mb="2">
-          {t('detail.attachments')}
-        </Heading>
-        <AttachmentLinkList
-          attachments={incident.attachments}
-          download={(attachment) => downloadAttachment(incident.id, attachment)}
-          labels={{
-            empty: t('detail.noAttachments'),
-            download: (name) => t('detail.download', { name }),
-            failed: t('detail.downloadFailed'),
-          }}
-        />
-      </Box>
+      <TextBlock heading={t('detail.description')} text={incident.description} />
+      {incident.resolution ? <TextBlock heading={t('detail.resolution')} text={incident.resolution} /> : null}
+      <AttachmentLinksSection
+        attachments={incident.attachments}
+        download={(attachment) => downloadAttachment(incident.id, attachment)}
+        labels={{
+          heading: t('detail.attachments'),
+          empty: t('detail.noAttachments'),
+          download: (name) => t('detail.download', { name }),
+          failed: t('detail.downloadFailed'),
+        }}
+      />
       <Box as="section" aria-labelledby={timelineId}>
         <Heading as="h2" id={timelineId} size="lg" mb="3">
           {t('detail.timeline')}

@@ -3,7 +3,8 @@ import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AttachmentLinkList } from '#src/components/ui/attachment-lists.tsx';
+import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
+import { TextBlock } from '#src/components/ui/text-block.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDate, formatDateTime, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
 import { downloadStaffAttachment } from '../api/staff-incident-mutations.ts';
@@ -31,7 +32,6 @@ export function StaffTicketDetail({ id }: { id: number }) {
   const [reloading, setReloading] = useState(false);
   // Bumped after a reload, so the forms start again from the version just read.
   const [generation, setGeneration] = useState(0);
-  const attachmentsId = useId();
   const timelineId = useId();
   const ticket = live.ticket;
   const closed = ticket.status === 'closed';
@@ -98,38 +98,18 @@ export function StaffTicketDetail({ id }: { id: number }) {
           <time dateTime={ticket.last_activity_at}>{formatDateTime(ticket.last_activity_at)}</time>
         </Fact>
       </Box>
-      <Box>
-        <Heading as="h2" size="lg" mb="2">
-          {t('detail.description')}
-        </Heading>
-        <Text whiteSpace="pre-wrap" wordBreak="break-word">
-          {ticket.description}
-        </Text>
-      </Box>
-      {ticket.resolution ? (
-        <Box>
-          <Heading as="h2" size="lg" mb="2">
-            {t('detail.resolution')}
-          </Heading>
-          <Text whiteSpace="pre-wrap" wordBreak="break-word">
-            {ticket.resolution}
-          </Text>
-        </Box>
-      ) : null}
-      <Box as="section" aria-labelledby={attachmentsId}>
-        <Heading as="h2" id={attachmentsId} size="lg" mb="2">
-          {t('detail.attachments')}
-        </Heading>
-        <AttachmentLinkList
-          attachments={ticket.attachments}
-          download={(attachment) => downloadStaffAttachment(ticket.id, attachment)}
-          labels={{
-            empty: t('detail.noAttachments'),
-            download: (name) => t('detail.download', { name }),
-            failed: t('detail.downloadFailed'),
-          }}
-        />
-      </Box>
+      <TextBlock heading={t('detail.description')} text={ticket.description} />
+      {ticket.resolution ? <TextBlock heading={t('detail.resolution')} text={ticket.resolution} /> : null}
+      <AttachmentLinksSection
+        attachments={ticket.attachments}
+        download={(attachment) => downloadStaffAttachment(ticket.id, attachment)}
+        labels={{
+          heading: t('detail.attachments'),
+          empty: t('detail.noAttachments'),
+          download: (name) => t('detail.download', { name }),
+          failed: t('detail.downloadFailed'),
+        }}
+      />
       <Box as="section" aria-labelledby={timelineId}>
         <Heading as="h2" id={timelineId} size="lg" mb="1">
           {t('detail.timeline')}
