@@ -2,6 +2,7 @@ import { Box, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
 import { TextBlock } from '#src/components/ui/text-block.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
@@ -27,12 +28,7 @@ export function IncidentDetailView({ id }: { id: number }) {
 
   return (
     <Stack gap="8">
-      <Box>
-        <Text color="fg.muted">{t('detail.title', { id: incident.id })}</Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
-          {incident.subject}
-        </Heading>
-      </Box>
+      <DetailHeading label={t('detail.title', { id: incident.id })} subject={incident.subject} />
       <Box
         as="dl"
         display="grid"

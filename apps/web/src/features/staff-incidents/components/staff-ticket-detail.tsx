@@ -3,6 +3,7 @@ import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
 import { TextBlock } from '#src/components/ui/text-block.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
@@ -50,12 +51,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
 
   return (
     <Stack gap="8">
-      <Box>
-        <Text color="fg.muted">{t('detail.title', { id: ticket.id })}</Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
-          {ticket.subject}
-        </Heading>
-      </Box>
+      <DetailHeading label={t('detail.title', { id: ticket.id })} subject={ticket.subject} />
       <Box
         as="dl"
         display="grid"

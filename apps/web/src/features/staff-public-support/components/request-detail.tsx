@@ -3,6 +3,7 @@ import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
 import { AttachmentButtonItem } from '#src/components/ui/attachment-lists.tsx';
@@ -49,12 +50,7 @@ export function StaffRequestDetail({ id }: { id: number }) {
 
   return (
     <Stack gap="8" minW="0">
-      <Box>
-        <Text color="fg.muted">{t('detail.title', { id: request.id })}</Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
-          {request.subject}
-        </Heading>
-      </Box>
+      <DetailHeading label={t('detail.title', { id: request.id })} subject={request.subject} />
       <Box
         as="dl"
         aria-label={t('detail.facts')}
