@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
-import { SortableColumnHeader } from '#src/components/ui/sortable-column-header.tsx';
+import { ColumnHeader } from '#src/components/ui/column-header.tsx';
 import { TableScrollArea } from '#src/components/ui/table-scroll-area.tsx';
 import { href } from '#src/config/paths.ts';
 import { formatDate, formatDateTime } from '#src/lib/format.ts';
@@ -37,18 +37,11 @@ export function QueueTable({ filters, captionId }: { filters: QueueFilters; capt
 
   const header = (column: keyof ReturnType<typeof columnLabels>, sortable?: SortColumn) => {
     const label = columnLabels(t)[column];
-    if (!sortable) {
-      return (
-        <Table.ColumnHeader {...CELL} whiteSpace="nowrap">
-          {label}
-        </Table.ColumnHeader>
-      );
-    }
     return (
-      <SortableColumnHeader
+      <ColumnHeader
         {...CELL}
         label={label}
-        field={SORTABLE[sortable]}
+        field={sortable && SORTABLE[sortable]}
         ordering={filters.ordering}
         searchFor={(ordering) => searchFor({ ...filters, ordering, page: 1 })}
       />

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 /**
- * A table column header that sorts the list by `field` through a link, so the order lives in
- * the URL with the filters. Descending first; a second click on the sorted column turns it
+ * A column header of a paged list. With a `field`, it sorts the list by it through a link, so
+ * the order lives in the URL with the filters. Descending first; a second click on the sorted column turns it
  * round. `searchFor` gives the query string of the view in the new order (filters kept, first
  * page).
  */
-export function SortableColumnHeader<F extends string>({
+export function ColumnHeader<F extends string>({
   label,
   field,
   ordering,
@@ -16,11 +16,18 @@ export function SortableColumnHeader<F extends string>({
   ...cell
 }: {
   label: string;
-  field: F;
+  field?: F | undefined;
   ordering: string;
   searchFor: (ordering: F | `-${F}`) => string;
 } & Omit<Table.ColumnHeaderProps, 'children'>) {
   const { t } = useTranslation('common');
+  if (field === undefined) {
+    return (
+      <Table.ColumnHeader {...cell} whiteSpace="nowrap">
+        {label}
+      </Table.ColumnHeader>
+    );
+  }
   const direction = ordering === `-${field}` ? 'descending' : ordering === field ? 'ascending' : undefined;
   const next = direction === 'descending' ? field : (`-${field}` as const);
   return (
