@@ -3,6 +3,7 @@ import { toast } from '@portal/ui/toast';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageBubble } from '#src/components/ui/message-bubble.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { TextForm, type TextFormOutcome } from '#src/components/forms/text-form.tsx';
@@ -127,27 +128,15 @@ function Messages({ messages }: { messages: PublicMessage[] }) {
               : t('detail.operator')
             : t('detail.you');
           return (
-            <Box
-              as="li"
+            <MessageBubble
               key={message.id}
               data-author={message.author_role}
-              borderLeftWidth="4px"
-              borderColor={fromOperator ? 'brand.solid' : 'border.emphasized'}
-              bg={fromOperator ? 'brand.subtle' : 'bg.subtle'}
-              borderRadius="l2"
-              px="4"
-              py="3"
-              ms={{ base: '0', md: fromOperator ? '0' : '8' }}
-              me={{ base: '0', md: fromOperator ? '8' : '0' }}
-            >
-              <Text fontWeight="semibold">{author}</Text>
-              <Text textStyle="sm" color="fg.muted">
-                <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
-              </Text>
-              <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
-                {message.body}
-              </Text>
-            </Box>
+              author={author}
+              createdAt={message.created_at}
+              body={message.body}
+              fromOperator={fromOperator}
+              own={!fromOperator}
+            />
           );
         })}
       </Stack>

@@ -3,6 +3,7 @@ import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageBubble } from '#src/components/ui/message-bubble.tsx';
 import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
@@ -220,26 +221,14 @@ function Messages({
               ? t('detail.visitorNamed', { name: visitor })
               : t('detail.visitor');
           return (
-            <Box
-              as="li"
+            <MessageBubble
               key={message.id}
-              borderLeftWidth="4px"
-              borderColor={fromOperator ? 'brand.solid' : 'border.emphasized'}
-              bg={fromOperator ? 'brand.subtle' : 'bg.subtle'}
-              borderRadius="l2"
-              px="4"
-              py="3"
-              ms={{ base: '0', md: fromOperator ? '8' : '0' }}
-              me={{ base: '0', md: fromOperator ? '0' : '8' }}
-            >
-              <Text fontWeight="semibold">{author}</Text>
-              <Text textStyle="sm" color="fg.muted">
-                <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
-              </Text>
-              <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
-                {message.body}
-              </Text>
-            </Box>
+              author={author}
+              createdAt={message.created_at}
+              body={message.body}
+              fromOperator={fromOperator}
+              own={fromOperator}
+            />
           );
         })}
       </Stack>
