@@ -42,24 +42,24 @@ export function DayTimeFieldset({
         </Text>
       )}
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        <Field
-          id={day.id}
-          label={day.label}
-          helperText={day.helperText}
-          errorText={day.errorText}
-          errorPrefix={errorPrefix}
-        >
-          <Input {...day.registration} autoComplete="off" spellCheck={false} />
-        </Field>
-        <Field
-          id={time.id}
-          label={time.label}
-          helperText={time.helperText}
-          errorText={time.errorText}
-          errorPrefix={errorPrefix}
-        >
-          <Input {...time.registration} autoComplete="off" spellCheck={false} inputMode="numeric" />
-        </Field>
+        {[day, time].map((part) => (
+          <Field
+            key={part.id}
+            id={part.id}
+            label={part.label}
+            helperText={part.helperText}
+            errorText={part.errorText}
+            errorPrefix={errorPrefix}
+          >
+            {/* The time is digits and a colon: a numeric keyboard on phones. */}
+            <Input
+              {...part.registration}
+              autoComplete="off"
+              spellCheck={false}
+              inputMode={part === time ? 'numeric' : undefined}
+            />
+          </Field>
+        ))}
       </SimpleGrid>
     </Box>
   );
