@@ -10,6 +10,7 @@ import { DATABASE_DRIVERS } from '../testing/scratch-database.js';
 import { tableCounts } from '../testing/table-counts.js';
 import { testConfig } from '../testing/test-config.js';
 import { login } from '../testing/test-client.js';
+import { statementImportArgs } from '../testing/statement-import.js';
 import { backup, restore } from './backup.js';
 import { FILE_STORE_DRIVERS } from '../files/file-store.js';
 import { runCommand } from './portal-admin.js';
@@ -45,35 +46,7 @@ describe.each(combinations)('backup and restore ($driver, FILE_STORE=$fileStore)
       const sourceApp = await boot(sourceConfig);
       const pdfPath = path.join(source.dataDir, 'upload.pdf');
       await writeFile(pdfPath, '%PDF-1.4\n% vyúčtování zálohy\n%%EOF\n');
-      await runCommand(
-        [
-          'import-statement',
-          '--tenant',
-          DEMO_TENANTS.alfa.id,
-          '--number',
-          '2099000001',
-          '--period-from',
-          '2099-01-01',
-          '--period-to',
-          '2099-01-31',
-          '--issued',
-          '2099-02-01',
-          '--due',
-          '2099-02-15',
-          '--bank-account',
-          '19-2000145399/0800',
-          '--iban',
-          'CZ6508000000192000145399',
-          '--variable-symbol',
-          '2099000001',
-          '--item',
-          'Nájemné;1;měsíc;100.00',
-          '--pdf',
-          pdfPath,
-        ],
-        sourceApp.db,
-        sourceApp.fileStore,
-      );
+      await runCommand(statementImportArgs('2099000001', pdfPath), sourceApp.db, sourceApp.fileStore);
       await rm(pdfPath);
       const rowsBefore = await tableCounts(sourceApp.db);
       expect(rowsBefore['support_tickets']).toBeGreaterThan(0);

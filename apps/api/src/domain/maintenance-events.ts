@@ -44,10 +44,9 @@ export const eventCancelled = () => drfError(409, 'event_cancelled', 'Výpadek j
 export type MaintenanceCategory = MaintenanceEventRow['category'];
 export type MaintenanceVisibility = MaintenanceEventRow['visibility'];
 
-/** `StaffMaintenanceEvent`. */
-export async function serializeStaffEvents(db: Database, rows: MaintenanceEventRow[]) {
-  const places = await buildingRefsOf(db, rows);
-  return rows.map((row) => ({
+/** The fields of `MaintenanceEvent`, what tenants and the public see of an outage. */
+function publicFields(row: MaintenanceEventRow, places: Awaited<ReturnType<typeof buildingRefsOf>>) {
+  return {
     id: row.id,
     building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
     title: row.title,
@@ -58,6 +57,20 @@ export async function serializeStaffEvents(db: Database, rows: MaintenanceEventR
     ends_at: iso(row.endsAt),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** `MaintenanceEvent`. */
+export async function serializeEvents(db: Database, rows: MaintenanceEventRow[]) {
+  const places = await buildingRefsOf(db, rows);
+  return rows.map((row) => publicFields(row, places));
+}
+
+/** `StaffMaintenanceEvent`: the public fields plus the version and the cancellation. */
+export async function serializeStaffEvents(db: Database, rows: MaintenanceEventRow[]) {
+  const places = await buildingRefsOf(db, rows);
+  return rows.map((row) => ({
+    ...publicFields(row, places),
     version: row.version,
     cancelled_at: iso(row.cancelledAt),
     cancel_reason: row.cancelReason,

@@ -66,3 +66,17 @@ export function isRealDay(day: string): boolean {
   const parsed = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
 }
+
+const pragueDateTime = new Intl.DateTimeFormat('cs-CZ', {
+  timeZone: 'Europe/Prague',
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant as Czech readers expect it in an e-mail: `5. 3. 2026 14:30`, Prague time. */
+export function formatPragueDateTime(instant: Date): string {
+  return pragueDateTime.format(instant);
+}

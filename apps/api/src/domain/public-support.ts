@@ -211,20 +211,26 @@ export function serializePublicMessage(row: PublicMessageRow) {
   };
 }
 
-/** `StaffPublicSupportRequestDetail`: the visitor's contact, messages and files (staff download paths). */
-export async function staffRequestDetail(db: Database, scope: StaffScope, id: number) {
-  const row = await findStaffRequest(db, scope, id);
+/** A public request's messages and files, oldest first. */
+export async function requestThread(db: Database, requestId: number) {
   // One after another: `db` may be a transaction's single client.
   const messages = await db
     .select()
     .from(publicSupportMessages)
-    .where(eq(publicSupportMessages.requestId, row.id))
+    .where(eq(publicSupportMessages.requestId, requestId))
     .orderBy(asc(publicSupportMessages.id));
   const attachments = await db
     .select()
     .from(publicSupportAttachments)
-    .where(eq(publicSupportAttachments.requestId, row.id))
+    .where(eq(publicSupportAttachments.requestId, requestId))
     .orderBy(asc(publicSupportAttachments.id));
+  return { messages, attachments };
+}
+
+/** `StaffPublicSupportRequestDetail`: the visitor's contact, messages and files (staff download paths). */
+export async function staffRequestDetail(db: Database, scope: StaffScope, id: number) {
+  const row = await findStaffRequest(db, scope, id);
+  const { messages, attachments } = await requestThread(db, row.id);
   const places = await buildingRefs(db, [row.buildingId]);
   const last = messages.at(-1);
   return {

@@ -10,6 +10,7 @@ import { DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { DATABASE_DRIVERS, scratchDatabaseFor, type ScratchDatabase } from '../testing/scratch-database.js';
 import { login } from '../testing/test-client.js';
+import { statementImportArgs } from '../testing/statement-import.js';
 import { FILE_CHUNK_BYTES, removeAbandonedFiles } from './database-store.js';
 import { discardStatementPdf, storeStatementPdf } from '../domain/billing.js';
 import { FILE_STORE_DRIVERS, fileKey, resolveFileStore, type FileStore } from './file-store.js';
@@ -229,35 +230,9 @@ describe.each(combinations)('FILE_STORE=$fileStore on $database: attachments and
       ]);
       const pdfPath = path.join(t.database.dataDir, 'vyuctovani.pdf');
       await writeFile(pdfPath, pdf);
-      const statement = (await runCommand(
-        [
-          'import-statement',
-          '--tenant',
-          DEMO_TENANTS.alfa.id,
-          '--number',
-          '2099000077',
-          '--period-from',
-          '2099-01-01',
-          '--period-to',
-          '2099-01-31',
-          '--issued',
-          '2099-02-01',
-          '--due',
-          '2099-02-15',
-          '--bank-account',
-          '19-2000145399/0800',
-          '--iban',
-          'CZ6508000000192000145399',
-          '--variable-symbol',
-          '2099000077',
-          '--item',
-          'Nájemné;1;měsíc;100.00',
-          '--pdf',
-          pdfPath,
-        ],
-        t.app.db,
-        t.app.fileStore,
-      )) as { id: number };
+      const statement = (await runCommand(statementImportArgs('2099000077', pdfPath), t.app.db, t.app.fileStore)) as {
+        id: number;
+      };
       const statementPdf = await t.app.inject({
         method: 'GET',
         url: `/api/v1/billing_statements/${statement.id}/pdf/`,

@@ -1,14 +1,6 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-
-export interface ListPagerLabels {
-  /** Name of the pager's navigation landmark. */
-  pagination: string;
-  previous: string;
-  next: string;
-  /** "Strana 2 z 5". */
-  current: string;
-}
 
 /**
  * Previous / next links and the current page under a paged list; nothing when it has one page.
@@ -18,26 +10,25 @@ export function ListPager({
   page,
   pages,
   searchFor,
-  labels,
 }: {
   page: number;
   pages: number;
   searchFor: (page: number) => string;
-  labels: ListPagerLabels;
 }) {
+  const { t } = useTranslation('common');
   if (pages <= 1) return null;
   return (
-    <Flex as="nav" aria-label={labels.pagination} mt="6" gap="3" align="center" wrap="wrap">
+    <Flex as="nav" aria-label={t('pager.pagination')} mt="6" gap="3" align="center" wrap="wrap">
       {page > 1 ? (
         <Button asChild variant="outline" size="sm">
           {/* The first page has no query string; '?' still navigates to it. */}
-          <RouterLink to={searchFor(page - 1) || '?'}>{labels.previous}</RouterLink>
+          <RouterLink to={searchFor(page - 1) || '?'}>{t('pager.previous')}</RouterLink>
         </Button>
       ) : null}
-      <Text aria-current="page">{labels.current}</Text>
+      <Text aria-current="page">{t('pager.page', { page, pages })}</Text>
       {page < pages ? (
         <Button asChild variant="outline" size="sm">
-          <RouterLink to={searchFor(page + 1)}>{labels.next}</RouterLink>
+          <RouterLink to={searchFor(page + 1)}>{t('pager.next')}</RouterLink>
         </Button>
       ) : null}
     </Flex>

@@ -1,4 +1,4 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from './page-title.tsx';
 
 /** A page's document title and its h1, both `title`. */
@@ -22,5 +22,20 @@ export function PageHeader({ title, intro }: { title: string; intro: string }) {
         {intro}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * The h1 of one item's detail: its subject (which may be long, so it wraps anywhere), with a
+ * muted line above naming the item („Incident č. 12"). The document title is the route's.
+ */
+export function DetailHeading({ label, subject }: { label: string; subject: string }) {
+  return (
+    <Box>
+      <Text color="fg.muted">{label}</Text>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
+        {subject}
+      </Heading>
+    </Box>
   );
 }

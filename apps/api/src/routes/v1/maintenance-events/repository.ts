@@ -3,10 +3,9 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQ
 import type { Database } from '../../../db/database.js';
 import { buildings, maintenanceEvents } from '../../../db/schema.js';
 import { tenantBuildingIds } from '../../../domain/buildings.js';
-import type { MaintenanceEventRow } from '../../../domain/maintenance-events.js';
+import { serializeEvents } from '../../../domain/maintenance-events.js';
 import { selectFirst, selectPage, sortable, type Page } from '../../../domain/queries.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
-import { buildingRefsOf, iso } from '../../../domain/refs.js';
 
 type Query = NonNullable<operations['listMaintenanceEvents']['parameters']['query']>;
 
@@ -15,22 +14,6 @@ const ordering = sortable(
   'starts_at',
   () => asc(maintenanceEvents.id),
 );
-
-async function serializeEvents(db: Database, rows: MaintenanceEventRow[]) {
-  const places = await buildingRefsOf(db, rows);
-  return rows.map((row) => ({
-    id: row.id,
-    building: places.get(row.buildingId) ?? { id: row.buildingId, name: '' },
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    visibility: row.visibility,
-    starts_at: row.startsAt.toISOString(),
-    ends_at: iso(row.endsAt),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }));
-}
 
 /**
  * Public events for everyone; tenant-only events only for tenants of that building. A

@@ -1,13 +1,5 @@
+import { formatPragueDateTime } from '../../../domain/prague-time.js';
 import type { MailMessage } from '../../../plugins/app/mailer.js';
-
-const pragueFormat = new Intl.DateTimeFormat('cs-CZ', {
-  timeZone: 'Europe/Prague',
-  day: 'numeric',
-  month: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * The confirmation a visitor gets for a public booking: the reservation number, the
@@ -31,7 +23,7 @@ export function publicReservationMail(input: {
     text: [
       'Dobrý den,',
       '',
-      `potvrzujeme rezervaci místnosti ${input.roomName} od ${pragueFormat.format(input.startsAt)} do ${pragueFormat.format(input.endsAt)}.`,
+      `potvrzujeme rezervaci místnosti ${input.roomName} od ${formatPragueDateTime(input.startsAt)} do ${formatPragueDateTime(input.endsAt)}.`,
       '',
       `Číslo rezervace: ${input.uuid}`,
       `Kód pro zrušení: ${input.cancelToken}`,

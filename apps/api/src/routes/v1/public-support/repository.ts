@@ -1,10 +1,15 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { publicSupportAttachments, publicSupportMessages, publicSupportRequests } from '../../../db/schema.js';
 import { accessCodeMatches } from '../../../domain/access-codes.js';
 import { storedFileFields, type StoredFile } from '../../../domain/attachment-files.js';
 import { drfError } from '../../../domain/errors.js';
-import { touchPublicRequest, type PublicMessageRow, type PublicRequestRow } from '../../../domain/public-support.js';
+import {
+  requestThread,
+  touchPublicRequest,
+  type PublicMessageRow,
+  type PublicRequestRow,
+} from '../../../domain/public-support.js';
 import { buildingRefs } from '../../../domain/refs.js';
 import { selectFirst } from '../../../domain/queries.js';
 
@@ -43,17 +48,7 @@ function serializeAttachment(row: typeof publicSupportAttachments.$inferSelect) 
 
 /** `PublicSupportRequest`; the access code is the caller's own (only its digest is stored). */
 export async function serializeRequest(db: Database, row: PublicRequestRow, accessCode: string) {
-  // One after another: `db` may be a transaction's single client.
-  const messages = await db
-    .select()
-    .from(publicSupportMessages)
-    .where(eq(publicSupportMessages.requestId, row.id))
-    .orderBy(asc(publicSupportMessages.id));
-  const attachments = await db
-    .select()
-    .from(publicSupportAttachments)
-    .where(eq(publicSupportAttachments.requestId, row.id))
-    .orderBy(asc(publicSupportAttachments.id));
+  const { messages, attachments } = await requestThread(db, row.id);
   const places = await buildingRefs(db, [row.buildingId]);
   return {
     id: row.id,

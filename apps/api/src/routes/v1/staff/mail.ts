@@ -1,13 +1,5 @@
+import { formatPragueDateTime } from '../../../domain/prague-time.js';
 import type { MailMessage } from '../../../plugins/app/mailer.js';
-
-const pragueFormat = new Intl.DateTimeFormat('cs-CZ', {
-  timeZone: 'Europe/Prague',
-  day: 'numeric',
-  month: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** Tells whoever booked a room that the building's staff cancelled it, and why. */
 export function reservationCancelledMail(input: {
@@ -24,7 +16,7 @@ export function reservationCancelledMail(input: {
     text: [
       'Dobrý den,',
       '',
-      `správa budovy zrušila rezervaci místnosti ${input.roomName} od ${pragueFormat.format(input.startsAt)} do ${pragueFormat.format(input.endsAt)}.`,
+      `správa budovy zrušila rezervaci místnosti ${input.roomName} od ${formatPragueDateTime(input.startsAt)} do ${formatPragueDateTime(input.endsAt)}.`,
       '',
       `Důvod: ${input.reason}`,
       '',

@@ -2,14 +2,13 @@ import path from 'node:path';
 import { fillPath } from '@portal/openapi/bad-input';
 import { listOperations } from '@portal/openapi/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
+import { DEMO_PASSWORD, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
 import { pragueDayStart } from '../../../domain/prague-time.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
 import { waitForMail } from '../../../testing/outbox.js';
+import { logInStaffCast, STAFF_ONLY } from '../../../testing/staff-cast.js';
 import { caller, login, request, type Caller } from '../../../testing/test-client.js';
-
-const STAFF_ONLY = { code: 'staff_only', detail: 'Tato část portálu je určena jen pro správu budov.' };
 
 /** `YYYY-MM-DD` of the day `offset` days from now (UTC date, good enough away from midnight). */
 const dayFromNow = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -43,15 +42,8 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
-    tomasToken = (await login(t.app, DEMO_STAFF.email, DEMO_PASSWORD)).access;
-    tomas = caller(t.app, tomasToken);
-    eva = caller(t.app, (await login(t.app, DEMO_STAFF_LIMITED.email, DEMO_PASSWORD)).access);
-    janaToken = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
-    jana = caller(t.app, janaToken, { 'x-tenant-id': DEMO_TENANTS.alfa.id });
+    ({ tomasToken, tomas, eva, janaToken, jana, karlinId, florencId } = await logInStaffCast(t.app));
     visitor = caller(t.app);
-    const buildings = (await tomas.get('/api/v1/staff/buildings/')).body as Array<{ id: number; name: string }>;
-    karlinId = buildings.find((b) => b.name === DEMO_STAFF_LIMITED.building)?.id ?? 0;
-    florencId = buildings.find((b) => b.name.includes('Florenc'))?.id ?? 0;
   });
   afterAll(() => t?.close());
 

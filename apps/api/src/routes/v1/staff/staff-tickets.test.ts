@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS } from '../../../demo/demo-data.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
+import { logInStaffCast, STAFF_ONLY } from '../../../testing/staff-cast.js';
 import { caller, login, request, type Caller } from '../../../testing/test-client.js';
 
 const QUEUE = '/api/v1/staff/support_tickets/';
-const STAFF_ONLY = { code: 'staff_only', detail: 'Tato část portálu je určena jen pro správu budov.' };
 
 interface StaffTicket {
   id: number;
@@ -55,17 +55,10 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
-    tomasToken = (await login(t.app, DEMO_STAFF.email, DEMO_PASSWORD)).access;
-    tomas = caller(t.app, tomasToken);
-    eva = caller(t.app, (await login(t.app, DEMO_STAFF_LIMITED.email, DEMO_PASSWORD)).access);
-    janaToken = (await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD)).access;
-    jana = caller(t.app, janaToken, { 'x-tenant-id': DEMO_TENANTS.alfa.id });
+    ({ tomasToken, tomas, eva, janaToken, jana, karlinId, florencId } = await logInStaffCast(t.app));
     const directory = (await tomas.get('/api/v1/staff/directory/')).body as Array<{ id: number; email: string }>;
     evaId = directory.find((member) => member.email === DEMO_STAFF_LIMITED.email)?.id ?? 0;
     tomasId = directory.find((member) => member.email === DEMO_STAFF.email)?.id ?? 0;
-    const buildings = (await tomas.get('/api/v1/staff/buildings/')).body as Array<{ id: number; name: string }>;
-    karlinId = buildings.find((b) => b.name === DEMO_STAFF_LIMITED.building)?.id ?? 0;
-    florencId = buildings.find((b) => b.name.includes('Florenc'))?.id ?? 0;
   });
   afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMeetingRoom, buildSession } from '#src/testing/factories.ts';
-import { stubMissing } from '#src/testing/browser-stubs.ts';
+import { stubModalDialogs } from '#src/testing/browser-stubs.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
 import { renderPage } from '#src/testing/render-route.tsx';
@@ -11,15 +11,7 @@ import { renderPage } from '#src/testing/render-route.tsx';
 type Room = components['schemas']['MeetingRoom'];
 type Reservation = components['schemas']['Reservation'];
 
-// jsdom has no modal dialogs; the browser's are exercised in e2e.
-beforeAll(() => {
-  stubMissing(HTMLDialogElement.prototype, 'showModal', function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  });
-  stubMissing(HTMLDialogElement.prototype, 'close', function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  });
-});
+beforeAll(stubModalDialogs);
 
 // A Monday far enough ahead that no slot of it has passed.
 const DAY = '2030-01-14';

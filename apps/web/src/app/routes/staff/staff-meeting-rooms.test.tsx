@@ -2,7 +2,7 @@ import type { components } from '@portal/sdk/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubMissing } from '#src/testing/browser-stubs.ts';
+import { stubModalDialogs } from '#src/testing/browser-stubs.ts';
 import { buildStaffSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
@@ -11,15 +11,7 @@ import { renderRoute } from '#src/testing/render-route.tsx';
 type Room = components['schemas']['MeetingRoom'];
 type Reservation = components['schemas']['StaffReservation'];
 
-// jsdom has no modal dialogs; the browser's are exercised in e2e.
-beforeAll(() => {
-  stubMissing(HTMLDialogElement.prototype, 'showModal', function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  });
-  stubMissing(HTMLDialogElement.prototype, 'close', function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  });
-});
+beforeAll(stubModalDialogs);
 
 // A Monday far enough ahead that nothing of it has started.
 const DAY = '2099-01-12';

@@ -2,7 +2,7 @@ import type { components } from '@portal/sdk/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubMissing } from '#src/testing/browser-stubs.ts';
+import { stubModalDialogs } from '#src/testing/browser-stubs.ts';
 import { buildStaffSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
@@ -14,15 +14,7 @@ type Update = components['schemas']['StaffMaintenanceEventUpdate'];
 type Building = components['schemas']['Building'];
 type ErrorBody = components['schemas']['ErrorBody'];
 
-// jsdom has no modal dialogs; the browser's are exercised in e2e.
-beforeAll(() => {
-  stubMissing(HTMLDialogElement.prototype, 'showModal', function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  });
-  stubMissing(HTMLDialogElement.prototype, 'close', function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  });
-});
+beforeAll(stubModalDialogs);
 
 const BUILDINGS: Building[] = [
   { id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' },

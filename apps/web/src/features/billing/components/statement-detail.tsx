@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Frame } from '#src/components/ui/frame.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
+import { TableScrollArea } from '#src/components/ui/table-scroll-area.tsx';
 import { formatDay, formatDayRange, formatNumber, formatQuantity } from '#src/lib/format.ts';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { downloadStatementPdf, statementQueryOptions, type StatementDetail } from '../api/billing-queries.ts';
@@ -133,15 +134,7 @@ export function StatementDetailView({ id }: { id: number }) {
         {/* Focusable and named, so the table can be scrolled with the keyboard if a very narrow
             screen (or a large text size) makes it wider than the page. This region is the items'
             one landmark: a <section> around it named by the same heading doubled it. */}
-        <Table.ScrollArea
-          borderWidth="1px"
-          borderColor="border"
-          borderRadius="l2"
-          tabIndex={0}
-          role="region"
-          aria-labelledby={itemsId}
-          _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
-        >
+        <TableScrollArea aria-labelledby={itemsId}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -189,7 +182,7 @@ export function StatementDetailView({ id }: { id: number }) {
               </Table.Row>
             </Table.Footer>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       </Box>
     </Stack>
   );

@@ -1,11 +1,12 @@
-import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@portal/ui/toast';
+import { DetailHeading } from '#src/components/ui/page-header.tsx';
+import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
+import { TextBlock } from '#src/components/ui/text-block.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
-import { describeError } from '#src/components/errors/describe-error.ts';
-import { formatDate, formatDateTimeRange, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { formatDate, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
 import { downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
@@ -21,19 +22,13 @@ export function IncidentDetailView({ id }: { id: number }) {
   const { t } = useTranslation('incidents');
   const { data: incident } = useSuspenseQuery(incidentQueryOptions(id));
   const timelineId = useId();
-  const attachmentsId = useId();
   const closed = incident.status === 'closed';
   // Closed while this page is open: the note may take the focus the close form had.
   const openOnArrival = useRef(!closed);
 
   return (
     <Stack gap="8">
-      <Box>
-        <Text color="fg.muted">{t('detail.title', { id: incident.id })}</Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
-          {incident.subject}
-        </Heading>
-      </Box>
+      <DetailHeading label={t('detail.title', { id: incident.id })} subject={incident.subject} />
       <Box
         as="dl"
         display="grid"
@@ -71,63 +66,18 @@ export function IncidentDetailView({ id }: { id: number }) {
           )}
         </Fact>
       </Box>
-      <Box>
-        <Heading as="h2" size="lg" mb="2">
-          {t('detail.description')}
-        </Heading>
-        <Text whiteSpace="pre-wrap" wordBreak="break-word">
-          {incident.description}
-        </Text>
-      </Box>
-      {incident.resolution ? (
-        <Box>
-          <Heading as="h2" size="lg" mb="2">
-            {t('detail.resolution')}
-          </Heading>
-          <Text whiteSpace="pre-wrap" wordBreak="break-word">
-            {incident.resolution}
-          </Text>
-        </Box>
-      ) : null}
-      <Box as="section" aria-labelledby={attachmentsId}>
-        <Heading as="h2" id={attachmentsId} size="lg" mb="2">
-          {t('detail.attachments')}
-        </Heading>
-        {incident.attachments.length === 0 ? (
-          <Text color="fg.muted">{t('detail.noAttachments')}</Text>
-        ) : (
-          <Box as="ul" listStyleType="none" display="grid" gap="2">
-            {incident.attachments.map((attachment) => (
-              <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
-                <Link
-                  href={attachment.download_url}
-                  download={attachment.file_name}
-                  onClick={(event) => {
-                    // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
-                    event.preventDefault();
-                    downloadAttachment(incident.id, attachment).catch((error: unknown) => {
-                      toast.add({
-                        severity: 'error',
-                        summary: t('detail.downloadFailed'),
-                        detail: describeError(error).message,
-                      });
-                    });
-                  }}
-                  color="brand.fg"
-                  textDecoration="underline"
-                  wordBreak="break-all"
-                  aria-label={t('detail.download', { name: attachment.file_name })}
-                >
-                  {attachment.file_name}
-                </Link>
-                <Text textStyle="sm" color="fg.muted">
-                  {formatFileSize(attachment.size)}
-                </Text>
-              </Flex>
-            ))}
-          </Box>
-        )}
-      </Box>
+      <TextBlock heading={t('detail.description')} text={incident.description} />
+      {incident.resolution ? <TextBlock heading={t('detail.resolution')} text={incident.resolution} /> : null}
+      <AttachmentLinksSection
+        attachments={incident.attachments}
+        download={(attachment) => downloadAttachment(incident.id, attachment)}
+        labels={{
+          heading: t('detail.attachments'),
+          empty: t('detail.noAttachments'),
+          download: (name) => t('detail.download', { name }),
+          failed: t('detail.downloadFailed'),
+        }}
+      />
       <Box as="section" aria-labelledby={timelineId}>
         <Heading as="h2" id={timelineId} size="lg" mb="3">
           {t('detail.timeline')}

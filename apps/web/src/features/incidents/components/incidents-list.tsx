@@ -159,17 +159,7 @@ function IncidentResults({ filters }: { filters: IncidentListFilters }) {
           </Box>
         </>
       )}
-      <ListPager
-        page={filters.page}
-        pages={pages}
-        searchFor={(page) => toSearch({ ...filters, page })}
-        labels={{
-          pagination: t('list.pagination'),
-          previous: t('list.previous'),
-          next: t('list.next'),
-          current: t('list.page', { page: filters.page, pages }),
-        }}
-      />
+      <ListPager page={filters.page} pages={pages} searchFor={(page) => toSearch({ ...filters, page })} />
     </>
   );
 }

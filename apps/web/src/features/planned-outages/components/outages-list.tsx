@@ -137,17 +137,7 @@ export function OutagesList() {
             </PlainList>
           </>
         )}
-        <ListPager
-          page={filters.page}
-          pages={pages}
-          searchFor={(page) => outageSearch({ ...filters, page })}
-          labels={{
-            pagination: t('list.pagination'),
-            previous: t('list.previous'),
-            next: t('list.next'),
-            current: t('list.page', { page: filters.page, pages }),
-          }}
-        />
+        <ListPager page={filters.page} pages={pages} searchFor={(page) => outageSearch({ ...filters, page })} />
       </Box>
 
       <CalendarFeed building={filters.building} buildingName={buildingName} />

@@ -1,21 +1,17 @@
-import { Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { Button } from '@portal/ui/button';
+import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { toast } from '@portal/ui/toast';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageBubble } from '#src/components/ui/message-bubble.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
 import { TextForm, type TextFormOutcome } from '#src/components/forms/text-form.tsx';
+import { AttachmentButtonItem } from '#src/components/ui/attachment-lists.tsx';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
-import { formatDateTime, formatFileSize } from '#src/lib/format.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { downloadPublicAttachment, useAddPublicMessage } from '../api/public-support-mutations.ts';
-import {
-  publicRequestQueryOptions,
-  type PublicAttachment,
-  type PublicMessage,
-  type PublicStatus,
-} from '../api/public-support-queries.ts';
+import { publicRequestQueryOptions, type PublicMessage, type PublicStatus } from '../api/public-support-queries.ts';
 import { MESSAGE_MAX } from '../utils/compose-request.ts';
 
 const STATUS_PALETTE: Record<PublicStatus, string> = {
@@ -88,7 +84,13 @@ export function RequestDetail({ id, code }: { id: number; code: string }) {
           </Heading>
           <Stack as="ul" listStyleType="none" gap="2">
             {request.attachments.map((attachment) => (
-              <AttachmentItem key={attachment.id} requestId={request.id} attachment={attachment} code={code} />
+              <AttachmentButtonItem
+                key={attachment.id}
+                attachment={attachment}
+                download={() => downloadPublicAttachment(request.id, code, attachment)}
+                buttonText={t('detail.downloadButton')}
+                labels={{ download: (name) => t('detail.download', { name }), failed: t('detail.downloadFailed') }}
+              />
             ))}
           </Stack>
         </Box>
@@ -112,46 +114,6 @@ export function RequestDetail({ id, code }: { id: number; code: string }) {
   );
 }
 
-function AttachmentItem({
-  requestId,
-  attachment,
-  code,
-}: {
-  requestId: number;
-  attachment: PublicAttachment;
-  code: string;
-}) {
-  const { t } = useTranslation('publicSupport');
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadPublicAttachment(requestId, code, attachment);
-    } catch (error) {
-      toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Flex as="li" gap="3" wrap="wrap" align="center">
-      <Button
-        variant="outline"
-        size="sm"
-        loading={busy}
-        onClick={() => void download()}
-        aria-label={t('detail.download', { name: attachment.file_name })}
-      >
-        {t('detail.downloadButton')}
-      </Button>
-      <Text wordBreak="break-all">{attachment.file_name}</Text>
-      <Text textStyle="sm" color="fg.muted">
-        {formatFileSize(attachment.size)}
-      </Text>
-    </Flex>
-  );
-}
-
 function Messages({ messages }: { messages: PublicMessage[] }) {
   const { t } = useTranslation('publicSupport');
   const answered = messages.some((message) => message.author_role === 'operator');
@@ -166,27 +128,15 @@ function Messages({ messages }: { messages: PublicMessage[] }) {
               : t('detail.operator')
             : t('detail.you');
           return (
-            <Box
-              as="li"
+            <MessageBubble
               key={message.id}
               data-author={message.author_role}
-              borderLeftWidth="4px"
-              borderColor={fromOperator ? 'brand.solid' : 'border.emphasized'}
-              bg={fromOperator ? 'brand.subtle' : 'bg.subtle'}
-              borderRadius="l2"
-              px="4"
-              py="3"
-              ms={{ base: '0', md: fromOperator ? '0' : '8' }}
-              me={{ base: '0', md: fromOperator ? '8' : '0' }}
-            >
-              <Text fontWeight="semibold">{author}</Text>
-              <Text textStyle="sm" color="fg.muted">
-                <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
-              </Text>
-              <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
-                {message.body}
-              </Text>
-            </Box>
+              author={author}
+              createdAt={message.created_at}
+              body={message.body}
+              fromOperator={fromOperator}
+              own={!fromOperator}
+            />
           );
         })}
       </Stack>

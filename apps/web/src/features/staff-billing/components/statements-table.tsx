@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
+import { TableScrollArea } from '#src/components/ui/table-scroll-area.tsx';
 import { formatCurrency, formatDate, formatDay, formatDayRange } from '#src/lib/format.ts';
 import { formText } from '#src/utils/form-data.ts';
 import {
@@ -65,15 +66,7 @@ export function StatementsTable() {
           <Text color="fg.muted" mb="2" role="status">
             {t('list.total', { count: data.total })}
           </Text>
-          <Table.ScrollArea
-            borderWidth="1px"
-            borderColor="border"
-            borderRadius="l2"
-            tabIndex={0}
-            role="region"
-            aria-label={t('list.caption')}
-            _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
-          >
+          <TableScrollArea aria-label={t('list.caption')}>
             <Table.Root size="sm" textStyle="sm" data-testid="staff-statements">
               <Table.Header>
                 <Table.Row bg="bg.muted">
@@ -130,18 +123,8 @@ export function StatementsTable() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
-          <ListPager
-            page={filters.page}
-            pages={pages}
-            searchFor={(page) => searchFor({ ...filters, page })}
-            labels={{
-              pagination: t('list.pagination'),
-              previous: t('list.previous'),
-              next: t('list.next'),
-              current: t('list.page', { page: filters.page, pages }),
-            }}
-          />
+          </TableScrollArea>
+          <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
         </>
       )}
     </Box>

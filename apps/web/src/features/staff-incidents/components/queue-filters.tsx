@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Checkbox } from '#src/components/forms/native-choice.tsx';
+import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { CheckboxGroup } from '#src/components/forms/checkbox-group.tsx';
 import { Field } from '@portal/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -111,8 +111,6 @@ export function QueueFiltersForm({
   const form = useZodForm(schema, formValues(filters));
   const { errors } = form.formState;
   const headingId = useId();
-  const statusLegendId = useId();
-  const priorityLegendId = useId();
   const errorPrefix = t('common:form.errorPrefix');
   const example = formatDayInput(pragueDay());
 
@@ -168,42 +166,18 @@ export function QueueFiltersForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId}>
         <Stack gap="4">
           <Flex gap="6" wrap="wrap">
-            <Box as="fieldset" minW="0" aria-labelledby={statusLegendId}>
-              <Text as="legend" id={statusLegendId} fontWeight="medium" mb="1">
-                {t('queue.status')}
-              </Text>
-              <Flex gap="4" wrap="wrap">
-                {STATUSES.map((status, index) => (
-                  <HStack as="label" key={status} gap="2" cursor="pointer" minH="6">
-                    <Checkbox
-                      type="checkbox"
-                      value={status}
-                      {...form.register('statuses')}
-                      id={index === 0 ? FILTER_IDS.statuses : undefined}
-                    />
-                    <span>{t(`status.${status}`)}</span>
-                  </HStack>
-                ))}
-              </Flex>
-            </Box>
-            <Box as="fieldset" minW="0" aria-labelledby={priorityLegendId}>
-              <Text as="legend" id={priorityLegendId} fontWeight="medium" mb="1">
-                {t('queue.priority')}
-              </Text>
-              <Flex gap="4" wrap="wrap">
-                {PRIORITIES.map((priority, index) => (
-                  <HStack as="label" key={priority} gap="2" cursor="pointer" minH="6">
-                    <Checkbox
-                      type="checkbox"
-                      value={priority}
-                      {...form.register('priorities')}
-                      id={index === 0 ? FILTER_IDS.priorities : undefined}
-                    />
-                    <span>{t(`priority.${priority}`)}</span>
-                  </HStack>
-                ))}
-              </Flex>
-            </Box>
+            <CheckboxGroup
+              legend={t('queue.status')}
+              options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+              registration={form.register('statuses')}
+              firstId={FILTER_IDS.statuses}
+            />
+            <CheckboxGroup
+              legend={t('queue.priority')}
+              options={PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))}
+              registration={form.register('priorities')}
+              firstId={FILTER_IDS.priorities}
+            />
           </Flex>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
             <Field id={FILTER_IDS.building} label={t('queue.building')} errorPrefix={errorPrefix}>

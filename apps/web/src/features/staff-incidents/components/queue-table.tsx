@@ -3,10 +3,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
+import { ColumnHeader } from '#src/components/ui/column-header.tsx';
+import { TableScrollArea } from '#src/components/ui/table-scroll-area.tsx';
 import { href } from '#src/config/paths.ts';
 import { formatDate, formatDateTime } from '#src/lib/format.ts';
 import { QUEUE_PAGE_SIZE, staffQueueQueryOptions, type StaffTicket } from '../api/staff-incident-queries.ts';
-import { isFiltered, searchFor, type QueueFilters, type QueueOrdering } from '../utils/queue-search.ts';
+import { isFiltered, searchFor, type QueueFilters } from '../utils/queue-search.ts';
 import { PriorityBadge, StatusBadge } from './staff-badges.tsx';
 
 /** The columns one can sort by, with the API's field (descending first: newest, most urgent, latest). */
@@ -35,35 +37,14 @@ export function QueueTable({ filters, captionId }: { filters: QueueFilters; capt
 
   const header = (column: keyof ReturnType<typeof columnLabels>, sortable?: SortColumn) => {
     const label = columnLabels(t)[column];
-    if (!sortable) {
-      return (
-        <Table.ColumnHeader {...CELL} whiteSpace="nowrap">
-          {label}
-        </Table.ColumnHeader>
-      );
-    }
-    const field = SORTABLE[sortable];
-    const direction =
-      filters.ordering === `-${field}` ? 'descending' : filters.ordering === field ? 'ascending' : undefined;
-    // Descending first; a second click on the sorted column turns it round.
-    const next: QueueOrdering = direction === 'descending' ? field : (`-${field}` as const);
     return (
-      <Table.ColumnHeader {...CELL} whiteSpace="nowrap" aria-sort={direction ?? 'none'}>
-        <Link asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink
-            to={searchFor({ ...filters, ordering: next, page: 1 }) || '?'}
-            // The state in words too: aria-sort is not announced everywhere.
-            aria-label={
-              direction === undefined
-                ? label
-                : `${label}, ${direction === 'descending' ? t('queue.sortedDescending') : t('queue.sortedAscending')}`
-            }
-          >
-            {label}
-            <span aria-hidden="true">{direction === 'descending' ? ' ↓' : direction === 'ascending' ? ' ↑' : ''}</span>
-          </RouterLink>
-        </Link>
-      </Table.ColumnHeader>
+      <ColumnHeader
+        {...CELL}
+        label={label}
+        field={sortable && SORTABLE[sortable]}
+        ordering={filters.ordering}
+        searchFor={(ordering) => searchFor({ ...filters, ordering, page: 1 })}
+      />
     );
   };
 
@@ -72,15 +53,7 @@ export function QueueTable({ filters, captionId }: { filters: QueueFilters; capt
       <Text color="fg.muted" mb="2" role="status">
         {t('queue.total', { count: data.total })}
       </Text>
-      <Table.ScrollArea
-        borderWidth="1px"
-        borderColor="border"
-        borderRadius="l2"
-        tabIndex={0}
-        role="region"
-        aria-labelledby={captionId}
-        _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
-      >
+      <TableScrollArea aria-labelledby={captionId}>
         <Table.Root size="sm" textStyle="sm" data-testid="staff-queue">
           <Table.Header>
             <Table.Row bg="bg.muted">
@@ -101,18 +74,8 @@ export function QueueTable({ filters, captionId }: { filters: QueueFilters; capt
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
-      <ListPager
-        page={filters.page}
-        pages={pages}
-        searchFor={(page) => searchFor({ ...filters, page })}
-        labels={{
-          pagination: t('queue.pagination'),
-          previous: t('queue.previous'),
-          next: t('queue.next'),
-          current: t('queue.page', { page: filters.page, pages }),
-        }}
-      />
+      </TableScrollArea>
+      <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
     </>
   );
 }

@@ -1,11 +1,13 @@
-import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '#src/components/errors/describe-error.ts';
+import { DetailHeading } from '#src/components/ui/page-header.tsx';
+import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
+import { TextBlock } from '#src/components/ui/text-block.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
-import { formatDate, formatDateTime, formatDateTimeRange, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { formatDate, formatDateTime, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
 import { downloadStaffAttachment } from '../api/staff-incident-mutations.ts';
 import { staffTicketQueryKey, staffTicketQueryOptions } from '../api/staff-incident-queries.ts';
 import { PriorityBadge, StatusBadge } from './staff-badges.tsx';
@@ -31,7 +33,6 @@ export function StaffTicketDetail({ id }: { id: number }) {
   const [reloading, setReloading] = useState(false);
   // Bumped after a reload, so the forms start again from the version just read.
   const [generation, setGeneration] = useState(0);
-  const attachmentsId = useId();
   const timelineId = useId();
   const ticket = live.ticket;
   const closed = ticket.status === 'closed';
@@ -50,12 +51,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
 
   return (
     <Stack gap="8">
-      <Box>
-        <Text color="fg.muted">{t('detail.title', { id: ticket.id })}</Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
-          {ticket.subject}
-        </Heading>
-      </Box>
+      <DetailHeading label={t('detail.title', { id: ticket.id })} subject={ticket.subject} />
       <Box
         as="dl"
         display="grid"
@@ -98,63 +94,18 @@ export function StaffTicketDetail({ id }: { id: number }) {
           <time dateTime={ticket.last_activity_at}>{formatDateTime(ticket.last_activity_at)}</time>
         </Fact>
       </Box>
-      <Box>
-        <Heading as="h2" size="lg" mb="2">
-          {t('detail.description')}
-        </Heading>
-        <Text whiteSpace="pre-wrap" wordBreak="break-word">
-          {ticket.description}
-        </Text>
-      </Box>
-      {ticket.resolution ? (
-        <Box>
-          <Heading as="h2" size="lg" mb="2">
-            {t('detail.resolution')}
-          </Heading>
-          <Text whiteSpace="pre-wrap" wordBreak="break-word">
-            {ticket.resolution}
-          </Text>
-        </Box>
-      ) : null}
-      <Box as="section" aria-labelledby={attachmentsId}>
-        <Heading as="h2" id={attachmentsId} size="lg" mb="2">
-          {t('detail.attachments')}
-        </Heading>
-        {ticket.attachments.length === 0 ? (
-          <Text color="fg.muted">{t('detail.noAttachments')}</Text>
-        ) : (
-          <Box as="ul" listStyleType="none" display="grid" gap="2" m="0" p="0">
-            {ticket.attachments.map((attachment) => (
-              <Flex as="li" key={attachment.id} gap="2" wrap="wrap" align="baseline">
-                <Link
-                  href={attachment.download_url}
-                  download={attachment.file_name}
-                  onClick={(event) => {
-                    // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
-                    event.preventDefault();
-                    downloadStaffAttachment(ticket.id, attachment).catch((error: unknown) => {
-                      toast.add({
-                        severity: 'error',
-                        summary: t('detail.downloadFailed'),
-                        detail: describeError(error).message,
-                      });
-                    });
-                  }}
-                  color="brand.fg"
-                  textDecoration="underline"
-                  wordBreak="break-all"
-                  aria-label={t('detail.download', { name: attachment.file_name })}
-                >
-                  {attachment.file_name}
-                </Link>
-                <Text textStyle="sm" color="fg.muted">
-                  {formatFileSize(attachment.size)}
-                </Text>
-              </Flex>
-            ))}
-          </Box>
-        )}
-      </Box>
+      <TextBlock heading={t('detail.description')} text={ticket.description} />
+      {ticket.resolution ? <TextBlock heading={t('detail.resolution')} text={ticket.resolution} /> : null}
+      <AttachmentLinksSection
+        attachments={ticket.attachments}
+        download={(attachment) => downloadStaffAttachment(ticket.id, attachment)}
+        labels={{
+          heading: t('detail.attachments'),
+          empty: t('detail.noAttachments'),
+          download: (name) => t('detail.download', { name }),
+          failed: t('detail.downloadFailed'),
+        }}
+      />
       <Box as="section" aria-labelledby={timelineId}>
         <Heading as="h2" id={timelineId} size="lg" mb="1">
           {t('detail.timeline')}

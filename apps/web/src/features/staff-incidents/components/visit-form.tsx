@@ -1,12 +1,13 @@
-import { Box, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
 import type { TFunction } from 'i18next';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { DayTimeFieldset, type DayTimePart } from '#src/components/forms/day-time-fieldset.tsx';
 import { FormSection } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
@@ -74,8 +75,6 @@ export function VisitForm({
   });
   const change = useChangeStaffTicket(live.ticket.id);
   const [clearing, setClearing] = useState(false);
-  const startId = useId();
-  const endId = useId();
   const visit = base.ticket.visit;
 
   async function save(next: ReturnType<typeof visitChange> | null): Promise<boolean> {
@@ -109,6 +108,15 @@ export function VisitForm({
 
   const errorPrefix = t('common:form.errorPrefix');
   const dayHint = t('visit.dayHint', { example: formatDayInput(pragueDay()) });
+  /** One day or time input of the start and end fieldsets. */
+  const part = (name: 'fromDay' | 'fromTime' | 'toDay' | 'toTime', label: string, helperText: string): DayTimePart => ({
+    id: FIELD_IDS[name],
+    label,
+    helperText,
+    errorText: errors[name]?.message,
+    registration: form.register(name),
+  });
+
   return (
     <FormSection
       title={t('visit.title')}
@@ -124,56 +132,18 @@ export function VisitForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="2xl">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <Box as="fieldset" minW="0" aria-labelledby={startId}>
-              <Heading as="legend" id={startId} size="sm" mb="2">
-                {t('visit.from')}
-              </Heading>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                <Field
-                  id={FIELD_IDS.fromDay}
-                  label={t('visit.fromDay')}
-                  helperText={dayHint}
-                  errorText={errors.fromDay?.message}
-                  errorPrefix={errorPrefix}
-                >
-                  <Input {...form.register('fromDay')} autoComplete="off" spellCheck={false} />
-                </Field>
-                <Field
-                  id={FIELD_IDS.fromTime}
-                  label={t('visit.fromTime')}
-                  helperText={t('visit.timeHint')}
-                  errorText={errors.fromTime?.message}
-                  errorPrefix={errorPrefix}
-                >
-                  <Input {...form.register('fromTime')} autoComplete="off" spellCheck={false} inputMode="numeric" />
-                </Field>
-              </SimpleGrid>
-            </Box>
-            <Box as="fieldset" minW="0" aria-labelledby={endId}>
-              <Heading as="legend" id={endId} size="sm" mb="2">
-                {t('visit.to')}
-              </Heading>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                <Field
-                  id={FIELD_IDS.toDay}
-                  label={t('visit.toDay')}
-                  helperText={dayHint}
-                  errorText={errors.toDay?.message}
-                  errorPrefix={errorPrefix}
-                >
-                  <Input {...form.register('toDay')} autoComplete="off" spellCheck={false} />
-                </Field>
-                <Field
-                  id={FIELD_IDS.toTime}
-                  label={t('visit.toTime')}
-                  helperText={t('visit.timeHint')}
-                  errorText={errors.toTime?.message}
-                  errorPrefix={errorPrefix}
-                >
-                  <Input {...form.register('toTime')} autoComplete="off" spellCheck={false} inputMode="numeric" />
-                </Field>
-              </SimpleGrid>
-            </Box>
+            <DayTimeFieldset
+              legend={t('visit.from')}
+              day={part('fromDay', t('visit.fromDay'), dayHint)}
+              time={part('fromTime', t('visit.fromTime'), t('visit.timeHint'))}
+              errorPrefix={errorPrefix}
+            />
+            <DayTimeFieldset
+              legend={t('visit.to')}
+              day={part('toDay', t('visit.toDay'), dayHint)}
+              time={part('toTime', t('visit.toTime'), t('visit.timeHint'))}
+              errorPrefix={errorPrefix}
+            />
           </SimpleGrid>
           <Field
             id={FIELD_IDS.note}

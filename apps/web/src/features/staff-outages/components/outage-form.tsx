@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useId, useMemo, useRef, useState, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { DayTimeFieldset, type DayTimePart } from '#src/components/forms/day-time-fieldset.tsx';
 import { FormSection } from '#src/components/forms/form-section.tsx';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { Radio } from '#src/components/forms/native-choice.tsx';
@@ -143,8 +144,6 @@ export function OutageForm({
   // One key per announcement, so a retried create after a timeout is not announced twice.
   const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
   const headingRef = useRef<HTMLDivElement>(null);
-  const startId = useId();
-  const endId = useId();
   const visibilityId = useId();
 
   // Starting an edit brings the form into view with the focus on its heading.
@@ -205,6 +204,19 @@ export function OutageForm({
 
   const errorPrefix = t('common:form.errorPrefix');
   const dayHint = t('form.dayHint', { example: formatDayInput(pragueDay()) });
+  /** One day or time input of the start and end fieldsets. */
+  const part = (
+    name: 'startDay' | 'startTime' | 'endDay' | 'endTime',
+    label: string,
+    helperText: string,
+  ): DayTimePart => ({
+    id: FIELD_IDS[name],
+    label,
+    helperText,
+    errorText: errors[name]?.message,
+    registration: form.register(name),
+  });
+
   const visibilityError = errors.visibility?.message;
   return (
     <Box ref={headingRef} tabIndex={-1} _focusVisible={{ outline: 'none' }}>
@@ -298,59 +310,19 @@ export function OutageForm({
               </Stack>
             </Box>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <Box as="fieldset" minW="0" aria-labelledby={startId}>
-                <Heading as="legend" id={startId} size="sm" mb="2">
-                  {t('form.start')}
-                </Heading>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                  <Field
-                    id={FIELD_IDS.startDay}
-                    label={t('form.startDay')}
-                    helperText={dayHint}
-                    errorText={errors.startDay?.message}
-                    errorPrefix={errorPrefix}
-                  >
-                    <Input {...form.register('startDay')} autoComplete="off" spellCheck={false} />
-                  </Field>
-                  <Field
-                    id={FIELD_IDS.startTime}
-                    label={t('form.startTime')}
-                    helperText={t('form.timeHint')}
-                    errorText={errors.startTime?.message}
-                    errorPrefix={errorPrefix}
-                  >
-                    <Input {...form.register('startTime')} autoComplete="off" spellCheck={false} inputMode="numeric" />
-                  </Field>
-                </SimpleGrid>
-              </Box>
-              <Box as="fieldset" minW="0" aria-labelledby={endId}>
-                <Heading as="legend" id={endId} size="sm" mb="2">
-                  {t('form.end')}
-                </Heading>
-                <Text textStyle="sm" color="fg.muted" mb="2">
-                  {t('form.endHint')}
-                </Text>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                  <Field
-                    id={FIELD_IDS.endDay}
-                    label={t('form.endDay')}
-                    helperText={dayHint}
-                    errorText={errors.endDay?.message}
-                    errorPrefix={errorPrefix}
-                  >
-                    <Input {...form.register('endDay')} autoComplete="off" spellCheck={false} />
-                  </Field>
-                  <Field
-                    id={FIELD_IDS.endTime}
-                    label={t('form.endTime')}
-                    helperText={t('form.timeHint')}
-                    errorText={errors.endTime?.message}
-                    errorPrefix={errorPrefix}
-                  >
-                    <Input {...form.register('endTime')} autoComplete="off" spellCheck={false} inputMode="numeric" />
-                  </Field>
-                </SimpleGrid>
-              </Box>
+              <DayTimeFieldset
+                legend={t('form.start')}
+                day={part('startDay', t('form.startDay'), dayHint)}
+                time={part('startTime', t('form.startTime'), t('form.timeHint'))}
+                errorPrefix={errorPrefix}
+              />
+              <DayTimeFieldset
+                legend={t('form.end')}
+                hint={t('form.endHint')}
+                day={part('endDay', t('form.endDay'), dayHint)}
+                time={part('endTime', t('form.endTime'), t('form.timeHint'))}
+                errorPrefix={errorPrefix}
+              />
             </SimpleGrid>
             <HStack gap="3" wrap="wrap">
               <Button type="submit" loading={isSubmitting}>

@@ -44,17 +44,7 @@ export function OutagesList({
               <OutageItem key={outage.id} outage={outage} onEdit={onEdit} onCancel={onCancel} />
             ))}
           </Stack>
-          <ListPager
-            page={filters.page}
-            pages={pages}
-            searchFor={(page) => searchFor({ ...filters, page })}
-            labels={{
-              pagination: t('list.pagination'),
-              previous: t('list.previous'),
-              next: t('list.next'),
-              current: t('list.page', { page: filters.page, pages }),
-            }}
-          />
+          <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
         </>
       )}
     </Box>

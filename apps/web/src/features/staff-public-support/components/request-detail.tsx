@@ -1,18 +1,18 @@
 import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
-import { Button } from '@portal/ui/button';
 import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageBubble } from '#src/components/ui/message-bubble.tsx';
+import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
-import { errorMessage } from '#src/lib/errors.ts';
-import { formatDateTime, formatFileSize, formatPhone } from '#src/lib/format.ts';
+import { AttachmentButtonItem } from '#src/components/ui/attachment-lists.tsx';
+import { formatDateTime, formatPhone } from '#src/lib/format.ts';
 import { downloadRequestAttachment } from '../api/staff-public-support-mutations.ts';
 import {
   staffRequestQueryKey,
   staffRequestQueryOptions,
-  type RequestAttachment,
   type RequestMessage,
   type StaffRequestDetail as RequestDetailData,
 } from '../api/staff-public-support-queries.ts';
@@ -51,12 +51,7 @@ export function StaffRequestDetail({ id }: { id: number }) {
 
   return (
     <Stack gap="8" minW="0">
-      <Box>
-        <Text color="fg.muted">{t('detail.title', { id: request.id })}</Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
-          {request.subject}
-        </Heading>
-      </Box>
+      <DetailHeading label={t('detail.title', { id: request.id })} subject={request.subject} />
       <Box
         as="dl"
         aria-label={t('detail.facts')}
@@ -183,44 +178,18 @@ function Attachments({ request }: { request: RequestDetailData }) {
       ) : (
         <Stack as="ul" listStyleType="none" gap="2">
           {request.attachments.map((attachment) => (
-            <AttachmentItem key={attachment.id} requestId={request.id} attachment={attachment} />
+            <AttachmentButtonItem
+              key={attachment.id}
+              attachment={attachment}
+              // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
+              download={() => downloadRequestAttachment(request.id, attachment)}
+              buttonText={t('detail.downloadButton')}
+              labels={{ download: (name) => t('detail.download', { name }), failed: t('detail.downloadFailed') }}
+            />
           ))}
         </Stack>
       )}
     </Box>
-  );
-}
-
-function AttachmentItem({ requestId, attachment }: { requestId: number; attachment: RequestAttachment }) {
-  const { t } = useTranslation('staffPublicSupport');
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
-      await downloadRequestAttachment(requestId, attachment);
-    } catch (error) {
-      toast.add({ severity: 'error', summary: t('detail.downloadFailed'), detail: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Flex as="li" gap="3" wrap="wrap" align="center">
-      <Button
-        variant="outline"
-        size="sm"
-        loading={busy}
-        onClick={() => void download()}
-        aria-label={t('detail.download', { name: attachment.file_name })}
-      >
-        {t('detail.downloadButton')}
-      </Button>
-      <Text wordBreak="break-all">{attachment.file_name}</Text>
-      <Text textStyle="sm" color="fg.muted">
-        {formatFileSize(attachment.size)}
-      </Text>
-    </Flex>
   );
 }
 
@@ -252,26 +221,14 @@ function Messages({
               ? t('detail.visitorNamed', { name: visitor })
               : t('detail.visitor');
           return (
-            <Box
-              as="li"
+            <MessageBubble
               key={message.id}
-              borderLeftWidth="4px"
-              borderColor={fromOperator ? 'brand.solid' : 'border.emphasized'}
-              bg={fromOperator ? 'brand.subtle' : 'bg.subtle'}
-              borderRadius="l2"
-              px="4"
-              py="3"
-              ms={{ base: '0', md: fromOperator ? '8' : '0' }}
-              me={{ base: '0', md: fromOperator ? '0' : '8' }}
-            >
-              <Text fontWeight="semibold">{author}</Text>
-              <Text textStyle="sm" color="fg.muted">
-                <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
-              </Text>
-              <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
-                {message.body}
-              </Text>
-            </Box>
+              author={author}
+              createdAt={message.created_at}
+              body={message.body}
+              fromOperator={fromOperator}
+              own={fromOperator}
+            />
           );
         })}
       </Stack>

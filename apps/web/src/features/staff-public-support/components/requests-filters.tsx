@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
-import { Checkbox } from '#src/components/forms/native-choice.tsx';
+import { CheckboxGroup } from '#src/components/forms/checkbox-group.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { staffBuildingsQueryOptions } from '../api/staff-public-support-queries.ts';
@@ -70,8 +70,6 @@ export function RequestsFiltersForm({
   const form = useZodForm(schema, formValues(filters));
   const { errors } = form.formState;
   const headingId = useId();
-  const statusLegendId = useId();
-  const categoryLegendId = useId();
   const errorPrefix = t('common:form.errorPrefix');
 
   // The address is the truth: another view (back, a link, the reset) resets the form to it.
@@ -110,42 +108,18 @@ export function RequestsFiltersForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId}>
         <Stack gap="4">
           <Flex gap="6" wrap="wrap">
-            <Box as="fieldset" minW="0" aria-labelledby={statusLegendId}>
-              <Text as="legend" id={statusLegendId} fontWeight="medium" mb="1">
-                {t('list.status')}
-              </Text>
-              <Flex gap="4" wrap="wrap">
-                {STATUSES.map((status, index) => (
-                  <HStack as="label" key={status} gap="2" cursor="pointer" minH="6">
-                    <Checkbox
-                      type="checkbox"
-                      value={status}
-                      {...form.register('statuses')}
-                      id={index === 0 ? FILTER_IDS.statuses : undefined}
-                    />
-                    <span>{t(`status.${status}`)}</span>
-                  </HStack>
-                ))}
-              </Flex>
-            </Box>
-            <Box as="fieldset" minW="0" aria-labelledby={categoryLegendId}>
-              <Text as="legend" id={categoryLegendId} fontWeight="medium" mb="1">
-                {t('list.category')}
-              </Text>
-              <Flex gap="4" wrap="wrap">
-                {CATEGORIES.map((category, index) => (
-                  <HStack as="label" key={category} gap="2" cursor="pointer" minH="6">
-                    <Checkbox
-                      type="checkbox"
-                      value={category}
-                      {...form.register('categories')}
-                      id={index === 0 ? FILTER_IDS.categories : undefined}
-                    />
-                    <span>{t(`category.${category}`)}</span>
-                  </HStack>
-                ))}
-              </Flex>
-            </Box>
+            <CheckboxGroup
+              legend={t('list.status')}
+              options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+              registration={form.register('statuses')}
+              firstId={FILTER_IDS.statuses}
+            />
+            <CheckboxGroup
+              legend={t('list.category')}
+              options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+              registration={form.register('categories')}
+              firstId={FILTER_IDS.categories}
+            />
           </Flex>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
             <Field id={FILTER_IDS.building} label={t('list.building')} errorPrefix={errorPrefix}>

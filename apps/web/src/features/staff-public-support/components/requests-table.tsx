@@ -3,6 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
+import { ColumnHeader } from '#src/components/ui/column-header.tsx';
+import { TableScrollArea } from '#src/components/ui/table-scroll-area.tsx';
 import { href } from '#src/config/paths.ts';
 import { formatDate, formatDateTime } from '#src/lib/format.ts';
 import {
@@ -10,7 +12,7 @@ import {
   staffRequestsQueryOptions,
   type StaffRequest,
 } from '../api/staff-public-support-queries.ts';
-import { isFiltered, searchFor, type RequestFilters, type RequestOrdering } from '../utils/request-search.ts';
+import { isFiltered, searchFor, type RequestFilters } from '../utils/request-search.ts';
 import { AwaitingBadge, RequestStatusBadge } from './request-badges.tsx';
 
 /** The columns one can sort by, with the API's field (descending first: newest, latest change). */
@@ -40,35 +42,14 @@ export function RequestsTable({ filters, captionId }: { filters: RequestFilters;
 
   const header = (column: Column, sortable?: SortColumn) => {
     const label = t(`list.columns.${column}`);
-    if (!sortable) {
-      return (
-        <Table.ColumnHeader {...CELL} whiteSpace="nowrap">
-          {label}
-        </Table.ColumnHeader>
-      );
-    }
-    const field = SORTABLE[sortable];
-    const direction =
-      filters.ordering === `-${field}` ? 'descending' : filters.ordering === field ? 'ascending' : undefined;
-    // Descending first; a second click on the sorted column turns it round.
-    const next: RequestOrdering = direction === 'descending' ? field : (`-${field}` as const);
     return (
-      <Table.ColumnHeader {...CELL} whiteSpace="nowrap" aria-sort={direction ?? 'none'}>
-        <Link asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink
-            to={searchFor({ ...filters, ordering: next, page: 1 }) || '?'}
-            // The state in words too: aria-sort is not announced everywhere.
-            aria-label={
-              direction === undefined
-                ? label
-                : `${label}, ${direction === 'descending' ? t('list.sortedDescending') : t('list.sortedAscending')}`
-            }
-          >
-            {label}
-            <span aria-hidden="true">{direction === 'descending' ? ' ↓' : direction === 'ascending' ? ' ↑' : ''}</span>
-          </RouterLink>
-        </Link>
-      </Table.ColumnHeader>
+      <ColumnHeader
+        {...CELL}
+        label={label}
+        field={sortable && SORTABLE[sortable]}
+        ordering={filters.ordering}
+        searchFor={(ordering) => searchFor({ ...filters, ordering, page: 1 })}
+      />
     );
   };
 
@@ -77,15 +58,10 @@ export function RequestsTable({ filters, captionId }: { filters: RequestFilters;
       <Text color="fg.muted" mb="2" role="status">
         {t('list.total', { count: data.total })}
       </Text>
-      <Table.ScrollArea
-        borderWidth="1px"
-        borderColor="border"
-        borderRadius="l2"
-        tabIndex={0}
+      <TableScrollArea
         // A group, not a region: the section around it is already the landmark of that name.
         role="group"
         aria-labelledby={captionId}
-        _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing' }}
       >
         <Table.Root size="sm" textStyle="sm" data-testid="staff-requests">
           <Table.Header>
@@ -106,18 +82,8 @@ export function RequestsTable({ filters, captionId }: { filters: RequestFilters;
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
-      <ListPager
-        page={filters.page}
-        pages={pages}
-        searchFor={(page) => searchFor({ ...filters, page })}
-        labels={{
-          pagination: t('list.pagination'),
-          previous: t('list.previous'),
-          next: t('list.next'),
-          current: t('list.page', { page: filters.page, pages }),
-        }}
-      />
+      </TableScrollArea>
+      <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
     </>
   );
 }
