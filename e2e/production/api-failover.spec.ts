@@ -63,6 +63,9 @@ test('kill one API instance mid-session: the user carries on, and it rejoins aft
   try {
     // The same session carries on: the list, the incident, a comment, a second incident.
     await page.getByRole('link', { name: 'Zpět na seznam incidentů' }).click();
+    // The list's data may come from the surviving instance after a retry: wait for the page
+    // before reloading it, or the reload would reload the incident instead.
+    await expect(page.getByRole('heading', { level: 1, name: 'Hlášení incidentů' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('link', { name: subject })).toBeVisible();
     await page.getByRole('link', { name: subject }).click();
