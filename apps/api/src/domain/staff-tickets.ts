@@ -164,7 +164,21 @@ interface RunnableStatement {
   execute(parameters: Record<string, unknown>): Promise<Array<{ total: unknown; items: unknown }>>;
 }
 
-function buildList(db: Database, parameters: FilterParameters & { offset?: number }, ordering: string) {
+/**
+ * The page size as a literal in the statement (one prepared statement per page size), not a
+ * placeholder: with `LIMIT $n` PostgreSQL's generic plan assumes a tenth of the whole queue is
+ * fetched (20,000 of 200,000 tickets), costs a parallel sort far above a custom plan's index
+ * walk that stops after the page, and therefore plans every execution afresh (1.6 ms of
+ * planning for a 0.5 ms query; 0 generic and 8 custom plans after eight executions). With the
+ * literal the generic plan is the index walk and planning drops out. Drizzle writes an SQL
+ * object given to `.limit()` as is (pg-core dialect: `limit ${limit}`); its type says number.
+ */
+function literalLimit(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`not a page size: ${limit}`);
+  return sql.raw(String(limit)) as unknown as number;
+}
+
+function buildList(db: Database, parameters: FilterParameters & { offset?: number }, ordering: string, limit: number) {
   const where = whereOf(parameters);
   const descending = ordering.startsWith('-');
   const sortKey = sortKeyOf(ordering.replace(/^-/, ''));
@@ -181,7 +195,7 @@ function buildList(db: Database, parameters: FilterParameters & { offset?: numbe
     .leftJoin(tenants, eq(tenants.id, supportTickets.tenantId))
     .where(where)
     .orderBy(sql`${sortKey} ${direction(descending)}`, sql`${supportTickets.id} ${direction(descending)}`)
-    .limit(sql.placeholder('limit'))
+    .limit(literalLimit(limit))
     .$dynamic();
   // As in ticket-list.ts: no OFFSET on first pages, so PostgreSQL settles on the generic plan.
   if ('offset' in parameters) page = page.offset(sql.placeholder('offset'));
@@ -228,16 +242,21 @@ function shapeOf(parameters: Record<string, unknown>): string {
 const MAX_PREPARED_SHAPES = 64;
 const statements = new WeakMap<Database, Map<string, RunnableStatement>>();
 
-function statementFor(db: Database, parameters: FilterParameters & { offset?: number }, ordering: string) {
+function statementFor(
+  db: Database,
+  parameters: FilterParameters & { offset?: number },
+  ordering: string,
+  limit: number,
+) {
   let known = statements.get(db);
   if (known === undefined) {
     known = new Map();
     statements.set(db, known);
   }
-  const name = ['portal_staff_tickets', ordering.replace(/^-/, 'd_'), shapeOf(parameters)].join('_');
+  const name = ['portal_staff_tickets', ordering.replace(/^-/, 'd_'), `l${limit}`, shapeOf(parameters)].join('_');
   const existing = known.get(name);
   if (existing !== undefined) return existing;
-  const built = buildList(db, parameters, ordering) as unknown as {
+  const built = buildList(db, parameters, ordering, limit) as unknown as {
     prepare(name: string): RunnableStatement;
   } & RunnableStatement;
   if (known.size >= MAX_PREPARED_SHAPES) return built;
@@ -253,7 +272,7 @@ export async function listStaffTicketPage(
 ): Promise<{ total: number; json: string }> {
   const parameters = { ...parametersOf(query), ...(query.offset > 0 ? { offset: query.offset } : {}) };
   const ordering = query.ordering ?? '-created_at';
-  const [row] = await statementFor(db, parameters, ordering).execute({ ...parameters, limit: query.limit });
+  const [row] = await statementFor(db, parameters, ordering, query.limit).execute(parameters);
   return { total: Number(row?.total ?? 0), json: typeof row?.items === 'string' ? row.items : '[]' };
 }
 
