@@ -25,7 +25,8 @@ import {
 } from '../api/staff-incident-queries.ts';
 import { PRIORITIES } from '../utils/queue-search.ts';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
-import { useBaseVersion, type OwnVersions } from '#src/components/forms/use-base-version.ts';
+import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
+import type { TicketChangeFormProps } from './ticket-change-form-props.ts';
 
 const FIELD_IDS = {
   status: 'staff-ticket-status',
@@ -66,15 +67,7 @@ const valuesOf = ({ ticket }: VersionedTicket): Values => ({
  * with the version they were made on. Only what changed is sent; a refused version (412) is
  * handed to `onStale`, which offers the reload.
  */
-export function TicketChangesForm({
-  live,
-  own,
-  onStale,
-}: {
-  live: VersionedTicket;
-  own: OwnVersions;
-  onStale: (message: string) => void;
-}) {
+export function TicketChangesForm({ live, own, onStale }: TicketChangeFormProps) {
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const feedback = useSubmitFeedback();

@@ -15,10 +15,10 @@ import { isUnauthorized, serverFieldErrors } from '#src/lib/errors.ts';
 import { formatDateTimeRange } from '#src/lib/format.ts';
 import { formatDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import { useChangeStaffTicket } from '../api/staff-incident-mutations.ts';
-import type { VersionedTicket } from '../api/staff-incident-queries.ts';
 import { visitChange, visitInput, visitProblems, type VisitInput, type VisitProblem } from '../utils/visit-window.ts';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
-import { useBaseVersion, type OwnVersions } from '#src/components/forms/use-base-version.ts';
+import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
+import type { TicketChangeFormProps } from './ticket-change-form-props.ts';
 
 const FIELD_IDS = {
   fromDay: 'staff-visit-from-day',
@@ -55,15 +55,7 @@ function createSchema(t: TFunction<'staffIncidents'>) {
  * The technician's visit window: set, move or clear it. The tenant sees it. Days and times are
  * Prague's; the change carries the version it was made on, like every staff change.
  */
-export function VisitForm({
-  live,
-  own,
-  onStale,
-}: {
-  live: VersionedTicket;
-  own: OwnVersions;
-  onStale: (message: string) => void;
-}) {
+export function VisitForm({ live, own, onStale }: TicketChangeFormProps) {
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const feedback = useSubmitFeedback();
