@@ -77,7 +77,7 @@ function parametersOf(filter: StaffTicketFilter) {
 type FilterParameters = ReturnType<typeof parametersOf>;
 
 /** The WHERE of a filter shape, over placeholders (status excluded when counting per status). */
-function whereOf(parameters: FilterParameters, { withStatus = true } = {}): SQL | undefined {
+function whereOf(parameters: FilterParameters, { withStatus = true, withSearch = true } = {}): SQL | undefined {
   const filters: SQL[] = [];
   if ('scope' in parameters) filters.push(sql`${supportTickets.buildingId} = any(${sql.placeholder('scope')}::int[])`);
   if (withStatus && 'status' in parameters)
@@ -92,45 +92,70 @@ function whereOf(parameters: FilterParameters, { withStatus = true } = {}): SQL 
     filters.push(gte(supportTickets.createdAt, sql`${sql.placeholder('createdFrom')}::timestamptz`));
   if ('createdTo' in parameters)
     filters.push(lt(supportTickets.createdAt, sql`${sql.placeholder('createdTo')}::timestamptz`));
-  if ('search' in parameters) filters.push(searchFilter(parameters));
+  if (withSearch && 'search' in parameters) filters.push(searchFilter(parameters));
   return filters.length === 0 ? undefined : and(...filters);
 }
 
 /** Filters the per-building, per-status counters can answer (ticket_counts, migration 0007). */
 const COUNTED_FILTERS = new Set(['scope', 'building', 'status', 'offset']);
+/** Filters a building's search count reads from support_tickets_building_status_search_idx alone. */
+const INDEX_ONLY_SEARCH_FILTERS = new Set(['scope', 'building', 'status', 'search', 'offset']);
 
 /**
  * The size of the filtered queue: a sum over ticket_counts when only buildings and statuses
  * narrow it (the queue as it opens: a 200,000-ticket count is 10 ms of PostgreSQL's time per
- * request), a count over the same WHERE otherwise.
+ * request); for a text search within a building, two counts split by the tickets' length (see
+ * below); a count over the same WHERE otherwise.
  */
 function totalOf(parameters: FilterParameters, where: SQL | undefined): SQL {
-  if (!Object.keys(parameters).every((name) => COUNTED_FILTERS.has(name))) {
-    return sql`(select count(*) from ${supportTickets} where ${where ?? sql`true`})`;
+  const names = Object.keys(parameters);
+  if (names.every((name) => COUNTED_FILTERS.has(name))) {
+    const filters: SQL[] = [];
+    if ('scope' in parameters) filters.push(sql`${ticketCounts.buildingId} = any(${sql.placeholder('scope')}::int[])`);
+    if ('building' in parameters) filters.push(sql`${ticketCounts.buildingId} = ${sql.placeholder('building')}`);
+    if ('status' in parameters) filters.push(sql`${ticketCounts.status} = any(${sql.placeholder('status')}::text[])`);
+    return sql`(select coalesce(sum(${ticketCounts.n}), 0) from ${ticketCounts} where ${filters.length === 0 ? sql`true` : and(...filters)})`;
   }
-  const filters: SQL[] = [];
-  if ('scope' in parameters) filters.push(sql`${ticketCounts.buildingId} = any(${sql.placeholder('scope')}::int[])`);
-  if ('building' in parameters) filters.push(sql`${ticketCounts.buildingId} = ${sql.placeholder('building')}`);
-  if ('status' in parameters) filters.push(sql`${ticketCounts.status} = any(${sql.placeholder('status')}::text[])`);
-  return sql`(select coalesce(sum(${ticketCounts.n}), 0) from ${ticketCounts} where ${filters.length === 0 ? sql`true` : and(...filters)})`;
+  if (
+    'building' in parameters &&
+    'search' in parameters &&
+    names.every((name) => INDEX_ONLY_SEARCH_FILTERS.has(name))
+  ) {
+    // A clerk's usual search: a building's (and some statuses') tickets whose text matches. The
+    // short tickets' whole text is the head stored in the building/status index, so counting
+    // them reads no table row (0.5 ms instead of 6 for 2,000 tickets); only the long ones, found
+    // through their partial index, are read from the table.
+    const narrowed = whereOf(parameters, { withSearch: false });
+    const inComments = commentsMatching();
+    return sql`((select count(*) from ${supportTickets} where ${narrowed} and not ${supportTickets.searchIsLong}
+        and (${supportTickets.searchHead} like ${lowerPattern} or ${supportTickets.id} in (${inComments})))
+      + (select count(*) from ${supportTickets} where ${narrowed} and ${supportTickets.searchIsLong}
+        and (${supportTickets.searchDocument} like ${lowerPattern} or ${supportTickets.id} in (${inComments}))))`;
+  }
+  return sql`(select count(*) from ${supportTickets} where ${where ?? sql`true`})`;
+}
+
+/** The search pattern, lowered like `search_document` (schema.ts), for a case-blind LIKE. */
+const lowerPattern = sql`lower(${sql.placeholder('search')}::text)`;
+
+/** The ids of tickets with a message (internal notes too) matching, through its trigram index. */
+function commentsMatching(): SQL {
+  return sql`select e.ticket_id from ${ticketTimeline} e where e.type = 'comment' and e.body ilike ${sql.placeholder('search')}::text`;
 }
 
 /**
  * The text search over the subject, the description and every message. Two shapes, by what
  * else narrows the queue: within one building or tenant (a few thousand tickets at most, read
  * through the building/status index) each ticket is tested, its messages through the comments'
- * trigram index; across the whole queue the matching ids come from three trigram index scans
- * (migration 0007), since testing 200,000 tickets one by one would take a tenth of a second.
+ * trigram index; across the whole queue the matching ids come from two trigram index scans,
+ * since testing 200,000 tickets one by one would take a tenth of a second.
  */
 function searchFilter(parameters: FilterParameters): SQL {
-  const pattern = sql`${sql.placeholder('search')}::text`;
-  const inComments = sql`select e.ticket_id from ${ticketTimeline} e where e.type = 'comment' and e.body ilike ${pattern}`;
   if ('building' in parameters || 'tenant' in parameters) {
-    return sql`(${supportTickets.subject} ilike ${pattern} or ${supportTickets.description} ilike ${pattern} or ${supportTickets.id} in (${inComments}))`;
+    return sql`(${supportTickets.searchDocument} like ${lowerPattern} or ${supportTickets.id} in (${commentsMatching()}))`;
   }
-  return sql`${supportTickets.id} in (select s.id from ${supportTickets} s where s.subject ilike ${pattern}
-    union select s.id from ${supportTickets} s where s.description ilike ${pattern}
-    union ${inComments})`;
+  return sql`${supportTickets.id} in (select s.id from ${supportTickets} s where s.search_document like ${lowerPattern}
+    union ${commentsMatching()})`;
 }
 
 /** `StaffSupportTicket` of upstream.yaml. */
