@@ -98,14 +98,22 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
       sql`update ${supportTickets} set visit_from = '2026-11-03T07:00:00Z', visit_to = '2026-11-03T08:00:00Z' where ${supportTickets.id} = ${ids[2] ?? 0}`,
     );
     // News for every viewer on one ticket.
-    await db.execute(sql`update ${supportTickets} set tenant_news_at = now() where ${supportTickets.id} = ${ids[3] ?? 0}`);
+    await db.execute(
+      sql`update ${supportTickets} set tenant_news_at = now() where ${supportTickets.id} = ${ids[3] ?? 0}`,
+    );
   });
   afterAll(() => t?.close());
 
   it('answers exactly what the row-by-row mapping answers, key order included', async () => {
     const { db } = t.app;
     for (const ordering of ['-created_at', 'created_at', '-updated_at', 'priority', '-priority', 'status']) {
-      const { total, json } = await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, ordering, limit: 100, offset: 0 });
+      const { total, json } = await listTicketPage(db, {
+        tenantId: TENANT,
+        viewerId: VIEWER,
+        ordering,
+        limit: 100,
+        offset: 0,
+      });
       const items = JSON.parse(json) as Array<Record<string, unknown>>;
       expect(items).toHaveLength(total);
       const expected: Array<Record<string, unknown>> = [];
@@ -115,12 +123,17 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
           .select({ hasNews: hasNewsSql(VIEWER) })
           .from(supportTickets)
           .where(eq(supportTickets.id, item['id'] as number));
-        expected.push({ ...Object.fromEntries(SUMMARY_KEYS.map((key) => [key, detail[key]])), has_news: news?.hasNews });
+        expected.push({
+          ...Object.fromEntries(SUMMARY_KEYS.map((key) => [key, detail[key]])),
+          has_news: news?.hasNews,
+        });
       }
       // Byte for byte what JSON.stringify (and so fast-json-stringify) writes for the mapped rows.
       expect(json).toBe(JSON.stringify(expected));
     }
-    const names = JSON.parse((await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, limit: 100, offset: 0 })).json) as Array<{
+    const names = JSON.parse(
+      (await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, limit: 100, offset: 0 })).json,
+    ) as Array<{
       id: number;
       assignee: { display_name: string } | null;
       created_at: string;
@@ -164,7 +177,10 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     expect(filtered).toMatchObject({ total: 1 });
     expect((JSON.parse(filtered.json) as Array<{ id: number }>).map((item) => item.id)).toEqual([ids[0]]);
 
-    expect(await listTicketPage(db, { tenantId: 'nobody', viewerId: VIEWER, limit: 20, offset: 0 })).toEqual({ total: 0, json: '[]' });
+    expect(await listTicketPage(db, { tenantId: 'nobody', viewerId: VIEWER, limit: 20, offset: 0 })).toEqual({
+      total: 0,
+      json: '[]',
+    });
 
     // With the caller checked in the same statement: the page only for an allowed caller.
     const userId = async (email: string) =>
@@ -209,7 +225,11 @@ describe('ticket list statements on PostgreSQL', () => {
     const [jana] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.jana.email));
     for (let run = 0; run < 8; run += 1) {
       await listTicketPage(t.app.db, { tenantId: TENANT, viewerId: VIEWER, limit: 20, offset: 0 });
-      await listTicketPage(t.app.db, { tenantId: TENANT, viewerId: VIEWER, limit: 20, offset: 0 }, { userId: jana?.id ?? 0 });
+      await listTicketPage(
+        t.app.db,
+        { tenantId: TENANT, viewerId: VIEWER, limit: 20, offset: 0 },
+        { userId: jana?.id ?? 0 },
+      );
     }
     const result = await t.app.db.execute(
       sql`select name, generic_plans from pg_prepared_statements where name in (${FIRST_PAGE_STATEMENT}, ${FIRST_PAGE_WITH_CALLER_STATEMENT}) order by name`,

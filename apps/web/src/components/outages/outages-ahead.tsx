@@ -20,7 +20,9 @@ export function OutagesAhead({ buildingId }: { buildingId: number | null }) {
   const shown = enabled ? outages : [];
   const now = new Date();
   const describeRange = (startsAt: string, endsAt: string | null) =>
-    endsAt === null ? t('outagesAhead.openEnd', { from: formatDateTime(startsAt) }) : formatDateTimeRange(startsAt, endsAt);
+    endsAt === null
+      ? t('outagesAhead.openEnd', { from: formatDateTime(startsAt) })
+      : formatDateTimeRange(startsAt, endsAt);
 
   return (
     <Box aria-live="polite" data-testid="ongoing-outages">
