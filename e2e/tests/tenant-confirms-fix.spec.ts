@@ -27,7 +27,7 @@ test('the tenant is warned of an outage ahead, sees news marks, confirms and rat
   page,
   a11y,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const stamp = `${testInfo.project.name} ${Date.now()}`;
   const fixed = `Nesvítí světlo na chodbě (${stamp})`;
   const notFixed = `Kape kohoutek v kuchyňce (${stamp})`;
@@ -37,7 +37,7 @@ test('the tenant is warned of an outage ahead, sees news marks, confirms and rat
 
   // An outage starting in three hours in the tenant's first building.
   await goAndLogIn(page, ONE_TENANT_USER, '/prihlaseni?redirect=%2Fhlaseni-incidentu%2Fnovy');
-  await expect(page.getByRole('heading', { level: 1, name: 'Nahlásit incident' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nahlásit incident' })).toBeVisible({ timeout: 30_000 });
   const buildingId = (await page.getByLabel('Budova').locator('option').nth(1).getAttribute('value')) ?? '';
   await portalAdmin(
     'publish-maintenance',

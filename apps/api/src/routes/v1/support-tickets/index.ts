@@ -19,7 +19,6 @@ import {
 } from '../../../domain/tickets.js';
 import { ticketEvents } from '../../../domain/ticket-events.js';
 import { countTicketsWithNews, markTicketSeen } from '../../../domain/ticket-news.js';
-import type { Database } from '../../../db/database.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
 import { acceptUploads, receiveFiles, requireMultipart, sendAttachment } from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
@@ -132,10 +131,11 @@ export const supportTicketRoutes: ContractRoutes = async (fastify) => {
     },
   );
 
+  type Transaction = Parameters<typeof findTicket>[0];
   /** Runs a tenant's answer on the ticket locked for update and answers the ticket's detail. */
   const answer = (
     request: { params: { id: number } } & Parameters<typeof currentTenant>[0],
-    act: (tx: Database, ticket: TicketRow, actor: Actor) => Promise<unknown>,
+    act: (tx: Transaction, ticket: TicketRow, actor: Actor) => Promise<unknown>,
   ) => {
     const { id } = request.params;
     const actor: Actor = { userId: currentUser(request).id, role: 'tenant' };
