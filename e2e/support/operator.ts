@@ -26,7 +26,8 @@ export async function portalAdmin(...args: string[]): Promise<unknown> {
         SEED_DEMO_DATA: 'false',
         LOG_LEVEL: 'silent',
       },
-      timeout: 30_000,
+      // Generous: a cold Node start on a loaded two-core machine takes tens of seconds.
+      timeout: 90_000,
     },
   );
   return JSON.parse(stdout) as unknown;

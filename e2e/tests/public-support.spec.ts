@@ -255,10 +255,10 @@ test('the fault report shows an outage under way first, then reports with a phot
   await expect(page.getByLabel('Místo v budově')).toBeVisible();
   await expect(notice).toBeEmpty();
   await page.getByLabel('Budova').selectOption({ value: String(busy.id) });
-  await expect(notice.getByText('V této budově právě probíhá plánovaná odstávka')).toBeVisible();
+  await expect(notice.getByText('Možná jde o plánovanou odstávku…')).toBeVisible();
   await expect(notice.getByText(outageTitle)).toBeVisible();
   await expect(
-    notice.getByText('Pokud se vaše porucha týká odstávky, nemusíte ji hlásit', { exact: false }),
+    notice.getByText('Pokud se váš problém týká některé z těchto odstávek, nemusíte jej hlásit', { exact: false }),
   ).toBeVisible();
   // The notice comes before the questions about the fault.
   const noticeBox = await notice.boundingBox();

@@ -36,6 +36,11 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'uploadSupportTicketAttachments',
   'downloadSupportTicketAttachment',
   'closeSupportTicket',
+  'getSupportTicketNews',
+  'markSupportTicketSeen',
+  'confirmSupportTicket',
+  'reopenSupportTicket',
+  'rateSupportTicket',
   // Public support
   'createPublicSupportRequest',
   'getPublicSupportRequest',

@@ -292,6 +292,7 @@ export interface paths {
      *     match any of the repeated values, `building` one building, `created_from`/`created_to` are
      *     whole days in Europe/Prague (inclusive), `search` matches subject or description
      *     case-insensitively (`%` and `_` are literal). An unknown filter value answers 400.
+     *     `has_news` (portal extension) is the caller's own: see getSupportTicketNews.
      */
     get: operations['listSupportTickets'];
     put?: never;
@@ -465,6 +466,141 @@ export interface paths {
      *     further changes answer 409 `ticket_closed`.
      */
     post: operations['closeSupportTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support_tickets/news/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many of the tenant's tickets have news for the caller
+     * @description Portal extension. A ticket has news for a user when the operator's side changed something
+     *     the tenant sees – a public staff reply, a status change by staff or the system (such as
+     *     the automatic close), a visit window set, moved or cleared – after the user last marked
+     *     it seen (markSupportTicketSeen), or at all when the user never did. The tenant's own
+     *     changes and the staff's internal notes never count.
+     *
+     *     Server rules: Tenant isolation as in listSupportTickets.
+     */
+    get: operations['getSupportTicketNews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support_tickets/{id}/seen/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record that the caller has seen the ticket as it is now
+     * @description Portal extension. The web app calls it when the ticket's detail is shown; the ticket then
+     *     has no news for this user until the operator's side changes it again. A POST, not a side
+     *     effect of getSupportTicket: reads stay safe (a prefetch, a retry or another client reading
+     *     the detail must not clear the marks). Idempotent; answers 204.
+     *
+     *     Server rules: Tenant isolation as in getSupportTicket (another tenant's ticket answers 404).
+     */
+    post: operations['markSupportTicketSeen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support_tickets/{id}/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The tenant confirms the fix of a resolved ticket
+     * @description Portal extension. Answers „Je závada odstraněna?“ with yes: the resolved ticket moves to
+     *     `closed` with a `status_change` entry; the tenant may then rate it (rateSupportTicket).
+     *
+     *     Server rules: Tenant isolation as in getSupportTicket. Only a `resolved` ticket can be
+     *     confirmed; any other status answers 409 `not_resolved` (`ticket_closed` when closed).
+     */
+    post: operations['confirmSupportTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support_tickets/{id}/reopen/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The tenant reopens a resolved ticket with a reason
+     * @description Portal extension. Answers „Je závada odstraněna?“ with no: the resolved ticket moves back
+     *     to `open` with a `status_change` entry, and the reason becomes the tenant's public
+     *     `comment` right after it. The assignee stays.
+     *
+     *     Server rules: Tenant isolation as in getSupportTicket. Only a `resolved` ticket can be
+     *     reopened; any other status answers 409 `not_resolved` (`ticket_closed` when closed). An
+     *     empty reason answers 400.
+     */
+    post: operations['reopenSupportTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support_tickets/{id}/rating/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The tenant rates a confirmed fix
+     * @description Portal extension. Optional, once per ticket: satisfied or not, with an optional comment.
+     *     The staff see it in getStaffSupportTicket.
+     *
+     *     Server rules: Tenant isolation as in getSupportTicket. Only a ticket closed from
+     *     `resolved` (confirmed by the tenant or closed automatically) can be rated
+     *     (`can_rate`); otherwise 409 `rating_not_allowed`; a second rating answers 409
+     *     `already_rated`.
+     */
+    post: operations['rateSupportTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1905,10 +2041,13 @@ export interface components {
     TicketPriority: 'low' | 'standard' | 'high' | 'critical';
     /**
      * @description Czech labels: open Otevřeno, in_progress Zpracovává se, resolved Vyřešeno, closed Uzavřeno.
-     *     Allowed transitions (tickets and public support requests, for staff, tenants and
-     *     `portal-admin` alike): open → in_progress, resolved, closed; in_progress → open,
-     *     resolved, closed; resolved → in_progress (reopen), closed; closed → none (final). A
-     *     tenant only closes (from any status but closed).
+     *     Allowed transitions (tickets and public support requests) for staff and `portal-admin`:
+     *     open → in_progress, resolved, closed; in_progress → open, resolved, closed; resolved →
+     *     in_progress (reopen), closed; closed → none (final). A tenant: closes from any status
+     *     but closed (closeSupportTicket), and answers a resolved ticket with resolved → closed
+     *     (confirmSupportTicket) or resolved → open with a reason (reopenSupportTicket); nothing
+     *     else. The system closes a resolved ticket nobody answered (resolved → closed) after
+     *     `TICKET_AUTO_CLOSE_DAYS`.
      * @enum {string}
      */
     TicketStatus: 'open' | 'in_progress' | 'resolved' | 'closed';
@@ -1932,8 +2071,36 @@ export interface components {
       /** @description The technician's announced visit window, null when none is planned. */
       visit: components['schemas']['Visit'] | null;
     };
+    /** @description A ticket in the tenant's list. */
+    SupportTicketListItem: components['schemas']['SupportTicket'] & {
+      /** @description Portal extension: the operator's side changed the ticket since the caller last saw it (getSupportTicketNews). */
+      has_news: boolean;
+    };
+    SupportTicketNews: {
+      /** @description The tenant's tickets with news for the caller. */
+      tickets_with_news: number;
+    };
+    SupportTicketReopen: {
+      reason: string;
+    };
+    SupportTicketRatingCreate: {
+      /** @description `true` spokojen, `false` nespokojen. */
+      satisfied: boolean;
+      comment?: string;
+    };
+    /** @description The tenant's rating of a confirmed fix. */
+    TicketRating: {
+      satisfied: boolean;
+      comment: string | null;
+      /** Format: date-time */
+      rated_at: string;
+    };
     /** @description A ticket with its description, timeline (oldest first) and attachments. */
     SupportTicketDetail: components['schemas']['SupportTicket'] & {
+      /** @description Portal extension: the tenant's rating, null until given. */
+      rating: components['schemas']['TicketRating'] | null;
+      /** @description Portal extension: closed from `resolved` and not rated yet (rateSupportTicket). */
+      can_rate: boolean;
       description: string;
       reporter: components['schemas']['UserRef'];
       timeline: components['schemas']['TimelineEntry'][];
@@ -1959,7 +2126,8 @@ export interface components {
      *     carries the new assignee's display name in `to_value` (null when unassigned);
      *     `visit_change` carries the old and new visit window as ISO 8601 intervals
      *     (`<from>/<to>`, UTC) in `from_value`/`to_value` (null when there was none / it was
-     *     cleared) and the window's note in `body`. The tenant's timeline never holds the staff's
+     *     cleared) and the window's note in `body`. The automatic close of a resolved ticket is a
+     *     `status_change` with `author_role` `system`, no author and the reason in `body`. The tenant's timeline never holds the staff's
      *     internal notes.
      */
     TimelineEntry: {
@@ -2361,6 +2529,8 @@ export interface components {
     /** @description A ticket with its description, the whole timeline (internal notes included, oldest first) and attachments. */
     StaffSupportTicketDetail: components['schemas']['StaffSupportTicket'] & {
       description: string;
+      /** @description The tenant's rating of the confirmed fix, null until given. */
+      rating: components['schemas']['TicketRating'] | null;
       /**
        * @description The statuses this ticket may move to now, from the one transition table (empty once
        *     `closed`); clients offer these instead of keeping a copy of the table.
@@ -3070,7 +3240,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SupportTicket'][];
+          'application/json': components['schemas']['SupportTicketListItem'][];
         };
       };
       400: components['responses']['ValidationError'];
@@ -3301,6 +3471,179 @@ export interface operations {
     };
     responses: {
       /** @description The closed ticket. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupportTicketDetail'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  getSupportTicketNews: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The tenant the call acts for: an id from `GET /api/v1/tenant_access/`. A tenant outside
+         *     the user's access list answers 403 with code `tenant_forbidden`. When it is omitted on an
+         *     operation that needs a tenant, the user's only tenant is used; a user with several
+         *     tenants gets 400 with code `tenant_required`. Ignored on anonymous calls.
+         */
+        'X-Tenant-ID'?: components['parameters']['TenantIdHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupportTicketNews'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  markSupportTicketSeen: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The tenant the call acts for: an id from `GET /api/v1/tenant_access/`. A tenant outside
+         *     the user's access list answers 403 with code `tenant_forbidden`. When it is omitted on an
+         *     operation that needs a tenant, the user's only tenant is used; a user with several
+         *     tenants gets 400 with code `tenant_required`. Ignored on anonymous calls.
+         */
+        'X-Tenant-ID'?: components['parameters']['TenantIdHeader'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Recorded. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  confirmSupportTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The tenant the call acts for: an id from `GET /api/v1/tenant_access/`. A tenant outside
+         *     the user's access list answers 403 with code `tenant_forbidden`. When it is omitted on an
+         *     operation that needs a tenant, the user's only tenant is used; a user with several
+         *     tenants gets 400 with code `tenant_required`. Ignored on anonymous calls.
+         */
+        'X-Tenant-ID'?: components['parameters']['TenantIdHeader'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The closed ticket. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupportTicketDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  reopenSupportTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The tenant the call acts for: an id from `GET /api/v1/tenant_access/`. A tenant outside
+         *     the user's access list answers 403 with code `tenant_forbidden`. When it is omitted on an
+         *     operation that needs a tenant, the user's only tenant is used; a user with several
+         *     tenants gets 400 with code `tenant_required`. Ignored on anonymous calls.
+         */
+        'X-Tenant-ID'?: components['parameters']['TenantIdHeader'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SupportTicketReopen'];
+      };
+    };
+    responses: {
+      /** @description The reopened ticket. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupportTicketDetail'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  rateSupportTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The tenant the call acts for: an id from `GET /api/v1/tenant_access/`. A tenant outside
+         *     the user's access list answers 403 with code `tenant_forbidden`. When it is omitted on an
+         *     operation that needs a tenant, the user's only tenant is used; a user with several
+         *     tenants gets 400 with code `tenant_required`. Ignored on anonymous calls.
+         */
+        'X-Tenant-ID'?: components['parameters']['TenantIdHeader'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SupportTicketRatingCreate'];
+      };
+    };
+    responses: {
+      /** @description The rated ticket. */
       200: {
         headers: {
           [name: string]: unknown;

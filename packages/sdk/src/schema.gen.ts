@@ -1569,6 +1569,7 @@ export interface paths {
          *     match any of the repeated values, `building` one building, `created_from`/`created_to` are
          *     whole days in Europe/Prague (inclusive), `search` matches subject or description
          *     case-insensitively (`%` and `_` are literal). An unknown filter value answers 400.
+         *     `has_news` (portal extension) is the caller's own: see getSupportTicketNews.
          */
         get: operations["listSupportTickets"];
         put?: never;
@@ -1587,6 +1588,32 @@ export interface paths {
          *     replayed.
          */
         post: operations["createSupportTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support_tickets/news/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of the tenant's tickets have news for the caller
+         * @description Portal extension. A ticket has news for a user when the operator's side changed something
+         *     the tenant sees – a public staff reply, a status change by staff or the system (such as
+         *     the automatic close), a visit window set, moved or cleared – after the user last marked
+         *     it seen (markSupportTicketSeen), or at all when the user never did. The tenant's own
+         *     changes and the staff's internal notes never count.
+         *
+         *     Server rules: Tenant isolation as in listSupportTickets.
+         */
+        get: operations["getSupportTicketNews"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1717,6 +1744,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support_tickets/{id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The tenant confirms the fix of a resolved ticket
+         * @description Portal extension. Answers „Je závada odstraněna?“ with yes: the resolved ticket moves to
+         *     `closed` with a `status_change` entry; the tenant may then rate it (rateSupportTicket).
+         *
+         *     Server rules: Tenant isolation as in getSupportTicket. Only a `resolved` ticket can be
+         *     confirmed; any other status answers 409 `not_resolved` (`ticket_closed` when closed).
+         */
+        post: operations["confirmSupportTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/support_tickets/{id}/messages/": {
         parameters: {
             query?: never;
@@ -1742,6 +1795,89 @@ export interface paths {
          *     successful creates are replayed.
          */
         post: operations["addSupportTicketMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support_tickets/{id}/rating/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The tenant rates a confirmed fix
+         * @description Portal extension. Optional, once per ticket: satisfied or not, with an optional comment.
+         *     The staff see it in getStaffSupportTicket.
+         *
+         *     Server rules: Tenant isolation as in getSupportTicket. Only a ticket closed from
+         *     `resolved` (confirmed by the tenant or closed automatically) can be rated
+         *     (`can_rate`); otherwise 409 `rating_not_allowed`; a second rating answers 409
+         *     `already_rated`.
+         */
+        post: operations["rateSupportTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support_tickets/{id}/reopen/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The tenant reopens a resolved ticket with a reason
+         * @description Portal extension. Answers „Je závada odstraněna?“ with no: the resolved ticket moves back
+         *     to `open` with a `status_change` entry, and the reason becomes the tenant's public
+         *     `comment` right after it. The assignee stays.
+         *
+         *     Server rules: Tenant isolation as in getSupportTicket. Only a `resolved` ticket can be
+         *     reopened; any other status answers 409 `not_resolved` (`ticket_closed` when closed). An
+         *     empty reason answers 400.
+         */
+        post: operations["reopenSupportTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support_tickets/{id}/seen/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the caller has seen the ticket as it is now
+         * @description Portal extension. The web app calls it when the ticket's detail is shown; the ticket then
+         *     has no news for this user until the operator's side changes it again. A POST, not a side
+         *     effect of getSupportTicket: reads stay safe (a prefetch, a retry or another client reading
+         *     the detail must not clear the marks). Idempotent; answers 204.
+         *
+         *     Server rules: Tenant isolation as in getSupportTicket (another tenant's ticket answers 404).
+         */
+        post: operations["markSupportTicketSeen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2430,6 +2566,8 @@ export interface components {
         /** @description A ticket with its description, the whole timeline (internal notes included, oldest first) and attachments. */
         StaffSupportTicketDetail: components["schemas"]["StaffSupportTicket"] & {
             description: string;
+            /** @description The tenant's rating of the confirmed fix, null until given. */
+            rating: components["schemas"]["TicketRating"] | null;
             /**
              * @description The statuses this ticket may move to now, from the one transition table (empty once
              *     `closed`); clients offer these instead of keeping a copy of the table.
@@ -2485,10 +2623,31 @@ export interface components {
         };
         /** @description A ticket with its description, timeline (oldest first) and attachments. */
         SupportTicketDetail: components["schemas"]["SupportTicket"] & {
+            /** @description Portal extension: the tenant's rating, null until given. */
+            rating: components["schemas"]["TicketRating"] | null;
+            /** @description Portal extension: closed from `resolved` and not rated yet (rateSupportTicket). */
+            can_rate: boolean;
             description: string;
             reporter: components["schemas"]["UserRef"];
             timeline: components["schemas"]["TimelineEntry"][];
             attachments: components["schemas"]["Attachment"][];
+        };
+        /** @description A ticket in the tenant's list. */
+        SupportTicketListItem: components["schemas"]["SupportTicket"] & {
+            /** @description Portal extension: the operator's side changed the ticket since the caller last saw it (getSupportTicketNews). */
+            has_news: boolean;
+        };
+        SupportTicketNews: {
+            /** @description The tenant's tickets with news for the caller. */
+            tickets_with_news: number;
+        };
+        SupportTicketRatingCreate: {
+            /** @description `true` spokojen, `false` nespokojen. */
+            satisfied: boolean;
+            comment?: string;
+        };
+        SupportTicketReopen: {
+            reason: string;
         };
         /** @description A tenant (a company or household renting space) the user may act for. */
         Tenant: {
@@ -2501,12 +2660,22 @@ export interface components {
          * @enum {string}
          */
         TicketPriority: "low" | "standard" | "high" | "critical";
+        /** @description The tenant's rating of a confirmed fix. */
+        TicketRating: {
+            satisfied: boolean;
+            comment: string | null;
+            /** Format: date-time */
+            rated_at: string;
+        };
         /**
          * @description Czech labels: open Otevřeno, in_progress Zpracovává se, resolved Vyřešeno, closed Uzavřeno.
-         *     Allowed transitions (tickets and public support requests, for staff, tenants and
-         *     `portal-admin` alike): open → in_progress, resolved, closed; in_progress → open,
-         *     resolved, closed; resolved → in_progress (reopen), closed; closed → none (final). A
-         *     tenant only closes (from any status but closed).
+         *     Allowed transitions (tickets and public support requests) for staff and `portal-admin`:
+         *     open → in_progress, resolved, closed; in_progress → open, resolved, closed; resolved →
+         *     in_progress (reopen), closed; closed → none (final). A tenant: closes from any status
+         *     but closed (closeSupportTicket), and answers a resolved ticket with resolved → closed
+         *     (confirmSupportTicket) or resolved → open with a reason (reopenSupportTicket); nothing
+         *     else. The system closes a resolved ticket nobody answered (resolved → closed) after
+         *     `TICKET_AUTO_CLOSE_DAYS`.
          * @enum {string}
          */
         TicketStatus: "open" | "in_progress" | "resolved" | "closed";
@@ -2524,7 +2693,8 @@ export interface components {
          *     carries the new assignee's display name in `to_value` (null when unassigned);
          *     `visit_change` carries the old and new visit window as ISO 8601 intervals
          *     (`<from>/<to>`, UTC) in `from_value`/`to_value` (null when there was none / it was
-         *     cleared) and the window's note in `body`. The tenant's timeline never holds the staff's
+         *     cleared) and the window's note in `body`. The automatic close of a resolved ticket is a
+         *     `status_change` with `author_role` `system`, no author and the reason in `body`. The tenant's timeline never holds the staff's
          *     internal notes.
          */
         TimelineEntry: {
@@ -5378,7 +5548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SupportTicket"][];
+                    "application/json": components["schemas"]["SupportTicketListItem"][];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5436,6 +5606,43 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getSupportTicketNews: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description Normally omitted: the BFF sends the session's selected tenant to the upstream. An explicit
+                 *     value is honoured only for a tenant in the user's access list (otherwise 403
+                 *     `tenant_forbidden`), for integrators acting for several tenants in one session.
+                 */
+                "X-Tenant-ID"?: components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketNews"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -5610,6 +5817,46 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    confirmSupportTicket: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description Normally omitted: the BFF sends the session's selected tenant to the upstream. An explicit
+                 *     value is honoured only for a tenant in the user's access list (otherwise 403
+                 *     `tenant_forbidden`), for integrators acting for several tenants in one session.
+                 */
+                "X-Tenant-ID"?: components["parameters"]["TenantIdHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     addSupportTicketMessage: {
         parameters: {
             query?: never;
@@ -5659,6 +5906,133 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    rateSupportTicket: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description Normally omitted: the BFF sends the session's selected tenant to the upstream. An explicit
+                 *     value is honoured only for a tenant in the user's access list (otherwise 403
+                 *     `tenant_forbidden`), for integrators acting for several tenants in one session.
+                 */
+                "X-Tenant-ID"?: components["parameters"]["TenantIdHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportTicketRatingCreate"];
+            };
+        };
+        responses: {
+            /** @description The rated ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    reopenSupportTicket: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description Normally omitted: the BFF sends the session's selected tenant to the upstream. An explicit
+                 *     value is honoured only for a tenant in the user's access list (otherwise 403
+                 *     `tenant_forbidden`), for integrators acting for several tenants in one session.
+                 */
+                "X-Tenant-ID"?: components["parameters"]["TenantIdHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportTicketReopen"];
+            };
+        };
+        responses: {
+            /** @description The reopened ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    markSupportTicketSeen: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description Normally omitted: the BFF sends the session's selected tenant to the upstream. An explicit
+                 *     value is honoured only for a tenant in the user's access list (otherwise 403
+                 *     `tenant_forbidden`), for integrators acting for several tenants in one session.
+                 */
+                "X-Tenant-ID"?: components["parameters"]["TenantIdHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: undefined,
       anonymiseAfterDays: 365,
+      ticketAutoCloseDays: 7,
       databasePoolSize: 10,
       fileStore: 'database',
     });
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://portal:pw@mail.example.cz:465',
         MAIL_FROM: 'Portál <portal@example.cz>',
         ANONYMISE_AFTER_DAYS: '90',
+        TICKET_AUTO_CLOSE_DAYS: '10',
         DATABASE_POOL_SIZE: '24',
         FILE_STORE: 'folder',
         METRICS_PORT: '9410',
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://portal:pw@mail.example.cz:465',
       mailFrom: 'Portál <portal@example.cz>',
       anonymiseAfterDays: 90,
+      ticketAutoCloseDays: 10,
       databasePoolSize: 24,
       fileStore: 'folder',
       metrics: { host: '10.0.0.5', port: 9410 },
@@ -108,6 +111,7 @@ describe('loadConfig', () => {
     [{ PORTAL_URL: 'javascript:alert(1)' }, 'PORTAL_URL'],
     [{ SMTP_URL: 'http://mail:25' }, 'SMTP_URL'],
     [{ ANONYMISE_AFTER_DAYS: '0' }, 'ANONYMISE_AFTER_DAYS'],
+    [{ TICKET_AUTO_CLOSE_DAYS: '0' }, 'TICKET_AUTO_CLOSE_DAYS'],
     [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ FILE_STORE: 's3' }, 'FILE_STORE: must be one of database, folder'],
   ])('stops start-up on %j with a message naming %s', (env, expected) => {

@@ -115,6 +115,7 @@ const envSchema = z
     ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
     ANONYMISE_AFTER_DAYS: positiveInt(365),
+    TICKET_AUTO_CLOSE_DAYS: positiveInt(7),
     DATABASE_POOL_SIZE: positiveInt(10),
     FILE_STORE: z.preprocess(
       emptyAsUndefined,
@@ -194,6 +195,8 @@ export interface AppConfig {
   mailFrom?: string | undefined;
   /** Days after which anonymous visitors' personal data is anonymised. */
   anonymiseAfterDays: number;
+  /** Days after which a resolved ticket the tenant has not answered closes by itself; 7 when absent. */
+  ticketAutoCloseDays?: number | undefined;
   /** Connections in the PostgreSQL pool (ignored for PGlite); 10 when absent. */
   databasePoolSize?: number | undefined;
   /**
@@ -243,6 +246,7 @@ export function loadConfig(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     anonymiseAfterDays: env.ANONYMISE_AFTER_DAYS,
+    ticketAutoCloseDays: env.TICKET_AUTO_CLOSE_DAYS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     fileStore: env.FILE_STORE,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },

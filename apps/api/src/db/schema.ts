@@ -219,6 +219,17 @@ export const supportTickets = pgTable(
     visitNote: text('visit_note'),
     /** Raised by every change and message: the ETag staff changes are checked against (If-Match). */
     version: integer('version').notNull().default(1),
+    /** When the ticket last became `resolved`, null in any other status: the auto-close clock. */
+    resolvedAt: at('resolved_at'),
+    /**
+     * The last change the tenant's users count as news (a public staff reply, a status change or
+     * a visit window change by the operator or the system); compared with `ticket_views`.
+     */
+    tenantNewsAt: at('tenant_news_at'),
+    /** The tenant's optional rating after confirming the fix; all three null until given. */
+    ratingSatisfied: boolean('rating_satisfied'),
+    ratingComment: text('rating_comment'),
+    ratedAt: at('rated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -240,6 +251,10 @@ export const supportTickets = pgTable(
       .generatedAlwaysAs(sql`char_length(subject) + char_length(description) + 1 > 600`),
   },
   (t) => [
+    // Auto-close finds the resolved tickets whose clock ran out without reading the others.
+    index('support_tickets_resolved_at_idx')
+      .on(t.resolvedAt)
+      .where(sql`${t.status} = 'resolved'`),
     // The first page of a tenant's list in its default order (newest first) is an index scan.
     index('support_tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('support_tickets_tenant_status_idx').on(t.tenantId, t.status),
@@ -302,6 +317,20 @@ export const ticketTimeline = pgTable(
       .using('gin', t.body.op('gin_trgm_ops'))
       .where(sql`${t.type} = 'comment'`),
   ],
+);
+
+/**
+ * When a user last opened a ticket's detail (the tenant's "news" marks): one row per user and
+ * ticket, written by `markSupportTicketSeen`.
+ */
+export const ticketViews = pgTable(
+  'ticket_views',
+  {
+    userId: ownedBy('user_id', () => users.id),
+    ticketId: ownedBy('ticket_id', () => supportTickets.id),
+    seenAt: at('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ticketId] }), index('ticket_views_ticket_id_idx').on(t.ticketId)],
 );
 
 export const ticketAttachments = pgTable(

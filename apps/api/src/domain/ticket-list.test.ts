@@ -6,9 +6,12 @@ import { JS_TRIM_CHARACTERS } from './users.js';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../testing/scratch-database.js';
 import { FIRST_PAGE_STATEMENT, FIRST_PAGE_WITH_CALLER_STATEMENT, listTicketPage } from './ticket-list.js';
+import { hasNewsSql } from './ticket-news.js';
 import { loadTicketDetail } from './tickets.js';
 
 const TENANT = DEMO_TENANTS.alfa.id;
+/** Whose news marks the list carries; no such user has seen anything. */
+const VIEWER = 999_999;
 const SUMMARY_KEYS = [
   'id',
   'subject',
@@ -94,24 +97,43 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     await db.execute(
       sql`update ${supportTickets} set visit_from = '2026-11-03T07:00:00Z', visit_to = '2026-11-03T08:00:00Z' where ${supportTickets.id} = ${ids[2] ?? 0}`,
     );
+    // News for every viewer on one ticket.
+    await db.execute(
+      sql`update ${supportTickets} set tenant_news_at = now() where ${supportTickets.id} = ${ids[3] ?? 0}`,
+    );
   });
   afterAll(() => t?.close());
 
   it('answers exactly what the row-by-row mapping answers, key order included', async () => {
     const { db } = t.app;
     for (const ordering of ['-created_at', 'created_at', '-updated_at', 'priority', '-priority', 'status']) {
-      const { total, json } = await listTicketPage(db, { tenantId: TENANT, ordering, limit: 100, offset: 0 });
+      const { total, json } = await listTicketPage(db, {
+        tenantId: TENANT,
+        viewerId: VIEWER,
+        ordering,
+        limit: 100,
+        offset: 0,
+      });
       const items = JSON.parse(json) as Array<Record<string, unknown>>;
       expect(items).toHaveLength(total);
       const expected: Array<Record<string, unknown>> = [];
       for (const item of items) {
         const detail = (await loadTicketDetail(db, item['id'] as number, TENANT)) as Record<string, unknown>;
-        expected.push(Object.fromEntries(SUMMARY_KEYS.map((key) => [key, detail[key]])));
+        const [news] = await db
+          .select({ hasNews: hasNewsSql(VIEWER) })
+          .from(supportTickets)
+          .where(eq(supportTickets.id, item['id'] as number));
+        expected.push({
+          ...Object.fromEntries(SUMMARY_KEYS.map((key) => [key, detail[key]])),
+          has_news: news?.hasNews,
+        });
       }
       // Byte for byte what JSON.stringify (and so fast-json-stringify) writes for the mapped rows.
       expect(json).toBe(JSON.stringify(expected));
     }
-    const names = JSON.parse((await listTicketPage(db, { tenantId: TENANT, limit: 100, offset: 0 })).json) as Array<{
+    const names = JSON.parse(
+      (await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, limit: 100, offset: 0 })).json,
+    ) as Array<{
       id: number;
       assignee: { display_name: string } | null;
       created_at: string;
@@ -125,16 +147,16 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
 
   it('pages, counts and filters like the contract says, search taking % and _ literally', async () => {
     const { db } = t.app;
-    const all = await listTicketPage(db, { tenantId: TENANT, limit: 100, offset: 0 });
+    const all = await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, limit: 100, offset: 0 });
     const allIds = (JSON.parse(all.json) as Array<{ id: number }>).map((item) => item.id);
-    const second = await listTicketPage(db, { tenantId: TENANT, limit: 2, offset: 2 });
+    const second = await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, limit: 2, offset: 2 });
     expect(second.total).toBe(all.total);
     expect((JSON.parse(second.json) as Array<{ id: number }>).map((item) => item.id)).toEqual(allIds.slice(2, 4));
 
     const search = async (text: string) =>
       (
         JSON.parse(
-          (await listTicketPage(db, { tenantId: TENANT, search: text, limit: 100, offset: 0 })).json,
+          (await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, search: text, limit: 100, offset: 0 })).json,
         ) as Array<{ id: number }>
       ).map((item) => item.id);
     expect(await search('a_b')).toEqual([ids[2]]);
@@ -143,6 +165,7 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     expect(await search('  ')).toEqual(allIds);
 
     const filtered = await listTicketPage(db, {
+      viewerId: VIEWER,
       tenantId: TENANT,
       status: ['open'],
       priority: ['low', 'critical'],
@@ -154,14 +177,17 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     expect(filtered).toMatchObject({ total: 1 });
     expect((JSON.parse(filtered.json) as Array<{ id: number }>).map((item) => item.id)).toEqual([ids[0]]);
 
-    expect(await listTicketPage(db, { tenantId: 'nobody', limit: 20, offset: 0 })).toEqual({ total: 0, json: '[]' });
+    expect(await listTicketPage(db, { tenantId: 'nobody', viewerId: VIEWER, limit: 20, offset: 0 })).toEqual({
+      total: 0,
+      json: '[]',
+    });
 
     // With the caller checked in the same statement: the page only for an allowed caller.
     const userId = async (email: string) =>
       (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? 0;
     const jana = await userId(DEMO_USERS.jana.email);
     const petr = await userId(DEMO_USERS.petr.email);
-    const query = { tenantId: TENANT, limit: 100, offset: 0 };
+    const query = { tenantId: TENANT, viewerId: VIEWER, limit: 100, offset: 0 };
     expect(await listTicketPage(db, query, { userId: jana })).toEqual({
       verdict: { found: true, active: true, allowed: true },
       page: all,
@@ -180,7 +206,7 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
       page: null,
     });
     await db.update(users).set({ isActive: true }).where(eq(users.id, jana));
-    expect(await listTicketPage(db, { tenantId: TENANT, limit: 20, offset: 1000 })).toEqual({
+    expect(await listTicketPage(db, { tenantId: TENANT, viewerId: VIEWER, limit: 20, offset: 1000 })).toEqual({
       total: all.total,
       json: '[]',
     });
@@ -198,8 +224,12 @@ describe('ticket list statements on PostgreSQL', () => {
   it('plans the first page once (a generic plan) instead of at every execution', async () => {
     const [jana] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.jana.email));
     for (let run = 0; run < 8; run += 1) {
-      await listTicketPage(t.app.db, { tenantId: TENANT, limit: 20, offset: 0 });
-      await listTicketPage(t.app.db, { tenantId: TENANT, limit: 20, offset: 0 }, { userId: jana?.id ?? 0 });
+      await listTicketPage(t.app.db, { tenantId: TENANT, viewerId: VIEWER, limit: 20, offset: 0 });
+      await listTicketPage(
+        t.app.db,
+        { tenantId: TENANT, viewerId: VIEWER, limit: 20, offset: 0 },
+        { userId: jana?.id ?? 0 },
+      );
     }
     const result = await t.app.db.execute(
       sql`select name, generic_plans from pg_prepared_statements where name in (${FIRST_PAGE_STATEMENT}, ${FIRST_PAGE_WITH_CALLER_STATEMENT}) order by name`,

@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, tenantAccess, users } from '../db/schema.js';
 import type { TicketPriority, TicketStatus } from './tickets.js';
+import { hasNewsSql } from './ticket-news.js';
 import { displayNameSql } from './users.js';
 
 /**
@@ -24,6 +25,8 @@ import { displayNameSql } from './users.js';
 
 export interface TicketListQuery {
   tenantId: string;
+  /** The user whose news marks the items carry. */
+  viewerId: number;
   status?: TicketStatus[] | undefined;
   priority?: TicketPriority[] | undefined;
   building?: number | undefined;
@@ -97,8 +100,14 @@ export const summaryJsonEntries = (assigneeTable: typeof assignees): Array<[stri
   ['visit', visitJson],
 ];
 
-/** `SupportTicket` of upstream.yaml, property for property (the serialiser's order). */
-const summaryJson = jsonObject(summaryJsonEntries(assignees));
+/**
+ * `SupportTicketListItem` of upstream.yaml, property for property (the serialiser's order):
+ * the summary and whether the ticket has news for the viewer (ticket-news.ts).
+ */
+const summaryJson = jsonObject([
+  ...summaryJsonEntries(assignees),
+  ['has_news', sql`case when ${hasNewsSql(sql`${sql.placeholder('viewerId')}::integer`)} then 'true' else 'false' end`],
+]);
 
 export const PRIORITY_RANK = sql`array_position(array['low','standard','high','critical']::text[], ${supportTickets.priority})`;
 const STATUS_RANK = sql`array_position(array['open','in_progress','resolved','closed']::text[], ${supportTickets.status})`;
@@ -122,6 +131,7 @@ export const direction = (descending: boolean) => (descending ? sql`desc nulls l
 function parametersOf(query: TicketListQuery, search: string | undefined, caller: number | undefined) {
   return {
     tenantId: query.tenantId,
+    viewerId: query.viewerId,
     limit: query.limit,
     ...(caller !== undefined ? { userId: caller } : {}),
     ...(query.offset > 0 ? { offset: query.offset } : {}),
@@ -248,7 +258,7 @@ function statementFor(db: Database, parameters: Parameters, ordering: string): R
   }
   // PostgreSQL cuts names at 63 bytes, so the parts are abbreviated (the longest is 55).
   const parts = Object.keys(parameters)
-    .filter((name) => name !== 'tenantId' && name !== 'limit')
+    .filter((name) => name !== 'tenantId' && name !== 'viewerId' && name !== 'limit')
     .map((name) => SHAPE_ABBREVIATIONS[name] ?? name)
     .sort();
   const name = ['portal_tickets', ordering.replace(/^-/, 'desc_'), ...parts].join('_');

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, tenants, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
@@ -32,9 +32,10 @@ export const STATUS_LABELS: Record<TicketStatus, string> = {
 };
 
 /**
- * The one status transition table (docs/product.md §4), for tickets and public support
- * requests, whoever changes them: staff through the API, tenants (who only close) and
- * `portal-admin`. `closed` is final.
+ * The status transition table (docs/product.md §4), for tickets and public support requests:
+ * the operator's side – staff through the API, `portal-admin` and the system's automatic close
+ * (resolved → closed). `closed` is final. The tenant's column of the same table is
+ * TENANT_TRANSITIONS right below; changeStatus picks the column by the actor's role.
  */
 export const STATUS_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
   open: ['in_progress', 'resolved', 'closed'],
@@ -42,6 +43,25 @@ export const STATUS_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketSt
   resolved: ['in_progress', 'closed'],
   closed: [],
 };
+
+/**
+ * The tenant's transitions: closing (from any status but closed), and answering a resolved
+ * ticket – confirmed (→ closed) or reopened with a reason (→ open: back in the queue as a fault
+ * still there, where staff reopen to in_progress).
+ */
+export const TENANT_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
+  open: ['closed'],
+  in_progress: ['closed'],
+  resolved: ['open', 'closed'],
+  closed: [],
+};
+
+export const notResolved = () =>
+  drfError(
+    409,
+    'not_resolved',
+    'Na odstranění závady se lze vyjádřit jen u vyřešeného incidentu. Stav incidentu se mezitím změnil.',
+  );
 
 export const invalidTransition = (from: TicketStatus, to: TicketStatus) =>
   drfError(409, 'invalid_transition', `Změnu stavu „${STATUS_LABELS[from]}“ → „${STATUS_LABELS[to]}“ nelze provést.`);
@@ -206,6 +226,9 @@ function detailQuery(db: Database, audience: 'tenant' | 'staff' = 'tenant') {
       tenantName: tenants.name,
       version: supportTickets.version,
       description: supportTickets.description,
+      ratingSatisfied: supportTickets.ratingSatisfied,
+      ratingComment: supportTickets.ratingComment,
+      ratedAt: supportTickets.ratedAt,
       reporterId: supportTickets.reporterId,
       reporterEmail: reporters.email,
       reporterFirstName: reporters.firstName,
@@ -267,7 +290,11 @@ export async function loadTicketDetail(db: Database, id: number, tenantId: strin
   if (row === undefined) return undefined;
   const { timeline, ...detail } = serializeDetail(row, 'tenant');
   // The statement read public entries only; the visibility field is the staff's alone.
-  return { ...detail, timeline: timeline.map(({ visibility: _visibility, ...entry }) => entry) };
+  return {
+    ...detail,
+    timeline: timeline.map(({ visibility: _visibility, ...entry }) => entry),
+    can_rate: canRate(row.status, detail.rating, timeline),
+  };
 }
 
 type DetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number];
@@ -291,6 +318,23 @@ export async function loadStaffTicketDetail(db: Database, id: number, where?: SQ
   };
 }
 
+/** `TicketRating`, null until the tenant rates. */
+function serializeRating(row: { ratingSatisfied: boolean | null; ratingComment: string | null; ratedAt: Date | null }) {
+  if (row.ratingSatisfied === null || row.ratedAt === null) return null;
+  return { satisfied: row.ratingSatisfied, comment: row.ratingComment, rated_at: row.ratedAt.toISOString() };
+}
+
+/** Closed from `resolved` (confirmed or closed automatically) and not rated yet. */
+function canRate(
+  status: TicketStatus,
+  rating: unknown,
+  timeline: ReadonlyArray<{ type: TimelineEntryType; from_value: string | null; to_value: string | null }>,
+): boolean {
+  if (status !== 'closed' || rating !== null) return false;
+  const closing = timeline.findLast((entry) => entry.type === 'status_change');
+  return closing?.from_value === 'resolved' && closing.to_value === 'closed';
+}
+
 function serializeDetail(row: DetailRow, audience: 'tenant' | 'staff') {
   // json_build_object renders timestamptz as "2026-01-01T10:00:00.123456+00:00"; the contract
   // wants the same ISO form as everywhere else.
@@ -298,6 +342,7 @@ function serializeDetail(row: DetailRow, audience: 'tenant' | 'staff') {
   return {
     ...serializeSummary(row),
     description: row.description,
+    rating: serializeRating(row),
     reporter: {
       id: row.reporterId,
       display_name:
@@ -374,14 +419,28 @@ function timelineRow(ticketId: number, actor: Actor, change: TimelineChange) {
 }
 
 /** Every change and message moves the ticket's last activity and version (the ETag). */
-const touched = () => ({ updatedAt: new Date(), version: sql`${supportTickets.version} + 1` });
+const touched = (at = new Date()) => ({ updatedAt: at, version: sql`${supportTickets.version} + 1` });
+
+/**
+ * Whether an entry is news for the tenant's users (the incident list's marks): what the
+ * operator's side (staff or the system) did that the tenant sees – a public reply, a status
+ * change, a visit window change. Internal notes and the tenant's own entries never are.
+ */
+export function isTenantNews(actor: Actor, change: TimelineChange): boolean {
+  if (actor.role === 'tenant' || (change.visibility ?? 'public') !== 'public') return false;
+  return change.type === 'comment' || change.type === 'status_change' || change.type === 'visit_change';
+}
 
 async function addEntry(tx: Database, ticketId: number, actor: Actor, change: TimelineChange) {
   const [row] = await tx
     .insert(ticketTimeline)
     .values(timelineRow(ticketId, actor, change))
     .returning();
-  await tx.update(supportTickets).set(touched()).where(eq(supportTickets.id, ticketId));
+  const at = new Date();
+  await tx
+    .update(supportTickets)
+    .set({ ...touched(at), ...(isTenantNews(actor, change) ? { tenantNewsAt: at } : {}) })
+    .where(eq(supportTickets.id, ticketId));
   if (row === undefined) throw new Error('timeline insert returned no row');
   return row;
 }
@@ -412,16 +471,66 @@ export async function changeStatus(
   actor: Actor,
   to: TicketStatus,
   resolution?: string,
+  /** Why, when the change says it itself (the automatic close); kept in the entry's `body`. */
+  note?: string,
 ) {
-  assertTransition(ticket.status, to, ticketClosed);
+  const table = actor.role === 'tenant' ? TENANT_TRANSITIONS : STATUS_TRANSITIONS;
+  if (ticket.status === 'closed') throw ticketClosed();
+  if (!table[ticket.status].includes(to)) throw invalidTransition(ticket.status, to);
   if (resolution !== undefined && to !== 'resolved' && to !== 'closed') {
     throw fieldErrors({ resolution: ['Řešení lze uvést jen při vyřešení nebo uzavření incidentu.'] });
   }
   await tx
     .update(supportTickets)
-    .set({ status: to, ...(resolution === undefined ? {} : { resolution }) })
+    .set({
+      status: to,
+      resolvedAt: to === 'resolved' ? new Date() : null,
+      ...(resolution === undefined ? {} : { resolution }),
+    })
     .where(eq(supportTickets.id, ticket.id));
-  return addEntry(tx, ticket.id, actor, { type: 'status_change', fromValue: ticket.status, toValue: to });
+  return addEntry(tx, ticket.id, actor, {
+    type: 'status_change',
+    fromValue: ticket.status,
+    toValue: to,
+    body: note ?? null,
+  });
+}
+
+/** The tenant's answer to „Je závada odstraněna?“ is possible only while the ticket is resolved. */
+export function assertAwaitingAnswer(ticket: TicketRow): void {
+  if (ticket.status === 'closed') throw ticketClosed();
+  if (ticket.status !== 'resolved') throw notResolved();
+}
+
+export interface TicketRatingInput {
+  satisfied: boolean;
+  comment: string | null;
+}
+
+/** The tenant's rating of a fix: once, on a ticket closed from `resolved`. */
+export async function rateTicket(tx: Database, ticket: TicketRow, rating: TicketRatingInput) {
+  if (ticket.ratedAt !== null) {
+    throw drfError(409, 'already_rated', 'Tento incident jste už ohodnotili.');
+  }
+  const [closing] = await tx
+    .select({ fromValue: ticketTimeline.fromValue, toValue: ticketTimeline.toValue })
+    .from(ticketTimeline)
+    .where(and(eq(ticketTimeline.ticketId, ticket.id), eq(ticketTimeline.type, 'status_change')))
+    .orderBy(desc(ticketTimeline.id))
+    .limit(1);
+  if (ticket.status !== 'closed' || closing?.fromValue !== 'resolved' || closing.toValue !== 'closed') {
+    throw drfError(409, 'rating_not_allowed', 'Hodnotit lze jen incident uzavřený po potvrzení opravy.');
+  }
+  const at = new Date();
+  await tx
+    .update(supportTickets)
+    .set({
+      ratingSatisfied: rating.satisfied,
+      ratingComment: rating.comment?.trim() || null,
+      ratedAt: at,
+      ...touched(at),
+    })
+    .where(eq(supportTickets.id, ticket.id));
 }
 
 /** A visit window as the staff set it. */
@@ -539,7 +648,13 @@ export async function importTicket(
   const [row] = await tx
     .insert(supportTickets)
     // Each past change raised the version, as it would have.
-    .values({ ...ticket, updatedAt: history.at(-1)?.at ?? ticket.createdAt, version: history.length + 1 })
+    .values({
+      ...ticket,
+      updatedAt: history.at(-1)?.at ?? ticket.createdAt,
+      version: history.length + 1,
+      // A resolved ticket's auto-close clock starts at its last change.
+      resolvedAt: ticket.status === 'resolved' ? (history.at(-1)?.at ?? ticket.createdAt) : null,
+    })
     .returning();
   if (row === undefined) throw new Error('ticket insert returned no row');
   if (history.length > 0) {

@@ -21,6 +21,8 @@ export interface MockBackend {
   tenantSelectFailure: number | null;
   /** Make GET /api/config fail with this status. */
   configFailure: number | null;
+  /** What the header's news count (getSupportTicketNews) answers. */
+  incidentNews: () => number;
   /** Current password of the logged-in user (POST /api/v1/my_profile/password/). */
   password: string;
   /** Valid password reset links (`uid:token`); anything else is an invalid link. */
@@ -39,6 +41,7 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
     accounts: [],
     tenantSelectFailure: null,
     configFailure: null,
+    incidentNews: () => 0,
     password: 'Heslo123!',
     resetLinks: [],
     profileUnauthorized: null,
@@ -115,6 +118,8 @@ export function backendHandlers(backend: MockBackend) {
       backend.session = { ...backend.session, selectedTenantId: tenantId };
       return HttpResponse.json(backend.session);
     }),
+    // The header's count of incidents with news (the root layout asks for a tenant session).
+    http.get('*/api/v1/support_tickets/news/', () => HttpResponse.json({ tickets_with_news: backend.incidentNews() })),
     http.get('*/api/bot-protection/challenge', async ({ request }) => {
       await record(request);
       if (!backend.altchaChallenge) return error(404, { code: 'not_found', message: 'Nenalezeno.' });

@@ -1,4 +1,5 @@
 import { Box, Button } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate, useRouteError } from 'react-router';
@@ -12,7 +13,8 @@ import { isChunkLoadError, reloadForNewBuild } from '#src/lib/chunk-reload.ts';
 import { AppStarted } from '#src/lib/prerender/app-started.tsx';
 import { useHydrated } from '#src/lib/prerender/use-hydrated.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
-import { isStaff, useSession } from '#src/lib/session.ts';
+import { incidentNewsQueryOptions } from '#src/lib/incident-news.ts';
+import { isStaff, selectedTenantId, useSession } from '#src/lib/session.ts';
 
 // Menus (zag machines + floating-ui) are only needed once someone is logged in.
 const AccountControls = lazy(() => import('./account-controls.tsx'));
@@ -66,6 +68,16 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   useFocusOnNavigation();
+  // How many incidents have news: a tenant's, with a tenant chosen, after hydration (personal).
+  const newsEnabled =
+    hydrated &&
+    session !== null &&
+    !isStaff(session) &&
+    selectedTenantId(session) !== null &&
+    !config.hideTenantLogin &&
+    config.features.incidents;
+  const { data: news } = useQuery({ ...incidentNewsQueryOptions(), enabled: newsEnabled });
+  const newsCount = newsEnabled ? (news?.tickets_with_news ?? 0) : 0;
 
   let actions = null;
   if (session) {
@@ -96,7 +108,15 @@ export function RootLayout() {
       </Suspense>
     ) : null
   ) : (
-    <MainMenu entries={mainMenuEntries(config, session)} labelOf={(key) => t(`mainMenu.entries.${key}.title`)} />
+    <MainMenu
+      entries={mainMenuEntries(config, session)}
+      labelOf={(key) => t(`mainMenu.entries.${key}.title`)}
+      badgeOf={(key) =>
+        key === 'incidents' && newsCount > 0
+          ? { count: newsCount, label: t('incidentNews.menuLabel', { count: newsCount }) }
+          : null
+      }
+    />
   );
 
   return (

@@ -1,4 +1,4 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Badge, Box, Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ROUTES, type RouteKey } from '#src/config/paths.ts';
@@ -15,9 +15,15 @@ function isCurrent(pathname: string, path: string): boolean {
 export function MainMenu<Entry extends RouteKey>({
   entries,
   labelOf,
+  badgeOf,
 }: {
   entries: readonly Entry[];
   labelOf: (key: Entry) => string;
+  /**
+   * A count shown by an entry (the incidents with news), with the words a screen reader reads
+   * after the entry's name („Hlášení incidentů, 2 s novinkami“); null for none.
+   */
+  badgeOf?: (key: Entry) => { count: number; label: string } | null;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -29,11 +35,22 @@ export function MainMenu<Entry extends RouteKey>({
           const { path } = ROUTES[key];
           // The staff overview is the parent of every staff page: only its own address is current.
           const current = key === 'staffOverview' ? pathname === path : isCurrent(pathname, path);
+          const badge = badgeOf?.(key) ?? null;
           return (
             <li key={key}>
               <Button asChild variant={current ? 'subtle' : 'ghost'} size="sm">
-                <RouterLink to={path} aria-current={current ? 'page' : undefined}>
+                <RouterLink
+                  to={path}
+                  aria-current={current ? 'page' : undefined}
+                  // The name starts with the visible label (2.5.3) and says what the number means.
+                  aria-label={badge ? `${labelOf(key)}, ${badge.label}` : undefined}
+                >
                   {labelOf(key)}
+                  {badge ? (
+                    <Badge colorPalette="orange" variant="solid" borderRadius="full" ms="1">
+                      {badge.count}
+                    </Badge>
+                  ) : null}
                 </RouterLink>
               </Button>
             </li>

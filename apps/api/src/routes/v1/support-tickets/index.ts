@@ -13,7 +13,12 @@ import {
   ticketClosed,
   ticketDetail,
   ticketNotFound,
+  rateTicket,
+  type Actor,
+  type TicketRow,
 } from '../../../domain/tickets.js';
+import { ticketEvents } from '../../../domain/ticket-events.js';
+import { countTicketsWithNews, markTicketSeen } from '../../../domain/ticket-news.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
 import { acceptUploads, receiveFiles, requireMultipart, sendAttachment } from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
@@ -53,6 +58,7 @@ export const supportTicketRoutes: ContractRoutes = async (fastify) => {
       const page = pageOf(query);
       const listQuery = {
         tenantId: request.deferredTenant?.tenantId ?? currentTenant(request),
+        viewerId: request.deferredTenant?.userId ?? currentUser(request).id,
         status: query.status,
         priority: query.priority,
         building: query.building,
@@ -100,6 +106,70 @@ export const supportTicketRoutes: ContractRoutes = async (fastify) => {
         });
         return { statusCode: 201, body: await ticketDetail(tx, row) };
       });
+    },
+  );
+
+  fastify.get(
+    '/support_tickets/news/',
+    { schema: contractSchema('getSupportTicketNews'), ...tenantScoped },
+    async (request) => ({
+      tickets_with_news: await countTicketsWithNews(fastify.db, currentTenant(request), currentUser(request).id),
+    }),
+  );
+
+  // A POST of its own rather than a side effect of the detail's GET: reads stay safe, so a
+  // prefetch, a retried GET or another client reading the ticket never clears the marks.
+  fastify.post(
+    '/support_tickets/:id/seen/',
+    { schema: contractSchema('markSupportTicketSeen'), ...tenantScoped },
+    async (request, reply) => {
+      const { id } = request.params;
+      const ticket = await findTicket(fastify.db, id, currentTenant(request));
+      if (ticket === undefined) throw ticketNotFound(id);
+      await markTicketSeen(fastify.db, currentUser(request).id, ticket.id);
+      return reply.code(204).send();
+    },
+  );
+
+  type Transaction = Parameters<typeof findTicket>[0];
+  /** Runs a tenant's answer on the ticket locked for update and answers the ticket's detail. */
+  const answer = (
+    request: { params: { id: number } } & Parameters<typeof currentTenant>[0],
+    act: (tx: Transaction, ticket: TicketRow, actor: Actor) => Promise<unknown>,
+  ) => {
+    const { id } = request.params;
+    const actor: Actor = { userId: currentUser(request).id, role: 'tenant' };
+    const tenantId = currentTenant(request);
+    return fastify.db.transaction(async (tx) => {
+      const ticket = await findTicket(tx, id, tenantId, true);
+      if (ticket === undefined) throw ticketNotFound(id);
+      await act(tx, ticket, actor);
+      return ticketDetail(tx, ticket);
+    });
+  };
+
+  fastify.post(
+    '/support_tickets/:id/confirm/',
+    { schema: contractSchema('confirmSupportTicket'), ...tenantScoped },
+    (request) => answer(request, (tx, ticket, actor) => ticketEvents.confirmedByTenant(tx, ticket, actor)),
+  );
+
+  fastify.post(
+    '/support_tickets/:id/reopen/',
+    { schema: contractSchema('reopenSupportTicket'), ...tenantScoped },
+    (request) => {
+      const { reason } = request.body;
+      requireText('reason', reason);
+      return answer(request, (tx, ticket, actor) => ticketEvents.reopenedByTenant(tx, ticket, actor, reason));
+    },
+  );
+
+  fastify.post(
+    '/support_tickets/:id/rating/',
+    { schema: contractSchema('rateSupportTicket'), ...tenantScoped },
+    (request) => {
+      const { satisfied, comment } = request.body;
+      return answer(request, (tx, ticket) => rateTicket(tx, ticket, { satisfied, comment: comment ?? null }));
     },
   );
 

@@ -28,6 +28,8 @@ function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     reporter: { id: 1, display_name: 'Jana Nováková' },
     timeline: [],
     attachments: [],
+    rating: null,
+    can_rate: false,
     ...overrides,
   };
 }
@@ -37,11 +39,49 @@ interface IncidentApi {
   listQueries: URLSearchParams[];
   creates: { body: unknown; key: string | null }[];
   createFailure: { status: number; body: unknown } | null;
+  /** Ticket ids with news for the user; a `seen` POST removes one. */
+  news: Set<number>;
+  seen: number[];
+  answers: { id: number; action: string; body: unknown }[];
 }
 
 function incidentApi(tickets: Ticket[] = []): IncidentApi {
-  const api: IncidentApi = { tickets, listQueries: [], creates: [], createFailure: null };
+  const api: IncidentApi = {
+    tickets,
+    listQueries: [],
+    creates: [],
+    createFailure: null,
+    news: new Set(),
+    seen: [],
+    answers: [],
+  };
   server.use(
+    http.post('*/api/v1/support_tickets/:id/seen/', ({ params }) => {
+      api.seen.push(Number(params.id));
+      api.news.delete(Number(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('*/api/v1/support_tickets/:id/:action/', async ({ params, request }) => {
+      const id = Number(params.id);
+      const action = String(params.action);
+      const body = request.headers.get('content-type')?.includes('json') ? await request.json() : null;
+      api.answers.push({ id, action, body });
+      const index = api.tickets.findIndex((candidate) => candidate.id === id);
+      const ticket = api.tickets[index] as Ticket;
+      const next: Ticket =
+        action === 'confirm'
+          ? { ...ticket, status: 'closed', can_rate: true, updated_at: '2026-11-21T09:00:00Z' }
+          : action === 'reopen'
+            ? { ...ticket, status: 'open', updated_at: '2026-11-21T09:00:00Z' }
+            : {
+                ...ticket,
+                can_rate: false,
+                rating: { satisfied: true, comment: null, rated_at: '2026-11-21T09:05:00Z' },
+                updated_at: '2026-11-21T09:05:00Z',
+              };
+      api.tickets[index] = next;
+      return HttpResponse.json(next);
+    }),
     http.get('*/api/v1/support_tickets/', ({ request }) => {
       const query = new URL(request.url).searchParams;
       api.listQueries.push(query);
@@ -53,7 +93,11 @@ function incidentApi(tickets: Ticket[] = []): IncidentApi {
         .sort((a, b) => b.created_at.localeCompare(a.created_at));
       const size = Number(query.get('page_size') ?? 20);
       const page = Number(query.get('page') ?? 1);
-      return HttpResponse.json(matching.slice((page - 1) * size, page * size), {
+      const items = matching.slice((page - 1) * size, page * size).map((ticket) => ({
+        ...ticket,
+        has_news: api.news.has(ticket.id),
+      }));
+      return HttpResponse.json(items, {
         headers: { 'X-Total-Count': String(matching.length) },
       });
     }),
@@ -142,6 +186,61 @@ describe('incident list', { timeout: 30_000 }, () => {
     renderRoute('/', loggedIn());
     const menu = await screen.findByRole('navigation', { name: 'Hlavní nabídka' });
     expect(within(menu).getByRole('link', { name: 'Hlášení incidentů' })).toHaveAttribute('href', '/hlaseni-incidentu');
+  });
+});
+
+describe('incident news', { timeout: 30_000 }, () => {
+  it('marks incidents with news, counts them by the menu entry and clears a mark when the detail is shown', async () => {
+    const api = incidentApi([buildTicket(1), buildTicket(2), buildTicket(3)]);
+    api.news = new Set([1, 3]);
+    const backend = loggedIn();
+    backend.incidentNews = () => api.news.size;
+    const view = renderRoute('/hlaseni-incidentu', backend);
+    expect(await screen.findByRole('link', { name: 'Hlášení incidentů, 2 s novinkami' })).toBeInTheDocument();
+    const item = (name: string) => screen.getByRole('link', { name }).closest('li') as HTMLElement;
+    await waitFor(() => expect(within(item('Závada 1')).getByText('Novinka')).toBeInTheDocument());
+    expect(within(item('Závada 2')).queryByText('Novinka')).not.toBeInTheDocument();
+    expect(within(item('Závada 3')).getByText('Novinka')).toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('link', { name: 'Závada 3' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Závada 3' })).toBeInTheDocument();
+    await waitFor(() => expect(api.seen).toEqual([3]));
+    expect(await screen.findByRole('link', { name: 'Hlášení incidentů, 1 s novinkou' })).toBeInTheDocument();
+  });
+});
+
+describe('the tenant answers a resolved incident', { timeout: 30_000 }, () => {
+  it('asks „Je závada odstraněna?“, confirms and rates', async () => {
+    const api = incidentApi([buildTicket(1, { status: 'resolved', resolution: 'Vyměněn jistič.' })]);
+    const view = renderRoute('/hlaseni-incidentu/1', loggedIn());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Je závada odstraněna?' })).toBeInTheDocument();
+    // While the question stands, the general close form is not offered.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Uzavřít incident' })).not.toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Ano, závada je odstraněna' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ohodnoťte řešení' })).toBeInTheDocument();
+    expect(api.answers).toEqual([{ id: 1, action: 'confirm', body: null }]);
+
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat hodnocení' }));
+    expect(await screen.findByText('Vyberte, zda jste s řešením spokojeni')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('radio', { name: 'Ano' }));
+    await view.user.type(screen.getByLabelText('Komentář (nepovinné)'), 'Rychlé a čisté.');
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat hodnocení' }));
+    expect(await screen.findByText('S řešením jste byli spokojeni.')).toBeInTheDocument();
+    expect(api.answers[1]).toEqual({ id: 1, action: 'rating', body: { satisfied: true, comment: 'Rychlé a čisté.' } });
+  });
+
+  it('reopens with the reason, which is required', async () => {
+    const api = incidentApi([buildTicket(1, { status: 'resolved' })]);
+    const view = renderRoute('/hlaseni-incidentu/1', loggedIn());
+    await screen.findByRole('heading', { level: 2, name: 'Je závada odstraněna?' });
+    await view.user.click(screen.getByRole('button', { name: 'Znovu otevřít incident' }));
+    expect(await screen.findByText('Napište, co stále nefunguje')).toBeInTheDocument();
+    await view.user.type(screen.getByLabelText('Co stále nefunguje?'), 'Pořád kape.');
+    await view.user.click(screen.getByRole('button', { name: 'Znovu otevřít incident' }));
+    await waitFor(() => expect(api.answers).toEqual([{ id: 1, action: 'reopen', body: { reason: 'Pořád kape.' } }]));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Je závada odstraněna?' })).not.toBeInTheDocument(),
+    );
   });
 });
 

@@ -109,6 +109,18 @@ function publicApi(request: PublicRequest = buildRequest()): PublicApi {
                 created_at: '2026-11-01T00:00:00Z',
                 updated_at: '2026-11-01T00:00:00Z',
               },
+              {
+                id: 7,
+                building: { id: 2, name: 'Dům Karlín' },
+                title: 'Revize výtahu za tři dny',
+                description: '',
+                category: 'elevator',
+                visibility: 'public',
+                starts_at: new Date(now + 72 * 3_600_000).toISOString(),
+                ends_at: null,
+                created_at: '2026-11-01T00:00:00Z',
+                updated_at: '2026-11-01T00:00:00Z',
+              },
             ]
           : [];
       return HttpResponse.json(events, { headers: { 'X-Total-Count': String(events.length) } });
@@ -197,16 +209,19 @@ describe('order form', { timeout: 90_000 }, () => {
 });
 
 describe('fault report', { timeout: 30_000 }, () => {
-  it('shows the outages under way in the chosen building before the questions', async () => {
+  it('shows the outages under way or starting within 48 hours in the chosen building before the questions', async () => {
     const api = publicApi();
     const view = renderRoute('/hlaseni-poruch');
     await view.user.selectOptions(await screen.findByLabelText('Budova'), 'Dům Karlín, Křižíkova 2, Praha 8');
     const notice = screen.getByTestId('ongoing-outages');
-    expect(await within(notice).findByText('V této budově právě probíhá plánovaná odstávka')).toBeInTheDocument();
+    expect(await within(notice).findByText('Možná jde o plánovanou odstávku…')).toBeInTheDocument();
     expect(within(notice).getByText('Odstávka vody')).toBeInTheDocument();
-    // Announced for this evening, not under way yet.
-    expect(within(notice).queryByText('Večerní odstávka elektřiny')).not.toBeInTheDocument();
-    expect(api.outageQueries[0]?.get('date_from')).toBe(api.outageQueries[0]?.get('date_to'));
+    // Announced for this evening: within 48 hours, so shown too; the one in three days is not.
+    expect(within(notice).getByText('Večerní odstávka elektřiny')).toBeInTheDocument();
+    expect(within(notice).queryByText('Revize výtahu za tři dny')).not.toBeInTheDocument();
+    expect(within(notice).getByText(/^Právě probíhá:/)).toBeInTheDocument();
+    expect(within(notice).getByText(/^Plánováno:/)).toBeInTheDocument();
+    expect(api.outageQueries[0]?.get('ended')).toBe('false');
     await view.user.selectOptions(screen.getByLabelText('Budova'), 'Dům Florenc, Na Florenci 1, Praha 1');
     await waitFor(() => expect(notice).toBeEmptyDOMElement());
   });

@@ -72,6 +72,7 @@ function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     reporter: { id: 1, display_name: 'Jana Nováková' },
     timeline: [],
     attachments: [],
+    rating: null,
     allowed_statuses: [...ALLOWED_STATUSES[overrides.status ?? 'open']],
     ...overrides,
   };

@@ -9,7 +9,9 @@ import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDate, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
 import { downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
+import { useMarkSeen } from '../api/incident-mutations.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
+import { FixQuestion, GivenRating, RatingForm } from './incident-answer.tsx';
 import { PriorityBadge, StatusBadge } from './incident-badges.tsx';
 import { IncidentTimeline } from './incident-timeline.tsx';
 
@@ -23,8 +25,11 @@ export function IncidentDetailView({ id }: { id: number }) {
   const { data: incident } = useSuspenseQuery(incidentQueryOptions(id));
   const timelineId = useId();
   const closed = incident.status === 'closed';
+  const resolved = incident.status === 'resolved';
   // Closed while this page is open: the note may take the focus the close form had.
   const openOnArrival = useRef(!closed);
+  // Every state of the ticket shown here counts as seen (its news mark goes).
+  useMarkSeen(incident.id, incident.updated_at);
 
   return (
     <Stack gap="8">
@@ -86,12 +91,17 @@ export function IncidentDetailView({ id }: { id: number }) {
       </Box>
       <Separator />
       {closed ? (
-        <ClosedNote takeFocus={openOnArrival.current} />
+        <Stack gap="8">
+          {incident.rating ? <GivenRating rating={incident.rating} /> : null}
+          {incident.can_rate ? <RatingForm incidentId={incident.id} /> : null}
+          <ClosedNote takeFocus={openOnArrival.current && !incident.can_rate} />
+        </Stack>
       ) : (
         <Stack gap="8">
+          {resolved ? <FixQuestion incidentId={incident.id} /> : null}
           <CommentForm incidentId={incident.id} />
           <AddAttachmentsForm incidentId={incident.id} />
-          <CloseIncidentForm incidentId={incident.id} />
+          {resolved ? null : <CloseIncidentForm incidentId={incident.id} />}
         </Stack>
       )}
     </Stack>

@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { useZodForm } from '#src/components/forms/use-zod-form.ts';
+import { OutagesAhead } from '#src/components/outages/outages-ahead.tsx';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
 import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
@@ -159,6 +160,7 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
   );
 
   const errorPrefix = t('common:form.errorPrefix');
+  const chosenBuilding = watch('building');
   const allErrors = { ...errors, files: fileError ? { message: fileError } : undefined };
   return (
     <Box>
@@ -200,6 +202,7 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
               }))}
             />
           </Field>
+          <OutagesAhead buildingId={chosenBuilding ? Number(chosenBuilding) : null} />
           <Field
             id={INCIDENT_FIELD_IDS.priority}
             label={t('form.priority')}

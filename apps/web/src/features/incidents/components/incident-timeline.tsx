@@ -62,7 +62,7 @@ export function IncidentTimeline({ entries }: { entries: TimelineEntry[] }) {
             <Text textStyle="sm" color="fg.muted">
               {author} · <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
             </Text>
-            {(entry.type === 'comment' || entry.type === 'visit_change') && entry.body ? (
+            {entry.body ? (
               <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
                 {entry.body}
               </Text>

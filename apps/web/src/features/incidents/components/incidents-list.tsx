@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,6 +145,11 @@ function IncidentResults({ filters }: { filters: IncidentListFilters }) {
                   <RouterLink to={href('incidentDetail', { id: incident.id })}>{incident.subject}</RouterLink>
                 </Link>
                 <Flex gap="2" wrap="wrap" mt="2" align="center">
+                  {incident.has_news ? (
+                    <Badge colorPalette="orange" variant="solid" title={t('list.newsHint')} data-testid="incident-news">
+                      {t('list.news')}
+                    </Badge>
+                  ) : null}
                   <StatusBadge status={incident.status} />
                   <PriorityBadge priority={incident.priority} />
                   <Text color="fg.muted" textStyle="sm">

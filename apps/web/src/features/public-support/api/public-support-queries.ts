@@ -1,8 +1,6 @@
 import type { components } from '@portal/sdk/schema';
 import { queryOptions } from '@tanstack/react-query';
 import { $api, apiClient } from '#src/lib/api.ts';
-import { pragueDay } from '#src/lib/prague-time.ts';
-import { isUnderWay, type MaintenanceEvent } from '../utils/ongoing-outages.ts';
 
 export type PublicRequest = components['schemas']['PublicSupportRequest'];
 export type PublicMessage = components['schemas']['PublicSupportMessage'];
@@ -38,27 +36,3 @@ export const publicBuildingsQueryOptions = () =>
     { params: { query: { page_size: 100, ordering: 'name' } } },
     { staleTime: 5 * 60_000 },
   );
-
-/**
- * Planned outages under way in a building right now (public ones; the fault report is anonymous).
- * Today's events come from the API's day window; "under way" is decided here against the clock.
- */
-export const ongoingOutagesQueryOptions = (buildingId: number) =>
-  queryOptions({
-    queryKey: ['public-support', 'ongoing-outages', buildingId],
-    queryFn: async ({ signal }): Promise<MaintenanceEvent[]> => {
-      const now = new Date();
-      // The API's date_from/date_to are Prague days.
-      const today = pragueDay(now);
-      const { data } = await apiClient.GET('/api/v1/maintenance_events/', {
-        params: {
-          query: { building: buildingId, date_from: today, date_to: today, page_size: 100, ordering: 'starts_at' },
-        },
-        signal,
-      });
-      return (data ?? []).filter((event) => isUnderWay(event, now));
-    },
-    staleTime: 60_000,
-    // The notice is a courtesy: if it cannot be loaded, the form works without it.
-    meta: { errorToast: false },
-  });

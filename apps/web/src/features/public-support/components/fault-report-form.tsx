@@ -13,7 +13,7 @@ import type { Building } from '../api/public-support-queries.ts';
 import { composeFaultReport, LOCATION_MAX, MESSAGE_MAX } from '../utils/compose-request.ts';
 import { BuildingSelect, ContactFields, FieldGroup, PublicFormPage } from './form-parts.tsx';
 import { contactSchema } from './form-validation.ts';
-import { OngoingOutages } from './ongoing-outages.tsx';
+import { OutagesAhead } from '#src/components/outages/outages-ahead.tsx';
 import { RequestCreated } from './request-created.tsx';
 import { usePublicRequestForm } from './use-public-request-form.ts';
 
@@ -171,7 +171,7 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
       onSubmit={(event) => void onSubmit(event)}
     >
       <BuildingSelect field={fieldProps('building')} buildings={buildings} registration={register('building')} />
-      <OngoingOutages buildingId={buildingId} />
+      <OutagesAhead buildingId={buildingId} />
       <Field {...fieldProps('place')} label={t('fault.place')} helperText={t('fault.placeHint')}>
         <Input {...register('place')} autoComplete="off" maxLength={LOCATION_MAX + 50} />
       </Field>

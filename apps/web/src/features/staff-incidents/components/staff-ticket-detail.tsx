@@ -34,6 +34,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
   // Bumped after a reload, so the forms start again from the version just read.
   const [generation, setGeneration] = useState(0);
   const timelineId = useId();
+  const ratingId = useId();
   const ticket = live.ticket;
   const closed = ticket.status === 'closed';
 
@@ -96,6 +97,24 @@ export function StaffTicketDetail({ id }: { id: number }) {
       </Box>
       <TextBlock heading={t('detail.description')} text={ticket.description} />
       {ticket.resolution ? <TextBlock heading={t('detail.resolution')} text={ticket.resolution} /> : null}
+      {ticket.rating ? (
+        <Box as="section" aria-labelledby={ratingId} data-testid="staff-ticket-rating">
+          <Heading as="h2" id={ratingId} size="lg" mb="2">
+            {t('detail.rating')}
+          </Heading>
+          <Text fontWeight="semibold">
+            {ticket.rating.satisfied ? t('detail.ratingSatisfied') : t('detail.ratingDissatisfied')}
+          </Text>
+          {ticket.rating.comment ? (
+            <Text whiteSpace="pre-wrap" wordBreak="break-word" mt="1">
+              {ticket.rating.comment}
+            </Text>
+          ) : null}
+          <Text textStyle="sm" color="fg.muted" mt="1">
+            <time dateTime={ticket.rating.rated_at}>{formatDateTime(ticket.rating.rated_at)}</time>
+          </Text>
+        </Box>
+      ) : null}
       <AttachmentLinksSection
         attachments={ticket.attachments}
         download={(attachment) => downloadStaffAttachment(ticket.id, attachment)}

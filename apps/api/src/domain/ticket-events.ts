@@ -1,0 +1,42 @@
+import type { Database } from '../db/database.js';
+import { addComment, assertAwaitingAnswer, changeStatus, type Actor, type TicketRow } from './tickets.js';
+
+/**
+ * The ticket events someone must be told about, each with one call site: the change itself
+ * and its timeline entries happen here, in the caller's transaction, so whatever else an
+ * event causes (a notification enqueued in the same transaction) is added in this one place
+ * and can never be skipped by another route that makes the same change.
+ */
+export const ticketEvents = {
+  /** The tenant confirmed the fix: resolved → closed. */
+  async confirmedByTenant(tx: Database, ticket: TicketRow, actor: Actor) {
+    assertAwaitingAnswer(ticket);
+    return changeStatus(tx, ticket, actor, 'closed');
+  },
+
+  /**
+   * The tenant says the fault is still there: resolved → open, the reason as the tenant's public
+   * comment right after the status change. The assignee is to be told.
+   */
+  async reopenedByTenant(tx: Database, ticket: TicketRow, actor: Actor, reason: string) {
+    assertAwaitingAnswer(ticket);
+    const change = await changeStatus(tx, ticket, actor, 'open');
+    const comment = await addComment(tx, { ...ticket, status: 'open' }, actor, reason.trim());
+    return { change, comment };
+  },
+
+  /**
+   * Nobody answered a resolved ticket within `days`: resolved → closed by the system, the
+   * reason in the entry's body. The tenant is to be told.
+   */
+  async autoClosed(tx: Database, ticket: TicketRow, days: number) {
+    return changeStatus(tx, ticket, { userId: null, role: 'system' }, 'closed', undefined, autoCloseNote(days));
+  },
+};
+
+/** The body of the automatic close's timeline entry. */
+export function autoCloseNote(days: number): string {
+  const plural = new Intl.PluralRules('cs-CZ').select(days);
+  const unit = plural === 'one' ? 'den' : plural === 'few' ? 'dny' : 'dní';
+  return `Uzavřeno automaticky: nájemce do ${days} ${unit} od vyřešení nepotvrdil odstranění závady ani incident znovu neotevřel.`;
+}
