@@ -58,7 +58,7 @@ export async function claimJobs(db: Database, limit: number, leaseSeconds: numbe
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
+  const claimed = await db
     .update(jobs)
     .set({
       status: 'active',
@@ -67,6 +67,8 @@ export async function claimJobs(db: Database, limit: number, leaseSeconds: numbe
     })
     .where(inArray(jobs.id, due))
     .returning();
+  // RETURNING has no order: run them in the order they were due (a visit set, then cleared).
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
 /** Done; the payload keeps only what says what it was (a mail's kind), not its personal data or links. */
@@ -135,11 +137,11 @@ export async function listJobs(db: Database, filter: JobFilter = {}): Promise<Jo
 }
 
 /** A failed job queued again with fresh tries; undefined when there is no such failed job. */
-export async function retryJob(db: Database, id: number): Promise<JobRow | undefined> {
+export async function retryJob(db: Database, id: number, name?: string): Promise<JobRow | undefined> {
   const [row] = await db
     .update(jobs)
     .set({ status: 'queued', attempts: 0, runAt: sql`now()`, finishedAt: null, lockedUntil: null })
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed'), name === undefined ? undefined : eq(jobs.name, name)))
     .returning();
   return row;
 }

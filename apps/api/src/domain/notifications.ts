@@ -99,7 +99,9 @@ export async function setPreferences(
   choices: Partial<Record<NotificationKind, boolean>>,
 ): Promise<void> {
   const rows = Object.entries(choices)
-    .filter((entry): entry is [NotificationKind, boolean] => isNotificationKind(entry[0]) && typeof entry[1] === 'boolean')
+    .filter(
+      (entry): entry is [NotificationKind, boolean] => isNotificationKind(entry[0]) && typeof entry[1] === 'boolean',
+    )
     .map(([kind, enabled]) => ({ email: normalise(email), kind, enabled, updatedAt: new Date() }));
   if (rows.length === 0) return;
   await db

@@ -31,6 +31,8 @@ function messageId(message: MailMessage, portalUrl: string): string {
 export function createOutboxMailer(outboxDir: string, options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const now = options.now ?? (() => new Date());
+  // Orders mails written within one millisecond as they were sent (readers sort by name).
+  let sequence = 0;
   return {
     async send(message) {
       const date = now();
@@ -40,7 +42,9 @@ export function createOutboxMailer(outboxDir: string, options: MailerOptions): M
         date,
       });
       await mkdir(outboxDir, { recursive: true });
-      const name = `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(8).toString('hex')}.eml`;
+      sequence += 1;
+      const order = String(sequence).padStart(6, '0');
+      const name = `${date.toISOString().replace(/[:.]/g, '-')}-${order}-${randomBytes(8).toString('hex')}.eml`;
       const temporary = path.join(outboxDir, `.${name}.tmp`);
       await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
       // Readers never see a half-written file.

@@ -15,7 +15,9 @@ const keyOf = (secret: string) => createHmac('sha256', secret).update('portal-un
 const mac = (secret: string, body: string) => createHmac('sha256', keyOf(secret)).update(body).digest('base64url');
 
 export function signUnsubscribe(secret: string, claim: UnsubscribeClaim): string {
-  const body = Buffer.from(JSON.stringify({ e: claim.email.trim().toLowerCase(), k: claim.kind })).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ e: claim.email.trim().toLowerCase(), k: claim.kind })).toString(
+    'base64url',
+  );
   return `${body}.${mac(secret, body)}`;
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../mail/transport.js';
 import { loadOrCreateJwtSecret } from '../../security/jwt-secret.js';
-import { signUnsubscribe } from '../../security/unsubscribe-token.js';
+import { signUnsubscribe, verifyUnsubscribe, type UnsubscribeClaim } from '../../security/unsubscribe-token.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,8 +10,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The signed one-click unsubscribe address of a kind for an address (RFC 8058). */
     unsubscribeUrl(email: string, kind: string): string;
-    /** The key unsubscribe tokens are signed with (derived from the API's signing secret). */
-    unsubscribeSecret: string;
+    /** The address and kind of a genuine unsubscribe token; undefined for anything else. */
+    verifyUnsubscribe(token: string): UnsubscribeClaim | undefined;
   }
 }
 
@@ -32,7 +32,7 @@ export const mailerPlugin = fp(
     fastify.decorate('mailer', mailer);
     fastify.addHook('onClose', async () => mailer.close());
     const secret = fastify.config.jwtSecret ?? (await loadOrCreateJwtSecret(dataDir));
-    fastify.decorate('unsubscribeSecret', secret);
+    fastify.decorate('verifyUnsubscribe', (token: string) => verifyUnsubscribe(secret, token));
     fastify.decorate('unsubscribeUrl', (email: string, kind: string) => {
       const url = new URL(`${portalUrl}/odhlasit-odber`);
       url.searchParams.set('token', signUnsubscribe(secret, { email, kind }));
