@@ -27,11 +27,22 @@ const layers = [
     paths: ['src/demo'],
     mayImport: ['domain', 'the database connection', 'the file store'],
   },
+  // Outgoing mail: nodemailer transports, the Czech templates and the calendar attachments.
+  { name: 'mail', paths: ['src/mail'], mayImport: ['domain'] },
   { name: 'http', paths: ['src/http'], mayImport: ['domain', 'the database connection', 'the file store'] },
   {
     name: 'plugins',
     paths: ['src/plugins'],
-    mayImport: ['config', 'the database connection', 'the file store', 'security', 'domain', 'http', 'the demo seed'],
+    mayImport: [
+      'config',
+      'the database connection',
+      'the file store',
+      'security',
+      'domain',
+      'http',
+      'the demo seed',
+      'mail',
+    ],
   },
   // A route folder's handlers are HTTP adapters: they reach the database only through the domain
   // or through their folder's repository.ts (queries no other folder needs).

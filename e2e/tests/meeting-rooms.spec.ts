@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { TZDate } from '@date-fns/tz';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
+import { readOutbox } from '@portal/api/testing/outbox';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, outboxDir, test } from '../support/fixtures.js';
 import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
@@ -509,15 +510,10 @@ test.describe('meeting rooms switched off', () => {
 
 /** The cancellation link in the newest mail to `email`, or null while none has arrived. */
 async function mailedLink(email: string): Promise<string | null> {
-  const { readdir } = await import('node:fs/promises');
-  const dir = outboxDir();
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
-  for (const name of names.reverse()) {
-    const raw = await readFile(`${dir}/${name}`, 'utf8');
-    if (!raw.includes(`To: ${email}`)) continue;
-    return /https?:\/\/\S+\/zasedacky\?\S+/.exec(raw)?.[0] ?? null;
-  }
-  return null;
+  // Parsed as a mail client would: nodemailer sends the Czech text quoted-printable.
+  const mails = (await readOutbox(outboxDir())).filter((mail) => mail.to === email);
+  const newest = mails.at(-1);
+  return newest === undefined ? null : (/https?:\/\/\S+\/zasedacky\?\S+/.exec(newest.text)?.[0] ?? null);
 }
 
 /** Whether the room's availability lists a busy range starting at `startsAt`. */

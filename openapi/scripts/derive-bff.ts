@@ -24,6 +24,11 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'getMyProfile',
   'updateMyProfile',
   'changeMyPassword',
+  'getNotificationPreferences',
+  'updateNotificationPreferences',
+  // Unsubscribe links need no login: the signed token decides (GET shows, POST acts).
+  'getUnsubscribe',
+  'unsubscribe',
   'listTenantAccess',
   // Buildings
   'listBuildings',
@@ -95,6 +100,8 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'listStaffMeetingRooms',
   'listStaffReservations',
   'cancelStaffReservation',
+  'listStaffMail',
+  'retryStaffMail',
   'listStaffMembers',
   'listStaffBuildings',
   'listStaffTenants',

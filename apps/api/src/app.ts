@@ -5,10 +5,9 @@ import type { AppConfig } from './config/env.js';
 import { redactUrlSecrets } from './http/redact-url.js';
 import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
-import { backgroundTasksPlugin } from './plugins/app/background-tasks.js';
 import { configPlugin } from './plugins/app/config.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
-import { housekeepingPlugin } from './plugins/app/housekeeping.js';
+import { jobsPlugin } from './plugins/app/jobs.js';
 import { mailerPlugin } from './plugins/app/mailer.js';
 import { metricsPlugin } from './plugins/app/metrics.js';
 import { staffGuardPlugin } from './plugins/app/staff-guard.js';
@@ -40,7 +39,6 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(errorHandlerPlugin);
   await fastify.register(databasePlugin);
 
-  await fastify.register(backgroundTasksPlugin);
   await fastify.register(mailerPlugin);
   await fastify.register(usersPlugin);
   await fastify.register(attemptLimitsPlugin);
@@ -49,7 +47,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(authenticationPlugin);
   await fastify.register(tenantGuardPlugin);
   await fastify.register(staffGuardPlugin);
-  await fastify.register(housekeepingPlugin);
+  await fastify.register(jobsPlugin);
 
   configureBodyParsing(fastify);
   fastify.addHook('onSend', async (request, reply) => {
@@ -57,6 +55,10 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // Lets the caller (the BFF) find this request in our logs.
     reply.header('x-request-id', request.id);
+  });
+  // A change may have enqueued mail in its transaction: send it now rather than at the next poll.
+  fastify.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') fastify.jobs.wake();
   });
 
   await fastify.register(healthRoutes);

@@ -21,6 +21,7 @@ import { underPressurePlugin } from './plugins/external/under-pressure.js';
 import { apiDocsRoutes } from './routes/api-docs/index.js';
 import { botProtectionRoutes } from './routes/bot-protection/index.js';
 import { calendarFeedRoutes } from './routes/calendar-feed/index.js';
+import { oneClickUnsubscribeRoutes } from './routes/one-click-unsubscribe/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { passwordResetRoutes } from './routes/password-reset/index.js';
 import { runtimeConfigRoutes } from './routes/runtime-config/index.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(botProtectionRoutes);
   await app.register(upstreamProxyRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(oneClickUnsubscribeRoutes);
   await app.register(spaRoutes);
   return app;
 }

@@ -725,6 +725,39 @@ export interface paths {
         patch: operations["updateMyProfile"];
         trace?: never;
     };
+    "/api/v1/my_profile/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The logged-in user's e-mail notification settings
+         * @description Portal extension (not in the original call list, docs/product.md §7): the profile page's
+         *     "E-mailová upozornění" section. One entry per kind the user can receive (tenants: ticket
+         *     updates, technician visits, reservations, reservation reminders, planned outages; staff:
+         *     new tickets and requests, activity on tickets assigned to them), with its current setting.
+         *
+         *     Server rules: every kind is on until switched off, except `outages` (opt-in). Security
+         *     mail (password reset, password changed) has no kind and cannot be switched off.
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Change the logged-in user's e-mail notification settings
+         * @description Portal extension (not in the original call list, docs/product.md §7).
+         *
+         *     Server rules: the kinds sent are stored, the others keep their setting; a kind the user
+         *     cannot receive answers 400 `{"kinds": ["…"]}`. Answers the settings as they are now.
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/my_profile/password/": {
         parameters: {
             query?: never;
@@ -745,6 +778,41 @@ export interface paths {
          *     passwords count towards a per-user attempt limit (then 429 `throttled` with `Retry-After`).
          */
         post: operations["changeMyPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unsubscribe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a one-click unsubscribe link would switch off
+         * @description Portal extension (not in the original call list, docs/product.md §7): the page
+         *     `/odhlasit-odber?token=…` that every non-security mail links to (`List-Unsubscribe`,
+         *     RFC 8058) shows what the link is for before anything happens; opening it changes nothing,
+         *     so link scanners cannot unsubscribe anybody.
+         *
+         *     Server rules: no login; the token is signed by the API (address + kind) and never expires.
+         *     A forged or damaged token answers 400 `{"token": ["…"]}`.
+         */
+        get: operations["getUnsubscribe"];
+        put?: never;
+        /**
+         * Switch one kind of e-mail off for the address of a link
+         * @description Portal extension (not in the original call list, docs/product.md §7): the confirmation
+         *     button of `/odhlasit-odber`, and the one-click POST a mail client sends
+         *     (`List-Unsubscribe=One-Click`, RFC 8058) through the BFF.
+         *
+         *     Server rules: no login; the signed token decides the address and the kind. Idempotent.
+         *     A forged or damaged token answers 400 `{"token": ["…"]}`.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1056,6 +1124,56 @@ export interface paths {
         get: operations["listStaffMembers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/mail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outgoing mail waiting, failed or sent
+         * @description Portal extension (not in the original call list, docs/product.md §7): every e-mail leaves
+         *     through a durable job (docs/decisions/011-durable-jobs.md); a mail that failed all its
+         *     tries stays `failed` here until retried, never dropped.
+         *
+         *     Server rules: staff only (403 `staff_only`). Newest first, at most 200; `status` filters
+         *     (`queued`, `active`, `done`, `failed`). A sent mail keeps only its kind (no address).
+         */
+        get: operations["listStaffMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/mail/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed mail again
+         * @description Portal extension (not in the original call list, docs/product.md §7).
+         *
+         *     Server rules: staff only (403 `staff_only`). Only a `failed` mail can be retried (404
+         *     otherwise); it is queued again with fresh tries (the same as `portal-admin mail retry`).
+         */
+        post: operations["retryStaffMail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2128,6 +2246,27 @@ export interface components {
          *     (DRF `DecimalField`); never a binary float, so sums and QR payments stay exact.
          */
         Money: string;
+        /**
+         * @description Czech labels: ticket_updates Odpovědi a změny stavu mých incidentů, ticket_visits Návštěvy
+         *     technika, reservations Potvrzení a zrušení rezervací, reservation_reminders Připomenutí
+         *     rezervace, outages Plánované odstávky v mé budově, staff_new Nové incidenty a požadavky
+         *     v mých budovách, staff_assigned Odpovědi a znovuotevření u mně přidělených incidentů,
+         *     public_requests Odpovědi na veřejný požadavek.
+         * @enum {string}
+         */
+        NotificationKind: "ticket_updates" | "ticket_visits" | "reservations" | "reservation_reminders" | "outages" | "staff_new" | "staff_assigned" | "public_requests";
+        NotificationPreferences: {
+            kinds: {
+                kind: components["schemas"]["NotificationKind"];
+                enabled: boolean;
+            }[];
+        };
+        NotificationPreferencesUpdate: {
+            kinds: {
+                kind: components["schemas"]["NotificationKind"];
+                enabled: boolean;
+            }[];
+        };
         PasswordChange: {
             current_password: string;
             new_password: string;
@@ -2391,6 +2530,25 @@ export interface components {
             has_pdf: boolean;
             /** Format: date-time */
             imported_at: string;
+        };
+        StaffMailJob: {
+            id: number;
+            /** @description The mail's `X-Portal-Mail-Type` (e.g. `ticket-reply`). */
+            kind: string;
+            /** @description The recipient; null once sent (not kept). */
+            to: string | null;
+            /** @enum {string} */
+            status: "queued" | "active" | "done" | "failed";
+            attempts: number;
+            max_attempts: number;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it is (or was last) due.
+             */
+            run_at: string;
         };
         /** @description A planned outage as the staff manage it. */
         StaffMaintenanceEvent: components["schemas"]["MaintenanceEvent"] & {
@@ -2710,6 +2868,13 @@ export interface components {
             body: string | null;
             from_value: string | null;
             to_value: string | null;
+        };
+        UnsubscribeInfo: {
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The address, partly hidden (`ja***@example.cz`). */
+            email: string;
+            /** @description Whether the kind is still on for the address. */
+            enabled: boolean;
         };
         /** @description A user as shown beside something they did. */
         UserRef: {
@@ -4196,6 +4361,71 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     changeMyPassword: {
         parameters: {
             query?: never;
@@ -4227,6 +4457,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getUnsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kind and the (partly hidden) address the link is for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeInfo"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Switched off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeInfo"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4699,6 +4997,73 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["StaffOnly"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listStaffMail: {
+        parameters: {
+            query?: {
+                status?: "queued" | "active" | "done" | "failed";
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mails. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMailJob"][];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StaffOnly"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    retryStaffMail: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail, queued again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMailJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StaffOnly"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

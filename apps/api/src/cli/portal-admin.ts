@@ -25,6 +25,8 @@ import { addOperatorAnswer, listStaffRequests, staffRequestDetail } from '../dom
 import { UNLIMITED_SCOPE } from '../domain/staff.js';
 import { listStaffTicketPage, staffTicketDetail } from '../domain/staff-tickets.js';
 import { anonymiseVisitors } from '../domain/retention.js';
+import { listJobs, retryJob } from '../domain/jobs.js';
+import { MAIL_JOB, notifyOutage, setOperatorMailbox } from '../domain/notifications.js';
 import { createTenant, grantAccess } from '../domain/tenants.js';
 import {
   TICKET_PRIORITIES,
@@ -74,6 +76,8 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   ticket-assign      --ticket ID (--assignee EMAIL | --unassign) [--staff EMAIL]
   public-answer      --request ID --staff EMAIL --body TEXT [--status open|in_progress|resolved|closed]
   anonymise          [--days N]   (default ANONYMISE_AFTER_DAYS)
+  mail list          [--failed | --status queued|active|done|failed]   outgoing mail, newest first
+  mail retry         --id ID      queues a failed mail again with fresh tries (the API sends it)
   move-files                      FILE_STORE=database: moves files an older release kept under DATA_DIR
                                   into the database, with progress on stderr (every command and the
                                   API's start-up do this after migrating; resumable, deletes a file
@@ -83,6 +87,8 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   restore            --from DIR   a backup into an empty database and DATA_DIR; start the API
                                   afterwards and it migrates the data forward
 `;
+
+const JOB_STATUSES = ['queued', 'active', 'done', 'failed'] as const;
 
 export class UsageError extends Error {}
 
@@ -96,6 +102,7 @@ const OPTIONS = {
   phone: { type: 'string' },
   staff: { type: 'string' },
   internal: { type: 'boolean' },
+  failed: { type: 'boolean' },
   ordering: { type: 'string' },
   page: { type: 'string' },
   'page-size': { type: 'string' },
@@ -365,6 +372,8 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
           endsAt: values.ends === undefined ? null : instant(values.ends, 'ends'),
         },
       ]);
+      // Tenants who asked for outage mail are told, as when the staff publish one.
+      if (event !== undefined) await notifyOutage(db, event, 'published');
       return event;
     }
     case 'import-statement': {
@@ -495,6 +504,28 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
         const staff = await userByEmail(tx, need(values, 'staff'), true);
         return addOperatorAnswer(tx, int(values, 'request'), staff, need(values, 'body'), { status });
       });
+    case 'mail list': {
+      const status =
+        values.failed === true
+          ? 'failed'
+          : values.status?.[0] === undefined
+            ? undefined
+            : oneOf(values.status[0], JOB_STATUSES, 'status');
+      return (await listJobs(db, { name: MAIL_JOB, status, limit: 200 })).map((row) => ({
+        id: row.id,
+        kind: row.payload['kind'],
+        to: row.payload['to'] ?? null,
+        status: row.status,
+        attempts: `${row.attempts}/${row.maxAttempts}`,
+        lastError: row.lastError,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    }
+    case 'mail retry': {
+      const row = await retryJob(db, int(values, 'id'), MAIL_JOB);
+      if (row === undefined) throw new UsageError(`no failed mail ${values.id}`);
+      return { id: row.id, status: row.status };
+    }
     case 'anonymise': {
       const days = values.days === undefined ? loadConfig().anonymiseAfterDays : int(values, 'days');
       return { days, ...(await anonymiseVisitors(db, days)) };
@@ -507,7 +538,7 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
 /** Commands with a subcommand (`tickets list`) are one command to `run`. */
 function commandOf(positionals: string[]): string | undefined {
   const [first, second] = positionals;
-  if (first === 'tickets' || first === 'public-requests') return `${first} ${second ?? ''}`.trim();
+  if (first === 'tickets' || first === 'public-requests' || first === 'mail') return `${first} ${second ?? ''}`.trim();
   return first;
 }
 
@@ -551,6 +582,7 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (command === 'backup' || command === 'restore') return backupCommand(command, parsed.values, config);
+  setOperatorMailbox(config.operatorEmail);
   let handle;
   try {
     handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -116,6 +116,8 @@ const envSchema = z
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
     ANONYMISE_AFTER_DAYS: positiveInt(365),
     TICKET_AUTO_CLOSE_DAYS: positiveInt(7),
+    OPERATOR_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
+    RESERVATION_REMINDER_MINUTES: positiveInt(120),
     DATABASE_POOL_SIZE: positiveInt(10),
     FILE_STORE: z.preprocess(
       emptyAsUndefined,
@@ -199,6 +201,16 @@ export interface AppConfig {
   ticketAutoCloseDays?: number | undefined;
   /** Connections in the PostgreSQL pool (ignored for PGlite); 10 when absent. */
   databasePoolSize?: number | undefined;
+  /** A mailbox that gets a copy of every new ticket and public request (OPERATOR_EMAIL). */
+  operatorEmail?: string | undefined;
+  /** How long before its start a reservation's reminder is sent; 120 minutes when absent. */
+  reservationReminderMinutes?: number | undefined;
+  /** How often the job worker looks for due jobs; 1000 ms when absent (tests shorten it). */
+  jobPollMs?: number | undefined;
+  /** The first retry delay of a failed job, growing fourfold per try; 30 s when absent. */
+  jobBackoffSeconds?: number | undefined;
+  /** false: this instance enqueues jobs but runs none (tests that drive the queue by hand). */
+  jobWorker?: boolean | undefined;
   /**
    * Where file contents live (src/files): `database` (the default when absent) or `folder`
    * (`dataDir/attachments`, `dataDir/statements`).
@@ -247,6 +259,8 @@ export function loadConfig(
     mailFrom: env.MAIL_FROM,
     anonymiseAfterDays: env.ANONYMISE_AFTER_DAYS,
     ticketAutoCloseDays: env.TICKET_AUTO_CLOSE_DAYS,
+    operatorEmail: env.OPERATOR_EMAIL,
+    reservationReminderMinutes: env.RESERVATION_REMINDER_MINUTES,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     fileStore: env.FILE_STORE,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },

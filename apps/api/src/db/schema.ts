@@ -473,6 +473,8 @@ export const reservations = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledBy: linkedUser('cancelled_by'),
     anonymisedAt: at('anonymised_at'),
+    /** When the reminder before the start was enqueued (domain/notifications.ts); null until then. */
+    remindedAt: at('reminded_at'),
   },
   (t) => [
     uniqueIndex('reservations_uuid_key').on(t.uuid),
@@ -632,4 +634,61 @@ export const fileChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileKey, t.seq] })],
+);
+
+/* ---- durable jobs and notifications (src/domain/jobs.ts, docs/decisions/011) ----------------- */
+
+/**
+ * The job queue on the portal's own database: a row is written in the same transaction as the
+ * change that causes it and claimed by one worker of the cluster with `FOR UPDATE SKIP LOCKED`.
+ * `queued` → `active` (claimed, `locked_until` set) → `done`, or back to `queued` with a later
+ * `run_at` after a failure (backoff), or `failed` after `max_attempts`. Failed jobs stay until
+ * the staff retry them; done jobs are pruned by housekeeping.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What to do: `mail`, `housekeeping`, `reservation-reminders`, … (domain/jobs.ts). */
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<'queued' | 'active' | 'done' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: at('run_at').notNull().defaultNow(),
+    /** While `active`: when the claim lapses (a crashed worker's job is taken again after it). */
+    lockedUntil: at('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} in ('queued', 'active')`),
+    index('jobs_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Recurring jobs: the row of a due schedule is claimed by one instance, which enqueues the job. */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text('name').primaryKey(),
+  everySeconds: integer('every_seconds').notNull(),
+  nextRunAt: at('next_run_at').notNull(),
+});
+
+/**
+ * A person's choice per notification kind, keyed by the lower-cased address (tenant users and
+ * visitors alike, so a visitor's one-click unsubscribe works without an account). No row: the
+ * kind's default (domain/notifications.ts).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    email: text('email').notNull(),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.kind] })],
 );

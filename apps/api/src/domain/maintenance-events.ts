@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { notifyOutage } from './notifications.js';
 import { buildings, maintenanceEvents } from '../db/schema.js';
 import { drfError, fieldErrors, requireText } from './errors.js';
 import { selectFirst, selectPage, type Page } from './queries.js';
@@ -148,6 +149,7 @@ export async function createStaffEvent(db: Database, scope: StaffScope, event: S
     { ...event, title: event.title.trim(), description: event.description.trim() },
   ]);
   if (row === undefined) throw new Error('event insert returned no row');
+  await notifyOutage(db, row, 'published');
   return row;
 }
 
@@ -194,6 +196,9 @@ export async function updateStaffEvent(
     })
     .where(eq(maintenanceEvents.id, row.id))
     .returning();
+  const moved =
+    next.startsAt.getTime() !== row.startsAt.getTime() || (next.endsAt?.getTime() ?? null) !== (row.endsAt?.getTime() ?? null);
+  if (updated !== undefined && moved) await notifyOutage(tx, updated, 'moved');
   return updated ?? row;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { buildings, meetingRooms, reservations, tenants, users } from '../db/schema.js';
+import { notifyReservationCancelledByStaff } from './notifications.js';
+import { buildings, meetingRooms, reservations, tenants } from '../db/schema.js';
 import { drfError, fieldErrors, requireText } from './errors.js';
 import { daysBetween, isRealDay, pragueDayEnd, pragueDayStart, pragueWallTime } from './prague-time.js';
 import { selectFirst } from './queries.js';
@@ -235,27 +236,9 @@ export async function cancelStaffReservation(
     .returning();
   const [serialized] = await serializeStaffReservations(tx, [withReason ?? cancelled], room.ref);
   if (serialized === undefined) throw new Error('reservation serialisation failed');
-  // Whoever booked it learns why: the visitor at the address of the booking, a tenant's
-  // booking at its user's address.
-  const bookerEmail =
-    row.tenantId === null
-      ? row.email
-      : row.createdBy === null
-        ? null
-        : ((await selectFirst(tx, users, eq(users.id, row.createdBy)))?.email ?? null);
-  return {
-    reservation: serialized,
-    notice:
-      bookerEmail === null
-        ? null
-        : {
-            to: bookerEmail,
-            roomName: room.row.name,
-            startsAt: row.startsAt,
-            endsAt: row.endsAt,
-            reason: reason.trim(),
-          },
-  };
+  // Whoever booked it learns why, with METHOD:CANCEL for the calendar (committed with the cancel).
+  await notifyReservationCancelledByStaff(tx, withReason ?? cancelled, reason.trim());
+  return serialized;
 }
 
 /** `MeetingRoom` of upstream.yaml. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { notifyPublicRequestAnswer, notifyPublicRequestStatus } from './notifications.js';
 import { publicSupportAttachments, publicSupportMessages, publicSupportRequests } from '../db/schema.js';
 import { hashAccessCode } from './access-codes.js';
 import { storedFileFields } from './attachment-files.js';
@@ -81,7 +82,7 @@ export async function addOperatorAnswer(
   requestId: number,
   staff: Pick<User, 'firstName' | 'lastName' | 'email'>,
   body: string,
-  options: { status?: TicketStatus | undefined; at?: Date } = {},
+  options: { status?: TicketStatus | undefined; at?: Date; notify?: boolean } = {},
 ): Promise<PublicMessageRow> {
   const at = options.at ?? new Date();
   const current = await selectFirst(tx, publicSupportRequests, eq(publicSupportRequests.id, requestId), {
@@ -96,6 +97,8 @@ export async function addOperatorAnswer(
     .returning();
   if (message === undefined) throw new Error('message insert returned no row');
   await touchPublicRequest(tx, requestId, at, options.status);
+  // The visitor is told in the same transaction (not for the demo seed's history).
+  if (options.notify !== false) await notifyPublicRequestAnswer(tx, requestId, body, options.status);
   return message;
 }
 
@@ -260,6 +263,7 @@ export async function updateStaffRequestStatus(
   checkVersion(expectedVersion, row.version);
   assertTransition(row.status, status, requestClosed);
   await touchPublicRequest(tx, row.id, new Date(), status);
+  await notifyPublicRequestStatus(tx, row.id, row.status, status);
 }
 
 /** A staff member's answer to a request the scope covers; the visitor sees it with the access code. */

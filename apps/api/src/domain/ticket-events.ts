@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { notifyTicketAutoClosed, notifyTicketReopened } from './notifications.js';
 import { addComment, assertAwaitingAnswer, changeStatus, type Actor, type TicketRow } from './tickets.js';
 
 /**
@@ -16,21 +17,32 @@ export const ticketEvents = {
 
   /**
    * The tenant says the fault is still there: resolved → open, the reason as the tenant's public
-   * comment right after the status change. The assignee is to be told.
+   * comment right after the status change. The assignee is told of the reopen (one mail, not a
+   * second one for the comment).
    */
   async reopenedByTenant(tx: Database, ticket: TicketRow, actor: Actor, reason: string) {
     assertAwaitingAnswer(ticket);
     const change = await changeStatus(tx, ticket, actor, 'open');
-    const comment = await addComment(tx, { ...ticket, status: 'open' }, actor, reason.trim());
+    const comment = await addComment(tx, { ...ticket, status: 'open' }, actor, reason.trim(), 'public', false);
+    await notifyTicketReopened(tx, { ...ticket, status: 'open' }, reason.trim());
     return { change, comment };
   },
 
   /**
    * Nobody answered a resolved ticket within `days`: resolved → closed by the system, the
-   * reason in the entry's body. The tenant is to be told.
+   * reason in the entry's body. The tenant is told.
    */
   async autoClosed(tx: Database, ticket: TicketRow, days: number) {
-    return changeStatus(tx, ticket, { userId: null, role: 'system' }, 'closed', undefined, autoCloseNote(days));
+    const entry = await changeStatus(
+      tx,
+      ticket,
+      { userId: null, role: 'system' },
+      'closed',
+      undefined,
+      autoCloseNote(days),
+    );
+    await notifyTicketAutoClosed(tx, { ...ticket, status: 'closed' }, days);
+    return entry;
   },
 };
 

@@ -1,6 +1,13 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
+import {
+  notifyAssigneeOfReply,
+  notifyTicketCreated,
+  notifyTicketReply,
+  notifyTicketStatus,
+  notifyTicketVisit,
+} from './notifications.js';
 import { buildings, supportTickets, tenants, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
 import { storedFileFields, type StoredFile } from './attachment-files.js';
 import { drfError, fieldErrors } from './errors.js';
@@ -455,10 +462,16 @@ export async function addComment(
   actor: Actor,
   body: string,
   visibility: Visibility = 'public',
+  /** false when the caller tells the other side itself (the tenant's reopen, ticket-events.ts). */
+  notify = true,
 ) {
   if (ticket.status === 'closed') throw ticketClosed();
   if (visibility === 'internal' && actor.role !== 'operator') throw new Error('only the staff write internal notes');
-  return addEntry(tx, ticket.id, actor, { type: 'comment', body, visibility });
+  const entry = await addEntry(tx, ticket.id, actor, { type: 'comment', body, visibility });
+  // The other side is told in the same transaction (domain/notifications.ts); internal notes never.
+  if (notify && actor.role === 'operator' && visibility === 'public') await notifyTicketReply(tx, ticket, body);
+  if (notify && actor.role === 'tenant') await notifyAssigneeOfReply(tx, ticket, body);
+  return entry;
 }
 
 /**
@@ -488,12 +501,16 @@ export async function changeStatus(
       ...(resolution === undefined ? {} : { resolution }),
     })
     .where(eq(supportTickets.id, ticket.id));
-  return addEntry(tx, ticket.id, actor, {
+  const entry = await addEntry(tx, ticket.id, actor, {
     type: 'status_change',
     fromValue: ticket.status,
     toValue: to,
     body: note ?? null,
   });
+  // The staff's change is told to the reporter; a tenant's own change (confirm, reopen) and the
+  // automatic close are told by their own events (ticket-events.ts).
+  if (actor.role === 'operator') await notifyTicketStatus(tx, ticket, ticket.status, to, resolution ?? null);
+  return entry;
 }
 
 /** The tenant's answer to „Je závada odstraněna?“ is possible only while the ticket is resolved. */
@@ -577,6 +594,8 @@ export async function setVisit(tx: Database, ticket: TicketRow, actor: Actor, vi
     .update(supportTickets)
     .set({ visitFrom: visit?.from ?? null, visitTo: visit?.to ?? null, visitNote: note })
     .where(eq(supportTickets.id, ticket.id));
+  // The reporter gets the window as a calendar event; the ticket's version orders its updates.
+  await notifyTicketVisit(tx, ticket, visit === null ? null : { from: visit.from, to: visit.to, note }, ticket.version);
   return addEntry(tx, ticket.id, actor, { type: 'visit_change', fromValue: before, toValue: after, body: note });
 }
 
@@ -618,6 +637,7 @@ export async function createTicket(tx: Database, ticket: NewTicket): Promise<Tic
     .values({ ...ticket, subject: ticket.subject.trim(), status: 'open' })
     .returning();
   if (row === undefined) throw new Error('ticket insert returned no row');
+  await notifyTicketCreated(tx, row);
   return row;
 }
 

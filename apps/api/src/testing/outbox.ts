@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 
 export interface OutboxMail {
   file: string;
@@ -7,7 +8,14 @@ export interface OutboxMail {
   subject: string;
   /** `X-Portal-Mail-Type`, e.g. `password-reset`, `password-changed`. */
   type: string;
+  /** The plain-text part. */
   text: string;
+  /** The HTML part (every portal mail has one). */
+  html: string;
+  /** Every header, names lower-cased, values as written (unfolded). */
+  headers: Map<string, string>;
+  /** Attachments and calendar parts: file name, type and content as text. */
+  attachments: Array<{ filename: string | undefined; contentType: string; content: string }>;
 }
 
 /** Every mail in an outbox directory, oldest first. A missing directory holds no mail. */
@@ -20,7 +28,7 @@ export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
     throw error;
   }
   const files = names.filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort();
-  return Promise.all(files.map(async (name) => parseMail(name, await readFile(path.join(outboxDir, name), 'utf8'))));
+  return Promise.all(files.map(async (name) => parseMail(name, await readFile(path.join(outboxDir, name)))));
 }
 
 /**
@@ -52,30 +60,23 @@ export function passwordResetLink(mail: OutboxMail): { url: URL; uid: string; to
   return { url, uid, token };
 }
 
-function parseMail(file: string, raw: string): OutboxMail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+async function parseMail(file: string, raw: Buffer): Promise<OutboxMail> {
+  const parsed = await simpleParser(raw);
   const headers = new Map<string, string>();
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-  }
+  for (const line of parsed.headerLines) headers.set(line.key, line.line.slice(line.line.indexOf(':') + 1).trim());
+  const to = Array.isArray(parsed.to) ? parsed.to.map((address) => address.text).join(', ') : (parsed.to?.text ?? '');
   return {
     file,
-    to: headers.get('to') ?? '',
-    subject: decodeWords(headers.get('subject') ?? ''),
+    to,
+    subject: parsed.subject ?? '',
     type: headers.get('x-portal-mail-type') ?? '',
-    text: raw
-      .slice(split + 4)
-      .replace(/\r\n/g, '\n')
-      .trimEnd(),
+    text: (parsed.text ?? '').replace(/\r\n/g, '\n').trimEnd(),
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    headers,
+    attachments: parsed.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: attachment.content.toString('utf8'),
+    })),
   };
-}
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_match, data: string) =>
-      Buffer.from(data, 'base64').toString('utf8'),
-    );
 }

@@ -9,6 +9,7 @@ import { publicSupportRoutes } from './public-support/index.js';
 import { staffRoutes } from './staff/index.js';
 import { supportTicketRoutes } from './support-tickets/index.js';
 import { myProfileRoutes } from './my-profile/index.js';
+import { notificationRoutes } from './notifications/index.js';
 import { tenantAccessRoutes } from './tenant-access/index.js';
 import { tokenRoutes } from './token/index.js';
 
@@ -22,6 +23,7 @@ export const v1Routes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(allauthRoutes, { prefix: '/_allauth/app/v1' });
   await fastify.register(tokenRoutes);
   await fastify.register(myProfileRoutes);
+  await fastify.register(notificationRoutes);
   await fastify.register(tenantAccessRoutes);
   await fastify.register(buildingRoutes);
   await fastify.register(supportTicketRoutes);

@@ -8,12 +8,12 @@ import {
   insertReservations,
   serializeRooms,
 } from '../../../domain/meeting-rooms.js';
+import { notifyReservationConfirmed } from '../../../domain/notifications.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { runCreate } from '../../../http/idempotency.js';
 import { pageOf, paged } from '../../../http/pagination.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { currentTenant } from '../../../plugins/app/tenant-guard.js';
-import { publicReservationMail } from './mail.js';
 import {
   busySlots,
   findPublicRoom,
@@ -117,6 +117,7 @@ export const meetingRoomRoutes: ContractRoutes = async (fastify) => {
             note: body.note ?? null,
           },
         ]);
+        for (const row of rows) await notifyReservationConfirmed(tx, row);
         const [serialized] = await serializeReservations(tx, rows);
         return { statusCode: 201, body: serialized };
       });
@@ -169,16 +170,7 @@ export const meetingRoomRoutes: ContractRoutes = async (fastify) => {
           },
         ]);
         if (row === undefined) throw new Error('reservation insert returned no row');
-        const mail = publicReservationMail({
-          to: body.email.trim(),
-          roomName: room.name,
-          startsAt,
-          endsAt,
-          uuid: row.uuid,
-          cancelToken,
-          portalUrl: fastify.config.portalUrl,
-        });
-        fastify.background.run('public-reservation-mail', () => fastify.mailer.send(mail));
+        await notifyReservationConfirmed(tx, row, cancelToken);
         return {
           statusCode: 201,
           body: { ...(await serializePublicReservation(tx, row)), cancel_token: cancelToken },

@@ -2,12 +2,11 @@ import { newAccessCode } from '../../../domain/access-codes.js';
 import { MAX_FILES } from '../../../domain/attachment-files.js';
 import { findBuilding } from '../../../domain/buildings.js';
 import { BLANK_FIELD_MESSAGE, drfError, fieldErrors, requireText } from '../../../domain/errors.js';
+import { notifyPublicRequestCreated } from '../../../domain/notifications.js';
 import { createPublicRequest, requestClosed, type PublicSupportCategory } from '../../../domain/public-support.js';
 import { acceptUploads, receiveFiles, requireMultipart, sendAttachment } from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { runCreate } from '../../../http/idempotency.js';
-import type { MailMessage } from '../../../plugins/app/mailer.js';
-import { publicRequestCreatedMail } from './mail.js';
 import {
   addAttachments,
   addVisitorMessage,
@@ -59,9 +58,7 @@ export const publicSupportRoutes: ContractRoutes = async (fastify) => {
     }
     checkCreateBody(body, category);
     const email = body.email?.trim() || null;
-    // Set only by a create that really happened (not by a replayed key), sent once it has committed.
-    const created: { confirmation: MailMessage | null } = { confirmation: null };
-    const answer = await runCreate(fastify.db, request, reply, 'createPublicSupportRequest', async (tx) => {
+    return runCreate(fastify.db, request, reply, 'createPublicSupportRequest', async (tx) => {
       const accessCode = newAccessCode();
       const row = await createPublicRequest(tx, {
         category,
@@ -74,21 +71,11 @@ export const publicSupportRoutes: ContractRoutes = async (fastify) => {
         location: body.location?.trim() || null,
         accessCode,
       });
-      if (email !== null) {
-        created.confirmation = publicRequestCreatedMail({
-          to: email,
-          id: row.id,
-          accessCode,
-          subject: row.subject,
-          category,
-          portalUrl: fastify.config.portalUrl,
-        });
-      }
+      // The visitor's confirmation and the staff's notice, committed with the request (a
+      // replayed Idempotency-Key runs none of this, so nothing is sent twice).
+      await notifyPublicRequestCreated(tx, row, accessCode);
       return { statusCode: 201, body: await serializeRequest(tx, row, accessCode) };
     });
-    const mail = created.confirmation;
-    if (mail !== null) fastify.background.run('public-support-created-mail', () => fastify.mailer.send(mail));
-    return answer;
   });
 
   fastify.get('/public_support/:id/', { schema: contractSchema('getPublicSupportRequest') }, async (request) => {

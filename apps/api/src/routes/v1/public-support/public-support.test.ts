@@ -83,7 +83,9 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
   });
 
   it('sends nothing without an e-mail, and a replayed create sends no second mail', async () => {
-    const before = (await readOutbox(outbox)).length;
+    // The staff's notices of new requests (staff-new-request) are another kind, counted apart.
+    const visitorMails = async () => (await readOutbox(outbox)).filter((mail) => mail.type !== 'staff-new-request');
+    const before = (await visitorMails()).length;
     const anonymous = await create({
       category: 'fault_report',
       subject: 'Porucha – vchod',
@@ -108,7 +110,7 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     await waitForMail(outbox, (mail) => mail.to === 'eva.replay@example.cz');
     // Give a wrongly scheduled second mail the time to appear.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const mails = await readOutbox(outbox);
+    const mails = await visitorMails();
     expect(mails.filter((mail) => mail.to === 'eva.replay@example.cz')).toHaveLength(1);
     expect(mails.length).toBe(before + 1);
   });

@@ -1,6 +1,7 @@
 import type { ContractRoutes } from '../../../http/contract-schema.js';
 import { staffBillingRoutes } from './billing.js';
 import { staffDirectoryRoutes } from './directory.js';
+import { staffMailRoutes } from './mail.js';
 import { staffMaintenanceRoutes } from './maintenance-events.js';
 import { staffMeetingRoomRoutes } from './meeting-rooms.js';
 import { staffPublicSupportRoutes } from './public-support.js';
@@ -21,4 +22,5 @@ export const staffRoutes: ContractRoutes = async (fastify) => {
   await fastify.register(staffBillingRoutes);
   await fastify.register(staffMeetingRoomRoutes);
   await fastify.register(staffDirectoryRoutes);
+  await fastify.register(staffMailRoutes);
 };

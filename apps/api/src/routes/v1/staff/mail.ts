@@ -1,29 +1,44 @@
-import { formatPragueDateTime } from '../../../domain/prague-time.js';
-import type { MailMessage } from '../../../plugins/app/mailer.js';
+import { drfError } from '../../../domain/errors.js';
+import { listJobs, retryJob, type JobRow } from '../../../domain/jobs.js';
+import { MAIL_JOB } from '../../../domain/notifications.js';
+import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 
-/** Tells whoever booked a room that the building's staff cancelled it, and why. */
-export function reservationCancelledMail(input: {
-  to: string;
-  roomName: string;
-  startsAt: Date;
-  endsAt: Date;
-  reason: string;
-}): MailMessage {
+/** `StaffMailJob`: a mail job as the staff see it. */
+export function serializeMailJob(row: JobRow) {
+  const kind = row.payload['kind'];
+  const to = row.payload['to'];
   return {
-    to: input.to,
-    type: 'reservation-cancelled-by-staff',
-    subject: `Zrušená rezervace místnosti ${input.roomName}`,
-    text: [
-      'Dobrý den,',
-      '',
-      `správa budovy zrušila rezervaci místnosti ${input.roomName} od ${formatPragueDateTime(input.startsAt)} do ${formatPragueDateTime(input.endsAt)}.`,
-      '',
-      `Důvod: ${input.reason}`,
-      '',
-      'Omlouváme se za komplikace. Jiný termín si můžete zarezervovat na portálu.',
-      '',
-      'S pozdravem',
-      'správa budovy',
-    ].join('\n'),
+    id: row.id,
+    kind: typeof kind === 'string' ? kind : '',
+    to: typeof to === 'string' ? to : null,
+    status: row.status,
+    attempts: row.attempts,
+    max_attempts: row.maxAttempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    run_at: row.runAt.toISOString(),
   };
 }
+
+/** Outgoing mail waiting, failed or sent, and a retry of a failed one (domain/jobs.ts). */
+export const staffMailRoutes: ContractRoutes = async (fastify) => {
+  const staffOnly = { onRequest: [fastify.authenticate, fastify.requireStaff] };
+
+  fastify.get('/staff/mail/', { schema: contractSchema('listStaffMail'), ...staffOnly }, async (request, reply) => {
+    const rows = await listJobs(fastify.db, { name: MAIL_JOB, status: request.query.status, limit: 200 });
+    return reply.header('x-total-count', String(rows.length)).send(rows.map(serializeMailJob));
+  });
+
+  fastify.post(
+    '/staff/mail/:id/retry/',
+    { schema: contractSchema('retryStaffMail'), ...staffOnly },
+    async (request) => {
+      const row = await retryJob(fastify.db, request.params.id, MAIL_JOB);
+      if (row === undefined) {
+        throw drfError(404, 'not_found', `E-mail č. ${request.params.id} neexistuje nebo neselhal.`);
+      }
+      fastify.jobs.wake();
+      return serializeMailJob(row);
+    },
+  );
+};

@@ -1,7 +1,6 @@
 import { cancelStaffReservation, listStaffReservations, listStaffRooms } from '../../../domain/meeting-rooms.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { currentStaffScope } from '../../../plugins/app/staff-guard.js';
-import { reservationCancelledMail } from './mail.js';
 
 /** A room's reservations per day, and cancelling one with a reason (domain/meeting-rooms.ts). */
 export const staffMeetingRoomRoutes: ContractRoutes = async (fastify) => {
@@ -31,14 +30,9 @@ export const staffMeetingRoomRoutes: ContractRoutes = async (fastify) => {
     { schema: contractSchema('cancelStaffReservation'), ...staffOnly },
     async (request) => {
       const scope = currentStaffScope(request);
-      const { reservation, notice } = await fastify.db.transaction((tx) =>
+      return fastify.db.transaction((tx) =>
         cancelStaffReservation(tx, scope, scope.userId, request.params.id, request.body.reason),
       );
-      if (notice !== null) {
-        const mail = reservationCancelledMail(notice);
-        fastify.background.run('reservation-cancelled-mail', () => fastify.mailer.send(mail));
-      }
-      return reservation;
     },
   );
 };

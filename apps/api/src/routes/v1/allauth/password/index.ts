@@ -2,8 +2,11 @@ import { checkPassword } from '../../../../domain/password-policy.js';
 import { setPassword } from '../../../../domain/passwords.js';
 import { ALLAUTH_UNAUTHENTICATED_BODY, allauthError } from '../../../../http/api-error.js';
 import { contractSchema, type ContractRoutes } from '../../../../http/contract-schema.js';
-import { passwordChangedMail, passwordResetMail } from './mail.js';
+import { enqueueJob } from '../../../../domain/jobs.js';
+import { enqueueMail } from '../../../../domain/notifications.js';
 import { createPasswordResetRepository } from './repository.js';
+
+const PASSWORD_RESET_JOB = 'password-reset-request';
 
 const invalidKey = () =>
   allauthError(400, [
@@ -22,6 +25,20 @@ const invalidKey = () =>
 export const passwordRoutes: ContractRoutes = async (fastify) => {
   const resets = createPasswordResetRepository(fastify.db);
 
+  // A job, so a crash or an SMTP outage loses no reset; the link goes out as a `mail` job.
+  fastify.jobs.handle(PASSWORD_RESET_JOB, async (payload) => {
+    const email = String(payload['email']);
+    const user = await fastify.users.findByEmail(email);
+    if (user === undefined || !user.isActive) {
+      fastify.log.info('password reset requested for an unknown or inactive account');
+      return;
+    }
+    const { uid, token } = await resets.issue(user.id);
+    const path = `/zapomenute-heslo/change?${new URLSearchParams({ uid, token }).toString()}`;
+    await enqueueMail(fastify.db, { kind: 'password-reset', to: user.email, data: { path } });
+    fastify.log.info({ userId: user.id }, 'password reset mail enqueued');
+  });
+
   fastify.post(
     '/auth/password/request',
     { schema: contractSchema('requestPasswordReset', { errorStyle: 'allauth' }) },
@@ -32,20 +49,9 @@ export const passwordRoutes: ContractRoutes = async (fastify) => {
         return reply.code(429).send({ status: 429 });
       }
       await fastify.attemptLimits.record('resetPassword', email);
-      // Answer first and do the work afterwards: the response is the same, and as fast, for
+      // The lookup and the mail happen in a job: the answer is the same, and as fast, for
       // registered and unknown addresses (allauth's ACCOUNT_PREVENT_ENUMERATION).
-      fastify.background.run('password-reset-request', async () => {
-        const user = await fastify.users.findByEmail(email);
-        if (user === undefined || !user.isActive) {
-          request.log.info('password reset requested for an unknown or inactive account');
-          return;
-        }
-        const { uid, token } = await resets.issue(user.id);
-        const link = new URL(`${fastify.config.portalUrl}/zapomenute-heslo/change`);
-        link.search = new URLSearchParams({ uid, token }).toString();
-        await fastify.mailer.send(passwordResetMail(user.email, link.toString()));
-        request.log.info({ userId: user.id }, 'password reset mail sent');
-      });
+      await enqueueJob(fastify.db, PASSWORD_RESET_JOB, { email });
       return { status: 200 };
     },
   );
@@ -74,9 +80,7 @@ export const passwordRoutes: ContractRoutes = async (fastify) => {
       if (!changed) throw invalidKey();
 
       request.log.info({ userId: user.id }, 'password reset');
-      fastify.background.run('password-changed-mail', () =>
-        fastify.mailer.send(passwordChangedMail(user.email, fastify.config.portalUrl)),
-      );
+      await enqueueMail(fastify.db, { kind: 'password-changed', to: user.email, data: {} });
       // allauth answers 401 after a reset: the client logs in with the new password.
       return reply.code(401).send(ALLAUTH_UNAUTHENTICATED_BODY);
     },

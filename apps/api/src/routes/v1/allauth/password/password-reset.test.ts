@@ -57,7 +57,7 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toEqual({ status: 200 });
-    await t.app.background.idle();
+    await t.app.jobs.drain();
   }
 
   async function resetMailFor(address: string): Promise<OutboxMail> {
@@ -98,7 +98,7 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
     expect(stale.body).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });
 
     // And the user is told that the password changed.
-    await t.app.background.idle();
+    await t.app.jobs.drain();
     const notice = await waitForMail(outbox, (m) => m.to === email && m.type === 'password-changed');
     expect(notice.subject).toBe('Heslo k portálu nájemců bylo změněno');
   });
