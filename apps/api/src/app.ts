@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from './config/env.js';
+import { DEFAULT_TRUST_PROXY, type AppConfig } from './config/env.js';
 import { redactUrlSecrets } from './http/redact-url.js';
 import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
@@ -119,6 +119,8 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
         }),
       },
     },
+    // Only the BFF may name the client (X-Forwarded-For): the failed-login delays are keyed by it.
+    trustProxy: [...(config.trustProxy ?? DEFAULT_TRUST_PROXY)],
     // Correlates log lines with the BFF's request that caused them.
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,

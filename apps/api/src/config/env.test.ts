@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       anonymiseAfterDays: 365,
       databasePoolSize: 10,
       fileStore: 'database',
+      trustProxy: ['127.0.0.0/8', '::1'],
     });
     expect(DEFAULT_DATA_DIR.endsWith(path.join('.data', 'api'))).toBe(true);
     expect(path.isAbsolute(DEFAULT_DATA_DIR)).toBe(true);
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
         ANONYMISE_AFTER_DAYS: '90',
         DATABASE_POOL_SIZE: '24',
         FILE_STORE: 'folder',
+        TRUST_PROXY: '10.0.0.7, 10.1.0.0/16',
         METRICS_PORT: '9410',
         METRICS_HOST: '10.0.0.5',
       },
@@ -73,6 +75,7 @@ describe('loadConfig', () => {
       anonymiseAfterDays: 90,
       databasePoolSize: 24,
       fileStore: 'folder',
+      trustProxy: ['10.0.0.7', '10.1.0.0/16'],
       metrics: { host: '10.0.0.5', port: 9410 },
     });
   });

@@ -28,6 +28,9 @@ export class BffError extends Error {
   }
 }
 
+/** `Retry-After` of a 429 whose cause named no time (every 429 carries one). */
+export const DEFAULT_RETRY_AFTER_SECONDS = '60';
+
 /** Czech texts of the BFF's own errors, in one place so they stay consistent. */
 export const errorMessages = {
   notAuthenticated: 'Nejste přihlášeni.',

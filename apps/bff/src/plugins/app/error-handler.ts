@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { BffError, errorMessages } from '../../http/errors.js';
+import { BffError, DEFAULT_RETRY_AFTER_SECONDS, errorMessages } from '../../http/errors.js';
 import { validationFields } from '../../http/validation-messages.js';
 import { reportServerError } from '../../observability/error-reporting.js';
 import { isRedisUnavailable } from '../../redis/redis-client.js';
@@ -25,6 +25,12 @@ export const errorHandlerPlugin = fp(
       }
       for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
       return reply.code(mapped.statusCode).send(mapped.toBody());
+    });
+    // Every 429 says when to come back, whatever refused the request (a forwarded upstream
+    // answer included), so no client has to guess and hammer.
+    app.addHook('onSend', async (_request, reply) => {
+      if (reply.statusCode === 429 && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', DEFAULT_RETRY_AFTER_SECONDS);
     });
   },
   { name: 'error-handler' },
