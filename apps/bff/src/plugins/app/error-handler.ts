@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorPage, wantsHtmlPage } from '../../http/error-page.js';
 import { BffError, DEFAULT_RETRY_AFTER_SECONDS, errorMessages } from '../../http/errors.js';
 import { validationFields } from '../../http/validation-messages.js';
 import { reportServerError } from '../../observability/error-reporting.js';
@@ -24,6 +25,14 @@ export const errorHandlerPlugin = fp(
         reportServerError(error, request);
       }
       for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
+      // A browser's page load that is throttled sees a Czech page, not JSON.
+      if (mapped.statusCode === 429 && wantsHtmlPage(request)) {
+        return reply
+          .code(429)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(errorPage('Příliš mnoho požadavků', mapped.message));
+      }
       return reply.code(mapped.statusCode).send(mapped.toBody());
     });
     // Every 429 says when to come back, whatever refused the request (a forwarded upstream
