@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import fp from 'fastify-plugin';
 import { DEFAULT_TRUST_PROXY, type AppConfig } from './config/env.js';
 import { redactUrlSecrets } from './http/redact-url.js';
+import { refuseMalformedText } from './http/text-safety.js';
 import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { backgroundTasksPlugin } from './plugins/app/background-tasks.js';
@@ -85,6 +86,33 @@ function configureBodyParsing(fastify: FastifyInstance): void {
       request.body = {};
     }
   });
+  // NUL bytes and lone surrogates: a Czech 400 before the schema, never a PostgreSQL error.
+  fastify.addHook('preValidation', refuseMalformedText);
+}
+
+/** pino's serialised error. */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+/** Keys of database errors (drizzle's `params`, postgres' `parameters`) that hold personal data. */
+const SQL_PARAMETER_KEYS = new Set(['params', 'parameters']);
+
+/**
+ * pino's error shape (type, message, stack and the error's own fields, `cause` serialised the
+ * same way), minus SQL parameters at any depth.
+ */
+export function serializeErrorWithoutParameters(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const fields: Record<string, unknown> = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack,
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (SQL_PARAMETER_KEYS.has(key)) continue;
+    fields[key] = value instanceof Error ? serializeErrorWithoutParameters(value, depth + 1) : value;
+  }
+  if (error.cause !== undefined) fields['cause'] = serializeErrorWithoutParameters(error.cause, depth + 1);
+  return fields;
 }
 
 /** Fastify options the app relies on; `server.ts` adds network timeouts on top. */
@@ -104,6 +132,8 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
         : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
+        // Database errors carry their SQL parameters (names, e-mails, hashes): never logged.
+        err: (error: Error) => serializeErrorWithoutParameters(error) as SerializedError,
         req: (request: {
           method: string;
           url: string;
