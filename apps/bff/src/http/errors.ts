@@ -38,6 +38,7 @@ export const errorMessages = {
   csrfMissing: 'Požadavek byl odmítnut z bezpečnostních důvodů. Obnovte stránku a zkuste to znovu.',
   originMismatch: 'Požadavek z cizího webu byl odmítnut.',
   notFound: 'Požadovaný zdroj nebyl nalezen.',
+  badUrl: 'Adresa požadavku není platná.',
   tenantForbidden: 'K tomuto nájemci nemáte přístup.',
   tenantRequired: 'Nejprve vyberte nájemce.',
   staffOnly: 'Tato část portálu je určena jen pro správu budov.',
