@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../domain/errors.js';
+import { redactUrlSecrets } from '../../http/redact-url.js';
 import { toAllauthErrors, toDrfValidationBody } from '../../http/validation-errors.js';
 import { reportServerError } from '../external/error-reporting.js';
 
@@ -95,7 +96,7 @@ export const errorHandlerPlugin = fp(
     });
 
     fastify.setNotFoundHandler((request, reply) => {
-      request.log.info({ method: request.method, url: request.url }, 'route not found');
+      request.log.info({ method: request.method, url: redactUrlSecrets(request.url) }, 'route not found');
       return reply.code(404).send({ detail: CLIENT_ERRORS[404]?.detail, code: 'not_found' });
     });
 
