@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { envFile, isAlive, jsonLines, logFile, operatorData, pidOf, productionScript, RECIPE } from './support.js';
+import { envFile, jsonLines, killService, logFile, operatorData, productionScript, RECIPE } from './support.js';
+import { commentOnIncident, logIn, openIncidents, reportIncident } from './tenant-steps.js';
 
 // A tenant's session in Chromium while one of the two API instances dies: the BFFs send every
 // call to the other instance (files and sessions are shared through PostgreSQL and Redis), so
@@ -35,30 +36,16 @@ test('kill one API instance mid-session: the user carries on, and it rejoins aft
   const subject = `Teče voda ze stropu (${Date.now()})`;
 
   await page.goto('/prihlaseni');
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Heslo', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${user.firstName}` })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Hlavní nabídka' })
-    .getByRole('link', { name: 'Hlášení incidentů' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hlášení incidentů' })).toBeVisible();
-  await page.getByRole('link', { name: 'Nahlásit incident' }).click();
-  await page.getByRole('textbox', { name: 'Předmět' }).fill(subject);
-  await page.getByLabel('Budova').selectOption({ label: 'Dům Gama, Praha 1' });
-  await page.getByRole('textbox', { name: 'Popis' }).fill('V kuchyňce ve 2. patře kape voda ze stropu.');
-  await page.getByRole('button', { name: 'Odeslat hlášení' }).click();
-  await expect(page.getByText('Incident byl úspěšně vytvořen.')).toBeVisible();
+  await logIn(page, user);
+  await openIncidents(page);
+  await reportIncident(page, subject, 'V kuchyňce ve 2. patře kape voda ze stropu.');
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
 
   // api-1 dies without warning, between two of the user's clicks.
   const errorsBefore = await networkErrors();
   const nginxBefore = jsonLines(logFile('nginx-access')).length;
   const api2Before = jsonLines(logFile('api-2')).length;
-  const victim = pidOf('api-1');
-  process.kill(victim, 'SIGKILL');
-  await expect.poll(() => isAlive(victim)).toBe(false);
+  await killService('api-1');
 
   try {
     // The same session carries on: the list, the incident, a comment, a second incident.
@@ -68,18 +55,9 @@ test('kill one API instance mid-session: the user carries on, and it rejoins aft
     await expect(page.getByRole('heading', { level: 1, name: 'Hlášení incidentů' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('link', { name: subject })).toBeVisible();
-    await page.getByRole('link', { name: subject }).click();
-    await page.getByRole('textbox', { name: 'Komentář' }).fill('Už kape i na chodbě.');
-    await page.getByRole('button', { name: 'Odeslat komentář' }).click();
-    await expect(page.getByText('Komentář byl přidán.')).toBeVisible();
-    await expect(page.getByTestId('incident-timeline').getByText('Už kape i na chodbě.')).toBeVisible();
+    await commentOnIncident(page, subject, 'Už kape i na chodbě.');
     await page.getByRole('link', { name: 'Zpět na seznam incidentů' }).click();
-    await page.getByRole('link', { name: 'Nahlásit incident' }).click();
-    await page.getByRole('textbox', { name: 'Předmět' }).fill(`${subject} – znovu`);
-    await page.getByLabel('Budova').selectOption({ label: 'Dům Gama, Praha 1' });
-    await page.getByRole('textbox', { name: 'Popis' }).fill('Po výpadku serveru stále kape.');
-    await page.getByRole('button', { name: 'Odeslat hlášení' }).click();
-    await expect(page.getByText('Incident byl úspěšně vytvořen.')).toBeVisible();
+    await reportIncident(page, `${subject} – znovu`, 'Po výpadku serveru stále kape.');
 
     // Nothing the browser asked for failed…
     const after = jsonLines(logFile('nginx-access')).slice(nginxBefore);

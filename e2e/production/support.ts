@@ -79,6 +79,13 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** Kills a service of the set without warning (SIGKILL) and waits until it is gone. */
+export async function killService(service: string): Promise<void> {
+  const victim = pidOf(service);
+  process.kill(victim, 'SIGKILL');
+  await expect.poll(() => isAlive(victim)).toBe(false);
+}
+
 export function logFile(service: string): string {
   return join(stateDir(), 'logs', `${service}.log`);
 }

@@ -143,6 +143,66 @@ export type SendRequest = (
   headers?: Record<string, string>,
 ) => Promise<{ statusCode: number; body: string }>;
 
+/** The options of Fastify's `inject` that {@link injectSender} uses. */
+export interface InjectOptions {
+  method: 'GET';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+/**
+ * A {@link SendRequest} over Fastify's `inject` (its answers as they are): JSON payloads are serialised (a string is sent
+ * as it is, so malformed bodies stay malformed) and labelled as JSON; `headers` gives the headers
+ * every request carries (a session, a tenant), read at each request.
+ */
+export function injectSender<Response extends { statusCode: number; body: string }>(
+  inject: (options: InjectOptions) => Promise<Response>,
+  headers: () => Record<string, string>,
+): (method: string, url: string, payload?: unknown, extra?: Record<string, string>) => Promise<Response> {
+  return (method, url, payload, extra = {}) =>
+    inject({
+      method: method.toUpperCase() as 'GET',
+      url,
+      headers: { ...headers(), ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+      ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    });
+}
+
+/**
+ * `runs` generated bad ids in every path parameter of the operation, with `query` after the path
+ * and `body` sent along: each must be a clear client error.
+ */
+export async function assertBadIdsRefused(
+  send: SendRequest,
+  operation: OperationInfo,
+  { query, body, runs }: { query: string; body: unknown; runs: number },
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(badIds, async (id) => {
+      const response = await send(operation.method, `${fillPath(operation, id)}${query}`, body);
+      assertClientError(response.statusCode, response.body, `${operation.operationId} id=${id}`);
+    }),
+    { numRuns: runs },
+  );
+}
+
+/** `runs` generated bodies of the wrong shape for `schema`, to `url`: each must be a clear client error. */
+export async function assertBadBodiesRefused(
+  send: SendRequest,
+  operation: OperationInfo,
+  schema: BadInputSchema,
+  { url, runs }: { url: string; runs: number },
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(badBodies(schema), async (body) => {
+      const response = await send(operation.method, url, body);
+      assertClientError(response.statusCode, response.body, `${operation.operationId} ${JSON.stringify(body)}`);
+    }),
+    { numRuns: runs },
+  );
+}
+
 /** Every malformed body, and an XML one, to `url`: each must be a clear client error. */
 export async function assertMalformedBodiesRefused(send: SendRequest, operation: OperationInfo, url: string) {
   for (const payload of MALFORMED_BODIES) {

@@ -33,10 +33,20 @@ export async function staffBuildingIds(db: Database, userId: number): Promise<nu
   return rows.length === 0 ? null : rows.map((row) => row.buildingId).sort((a, b) => a - b);
 }
 
-/** The scope of a user, or 403 `staff_only` for anyone not on the staff. */
-export async function staffScopeOf(db: Database, user: Pick<User, 'id' | 'isStaff' | 'isActive'>): Promise<StaffScope> {
+/**
+ * The scope of a user, or 403 `staff_only` for anyone not on the staff. `knownBuildingIds` are
+ * the user's buildings when already read with the user (authentication does, in one query).
+ */
+export async function staffScopeOf(
+  db: Database,
+  user: Pick<User, 'id' | 'isStaff' | 'isActive'>,
+  knownBuildingIds?: readonly number[] | null,
+): Promise<StaffScope> {
   if (!user.isStaff || !user.isActive) throw staffOnly();
-  return { userId: user.id, buildingIds: await staffBuildingIds(db, user.id) };
+  return {
+    userId: user.id,
+    buildingIds: knownBuildingIds !== undefined ? knownBuildingIds : await staffBuildingIds(db, user.id),
+  };
 }
 
 /** Whether the scope covers a building (a null building only for an unlimited scope). */

@@ -1,7 +1,7 @@
 import { count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
-import { tenantAccess, users } from '../db/schema.js';
+import { staffBuildings, tenantAccess, users } from '../db/schema.js';
 import { hashPassword } from '../security/password-hash.js';
 import { fieldErrors } from './errors.js';
 
@@ -26,14 +26,23 @@ export function displayNameSql(table: { firstName: AnyPgColumn; lastName: AnyPgC
   return sql`coalesce(nullif(btrim(${table.firstName} || ' ' || ${table.lastName}, ${JS_TRIM_CHARACTERS}), ''), ${table.email})`;
 }
 
+export interface UserWithAccess {
+  user: User;
+  tenantAllowed: boolean;
+  /** The buildings a staff member is limited to (null: none or every one); undefined: not read. */
+  staffBuildingIds?: number[] | null;
+}
+
 export interface UserRepository {
   findById(id: number): Promise<User | undefined>;
   /**
-   * The user of a token together with whether they may act for `tenantId`, in one round trip:
-   * every tenant-scoped request needs both, and asking separately doubles its database
-   * latency. `tenantAllowed` is false when `tenantId` is null.
+   * The user of a token together with what they may act for, in one round trip: every
+   * tenant-scoped request needs the user and its access to `tenantId`, every staff request the
+   * user and its buildings, and asking separately doubles its database latency.
+   * `tenantAllowed` is false when `tenantId` is null; `staffBuildingIds` is only read when
+   * `tenantId` is null (staff requests name no tenant) and is null for an unlimited scope.
    */
-  findByIdWithAccess(id: number, tenantId: string | null): Promise<{ user: User; tenantAllowed: boolean } | undefined>;
+  findByIdWithAccess(id: number, tenantId: string | null): Promise<UserWithAccess | undefined>;
   /** Case-insensitive, like allauth's e-mail login; surrounding spaces are ignored. */
   findByEmail(email: string): Promise<User | undefined>;
   /** Replaces the stored hash (login upgrades outdated scrypt parameters with it). */
@@ -46,6 +55,8 @@ export function createUserRepository(db: Database): UserRepository {
   // a named statement per connection (parsed and planned once instead of per request).
   let prepared: ReturnType<typeof prepareUserWithAccess> | undefined;
   const userWithAccess = () => (prepared ??= prepareUserWithAccess(db));
+  let preparedStaff: ReturnType<typeof prepareUserWithStaffBuildings> | undefined;
+  const userWithStaffBuildings = () => (preparedStaff ??= prepareUserWithStaffBuildings(db));
   return {
     async findById(id) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -53,8 +64,10 @@ export function createUserRepository(db: Database): UserRepository {
     },
     async findByIdWithAccess(id, tenantId) {
       if (tenantId === null) {
-        const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-        return user === undefined ? undefined : { user, tenantAllowed: false };
+        const [row] = await userWithStaffBuildings().execute({ id });
+        if (row === undefined) return undefined;
+        const { staffBuildingIds, ...user } = row;
+        return { user, tenantAllowed: false, staffBuildingIds: user.isStaff ? staffBuildingIds : null };
       }
       const [row] = await userWithAccess().execute({ id, tenantId });
       if (row === undefined) return undefined;
@@ -78,6 +91,21 @@ function prepareUserWithAccess(db: Database) {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('portal_user_with_tenant_access');
+}
+
+function prepareUserWithStaffBuildings(db: Database) {
+  return db
+    .select({
+      ...getTableColumns(users),
+      // Sorted like staffBuildingIds (staff.ts); array_agg over no rows is null: every building.
+      staffBuildingIds: sql<
+        number[] | null
+      >`(select array_agg(${staffBuildings.buildingId} order by ${staffBuildings.buildingId}) from ${staffBuildings} where ${staffBuildings.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('portal_user_with_staff_buildings');
 }
 
 /** Case-insensitive, like allauth's e-mail login; surrounding spaces are ignored. */

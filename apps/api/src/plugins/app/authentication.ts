@@ -20,6 +20,11 @@ declare module 'fastify' {
      * the user (one round trip) so the tenant guard need not ask again; null when no header.
      */
     tenantAccess: { tenantId: string; allowed: boolean } | null;
+    /**
+     * The buildings a staff member is limited to (null: every building), read with the user
+     * when the request names no tenant, for the staff guard; undefined when not read.
+     */
+    staffBuildingIds: readonly number[] | null | undefined;
   }
 }
 
@@ -86,6 +91,7 @@ export async function authenticateRequest(request: FastifyRequest): Promise<{ us
   const error = accountError({ found: found !== undefined, active: found?.user.isActive === true });
   if (error !== null || found === undefined) return { error: error ?? userNotFound() };
   request.tenantAccess = candidate === null ? null : { tenantId: candidate, allowed: found.tenantAllowed };
+  request.staffBuildingIds = found.staffBuildingIds;
   return { user: found.user };
 }
 
@@ -99,6 +105,7 @@ export const authenticationPlugin = fp(
   (fastify, _opts, done) => {
     fastify.decorateRequest('user', null);
     fastify.decorateRequest('tenantAccess', null);
+    fastify.decorateRequest('staffBuildingIds', undefined);
     fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const result = await authenticateRequest(request);
       if ('error' in result) throw result.error;

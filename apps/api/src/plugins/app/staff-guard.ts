@@ -30,7 +30,7 @@ export const staffGuardPlugin = fp(
   (fastify, _opts, done) => {
     fastify.decorateRequest('staffScope', null);
     fastify.decorate('requireStaff', async function requireStaff(request: FastifyRequest) {
-      request.staffScope = await staffScopeOf(fastify.db, currentUser(request));
+      request.staffScope = await staffScopeOf(fastify.db, currentUser(request), request.staffBuildingIds);
     });
     done();
   },

@@ -12,6 +12,48 @@ export interface DayTimePart {
   registration: UseFormRegisterReturn;
 }
 
+/** The form's errors by field name (react-hook-form's, for fields that hold strings). */
+type FieldMessages = Readonly<Record<string, { message?: string | undefined } | undefined>>;
+
+/**
+ * The {@link DayTimePart}s of a form by field name: the input's id, its error and its
+ * registration. `errors` is read when a part is made, so call it during render.
+ */
+export function dayTimeParts<Name extends string>(
+  ids: Readonly<Record<Name, string>>,
+  errors: FieldMessages,
+  register: (name: Name) => UseFormRegisterReturn,
+) {
+  return (name: Name, label: string, helperText: string): DayTimePart => ({
+    id: ids[name],
+    label,
+    helperText,
+    errorText: errors[name]?.message,
+    registration: register(name),
+  });
+}
+
+/**
+ * A span of time – a start and an end, each a {@link DayTimeFieldset} – side by side on a wide
+ * screen: a visit window, an outage and the like.
+ */
+export function DayTimeRangeFieldsets({
+  start,
+  end,
+  errorPrefix,
+}: {
+  start: { legend: string; hint?: string; day: DayTimePart; time: DayTimePart };
+  end: { legend: string; hint?: string; day: DayTimePart; time: DayTimePart };
+  errorPrefix: string;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+      <DayTimeFieldset {...start} errorPrefix={errorPrefix} />
+      <DayTimeFieldset {...end} errorPrefix={errorPrefix} />
+    </SimpleGrid>
+  );
+}
+
 /**
  * A point in time typed as two text inputs, a day (`d. m. rrrr`) and a time of day (`hh:mm`),
  * in a fieldset with a heading as its legend and an optional hint under it – the start or the

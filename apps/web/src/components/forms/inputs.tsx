@@ -38,3 +38,17 @@ export function SelectInput({
     </NativeSelect.Root>
   );
 }
+
+/**
+ * A select's options with the current value put first when they lack it (they have not loaded or
+ * failed, or the value left the list), so the value is still shown and kept. Its label is the
+ * value itself unless `label` is given.
+ */
+export function withCurrentOption(
+  options: { value: string; label: string }[],
+  current: string | null,
+  label: string = current ?? '',
+): { value: string; label: string }[] {
+  if (current === null || options.some((option) => option.value === current)) return options;
+  return [{ value: current, label }, ...options];
+}

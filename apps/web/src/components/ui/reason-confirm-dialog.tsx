@@ -23,6 +23,32 @@ export interface ReasonConfirmLabels {
   failed: string;
 }
 
+/** The words of a {@link ReasonConfirmDialog} a feature keeps under one name each. */
+export type ReasonConfirmWord = Exclude<keyof ReasonConfirmLabels, 'title' | 'reasonRequired'>;
+
+/**
+ * A {@link ReasonConfirmDialog}'s labels from the feature's words (`word('body')` and so on), with
+ * its title – which names the thing – and, when the reason is required, the message for none.
+ */
+export function reasonConfirmLabels(
+  title: string,
+  word: (key: ReasonConfirmWord) => string,
+  reasonRequired?: string,
+): ReasonConfirmLabels {
+  return {
+    title,
+    body: word('body'),
+    confirm: word('confirm'),
+    keep: word('keep'),
+    reason: word('reason'),
+    reasonHint: word('reasonHint'),
+    reasonTooLong: word('reasonTooLong'),
+    done: word('done'),
+    failed: word('failed'),
+    ...(reasonRequired === undefined ? {} : { reasonRequired }),
+  };
+}
+
 /**
  * Asks before an action that takes a reason (cancelling something others rely on): the reason
  * is checked here (at most 500 characters, required when `labels.reasonRequired` is set), the

@@ -1,5 +1,6 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
-import { useEffect, useId, useRef } from 'react';
+import { toast } from '@portal/ui/toast';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '#src/lib/errors.ts';
 
 /** A change refused because the record changed in between (412 `stale_version`). */
@@ -50,5 +51,49 @@ export function StaleNotice({
         {reloadLabel}
       </Button>
     </Box>
+  );
+}
+
+/**
+ * A staff page whose changes a colleague's may outdate: `stale` holds the server's message of the
+ * refused change (`setStale` is what the page's forms call with it), and `reload` reads the
+ * record again with `refetch` (which also starts the page's forms afresh), clears the message
+ * and says so in a toast (`reloaded`).
+ */
+export function useStaleReload({ refetch, reloaded }: { refetch: () => Promise<void>; reloaded: string }) {
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await refetch();
+      setStale(null);
+      toast.add({ severity: 'info', summary: reloaded });
+    } finally {
+      setReloading(false);
+    }
+  };
+  return { stale, setStale, reloading, reload };
+}
+
+/** The {@link StaleNotice} of a {@link useStaleReload} page, shown while a change is refused. */
+export function StaleReloadNotice({
+  state,
+  title,
+  reloadLabel,
+}: {
+  state: ReturnType<typeof useStaleReload>;
+  title: string;
+  reloadLabel: string;
+}) {
+  if (state.stale === null) return null;
+  return (
+    <StaleNotice
+      title={title}
+      message={state.stale}
+      reloadLabel={reloadLabel}
+      reloading={state.reloading}
+      onReload={() => void state.reload()}
+    />
   );
 }

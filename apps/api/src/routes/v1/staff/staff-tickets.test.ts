@@ -136,6 +136,35 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     expect(counts['unassigned']).toBeGreaterThan(0);
   });
 
+  it('finds a word past the first 600 characters of a long description, and counts it once', async () => {
+    // Within a building the count reads the short tickets' text from an index that holds only
+    // its first 600 characters, and the long tickets from the table: both halves must count.
+    const filler = 'Popis závady je podrobný a dlouhý, aby přesáhl šest set znaků. '.repeat(15);
+    const long = await jana.post('/api/v1/support_tickets/', {
+      subject: 'Porucha v serverovně',
+      description: `${filler}Nakonec: ZLOMENÝ-ventil u stoupačky.`,
+      building: florencId,
+    });
+    const short = await jana.post('/api/v1/support_tickets/', {
+      subject: 'Zlomený-ventil v kuchyňce',
+      description: 'Kape.',
+      building: florencId,
+    });
+    const ids = [(long.body as { id: number }).id, (short.body as { id: number }).id].sort();
+    const word = encodeURIComponent('zlomený-VENTIL');
+    for (const query of [
+      `building=${florencId}&search=${word}`,
+      `building=${florencId}&status=open&search=${word}`,
+      `search=${word}`,
+    ]) {
+      const found = await tomas.get(`${QUEUE}?${query}`);
+      expect((found.body as StaffTicket[]).map((item) => item.id).sort(), query).toEqual(ids);
+      expect(found.headers['x-total-count'], query).toBe('2');
+    }
+    const elsewhere = await tomas.get(`${QUEUE}?building=${karlinId}&search=${word}`);
+    expect(elsewhere.headers['x-total-count']).toBe('0');
+  });
+
   it('filters by creation day, each bound on its own (each shape its own prepared statement)', async () => {
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Prague' });
     const total = Number((await tomas.get(QUEUE)).headers['x-total-count']);

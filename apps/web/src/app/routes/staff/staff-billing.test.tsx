@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStaffSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
+import { focusedErrorSummary, linkTexts } from '#src/testing/error-summary.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
 type Statement = components['schemas']['StaffBillingStatement'];
@@ -201,14 +202,8 @@ describe('staff billing import', { timeout: 90_000 }, () => {
     await view.user.click(within(form).getByLabelText('Datum splatnosti'));
     await view.user.paste('31. 11. 2026');
     await view.user.click(within(form).getByRole('button', { name: 'Importovat vyúčtování' }));
-    const summary = (await within(form).findByRole('heading', { name: 'Vyskytl se problém' }))
-      .parentElement as HTMLElement;
-    await waitFor(() => expect(summary).toHaveFocus());
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
+    const summary = await focusedErrorSummary(form);
+    expect(linkTexts(summary)).toEqual([
       'Vyberte nájemce',
       'Zadejte číslo dokladu',
       'Zadejte začátek zúčtovacího období',
@@ -286,9 +281,7 @@ describe('staff billing import', { timeout: 90_000 }, () => {
     await waitFor(() => expect(within(form).getAllByRole('option', { name: /Kanceláře/ })).toHaveLength(1));
     await fill(view, form, 'V-2026-0042');
     await view.user.click(within(form).getByRole('button', { name: 'Importovat vyúčtování' }));
-    const summary = (await within(form).findByRole('heading', { name: 'Vyskytl se problém' }))
-      .parentElement as HTMLElement;
-    await waitFor(() => expect(summary).toHaveFocus());
+    const summary = await focusedErrorSummary(form);
     expect(within(summary).getByRole('link', { name: EXISTS })).toHaveAttribute('href', '#statement-number');
     expect(within(form).getByLabelText('Číslo dokladu')).toHaveValue('V-2026-0042');
     expect(within(form).getByLabelText('Číslo dokladu')).toHaveAccessibleDescription(new RegExp(EXISTS));

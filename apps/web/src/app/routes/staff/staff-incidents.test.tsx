@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { buildSession, buildStaffSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
+import { ALLOWED_STATUSES, BUILDINGS, bumpVersion, errorResponse, STALE } from '#src/testing/staff-fixtures.ts';
+import { focusedErrorSummary } from '#src/testing/error-summary.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
 type Ticket = components['schemas']['StaffSupportTicketDetail'];
@@ -15,7 +17,6 @@ type Building = components['schemas']['Building'];
 type Tenant = components['schemas']['Tenant'];
 type Change = components['schemas']['StaffSupportTicketUpdate'];
 type Message = components['schemas']['StaffMessageCreate'];
-type ErrorBody = components['schemas']['ErrorBody'];
 
 const STAFF = buildStaffSession();
 const ME = STAFF.user;
@@ -30,15 +31,10 @@ const MEMBERS: Member[] = [
   EVA,
   { id: ME.id, display_name: ME.display_name, email: ME.email, all_buildings: true, buildings: [] },
 ];
-const BUILDINGS: Building[] = [
-  { id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' },
-  { id: 2, name: 'Dům Karlín', street: 'Křižíkova 2', city: 'Praha 8', postal_code: '186 00' },
-];
 const TENANTS: Tenant[] = [
   { id: 'tenant-a', name: 'Alfa Reality s.r.o.' },
   { id: 'tenant-b', name: 'Beta Kanceláře a.s.' },
 ];
-const STALE = 'Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu zopakujte.';
 
 function entry(id: number, overrides: Partial<Entry>): Entry {
   return {
@@ -54,14 +50,6 @@ function entry(id: number, overrides: Partial<Entry>): Entry {
     ...overrides,
   };
 }
-
-/** What the API answers in `allowed_statuses` for each status (its transition table). */
-const ALLOWED_STATUSES = {
-  open: ['in_progress', 'resolved', 'closed'],
-  in_progress: ['open', 'resolved', 'closed'],
-  resolved: ['in_progress', 'closed'],
-  closed: [],
-} as const;
 
 function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
   const building = BUILDINGS[id % 2] as Building;
@@ -89,8 +77,6 @@ function buildTicket(id: number, overrides: Partial<Ticket> = {}): Ticket {
   };
 }
 
-const error = (status: number, body: ErrorBody) => HttpResponse.json(body, { status });
-
 /** The staff part of the BFF in memory, recording what the pages sent. */
 function staffApi(tickets: Ticket[]) {
   const api = {
@@ -100,10 +86,7 @@ function staffApi(tickets: Ticket[]) {
     patches: [] as { id: number; ifMatch: string | null; body: Change }[],
     messages: [] as { id: number; body: Message; key: string | null }[],
     /** A colleague's change: the stored version moves on without this page knowing. */
-    bump(id: number, overrides: Partial<Ticket>) {
-      const ticket = api.tickets.find((candidate) => candidate.id === id) as Ticket;
-      Object.assign(ticket, overrides, { version: ticket.version + 1 });
-    },
+    bump: (id: number, change: Partial<Ticket>) => bumpVersion(api.tickets, id, change),
   };
   const find = (id: unknown) => api.tickets.find((ticket) => ticket.id === Number(id));
   const etag = (ticket: Ticket) => `W/"${ticket.version}"`;
@@ -138,16 +121,16 @@ function staffApi(tickets: Ticket[]) {
     }),
     http.get('*/api/v1/staff/support_tickets/:id/', ({ params }) => {
       const ticket = find(params.id);
-      if (!ticket) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!ticket) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       return HttpResponse.json(ticket, { headers: { ETag: etag(ticket) } });
     }),
     http.patch('*/api/v1/staff/support_tickets/:id/', async ({ params, request }) => {
       const ticket = find(params.id);
-      if (!ticket) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!ticket) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       const body = (await request.json()) as Change;
       const ifMatch = request.headers.get('if-match');
       api.patches.push({ id: ticket.id, ifMatch, body });
-      if (ifMatch !== etag(ticket)) return error(412, { code: 'stale_version', message: STALE });
+      if (ifMatch !== etag(ticket)) return errorResponse(412, { code: 'stale_version', message: STALE });
       if (body.status) ticket.status = body.status;
       if (body.priority) ticket.priority = body.priority;
       if (body.assignee !== undefined) {
@@ -163,7 +146,7 @@ function staffApi(tickets: Ticket[]) {
     }),
     http.post('*/api/v1/staff/support_tickets/:id/messages/', async ({ params, request }) => {
       const ticket = find(params.id);
-      if (!ticket) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!ticket) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       const body = (await request.json()) as Message;
       api.messages.push({ id: ticket.id, body, key: request.headers.get('idempotency-key') });
       const created = entry(100 + ticket.timeline.length, {
@@ -348,8 +331,7 @@ describe('staff queue', { timeout: 60_000 }, () => {
     const before = api.listQueries.length;
     await view.user.type(screen.getByLabelText('Vytvořeno do'), '31. 11. 2026');
     await view.user.click(screen.getByRole('button', { name: 'Filtrovat' }));
-    const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
-    await waitFor(() => expect(summary).toHaveFocus());
+    const summary = await focusedErrorSummary();
     expect(within(summary).getByRole('link', { name: /Zadejte den ve tvaru/ })).toHaveAttribute('href', '#queue-to');
     expect(view.location()).toBe('/sprava/incidenty?resitel=nikdo&najemce=tenant-b&od=2026-11-01');
     expect(api.listQueries.length).toBe(before);

@@ -6,21 +6,17 @@ import { stubModalDialogs } from '#src/testing/browser-stubs.ts';
 import { buildStaffSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
+import { BUILDINGS, bumpVersion, errorResponse, STALE } from '#src/testing/staff-fixtures.ts';
+import { focusedErrorSummary, linkTexts } from '#src/testing/error-summary.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
 type Outage = components['schemas']['StaffMaintenanceEvent'];
 type Create = components['schemas']['StaffMaintenanceEventCreate'];
 type Update = components['schemas']['StaffMaintenanceEventUpdate'];
 type Building = components['schemas']['Building'];
-type ErrorBody = components['schemas']['ErrorBody'];
 
 beforeAll(stubModalDialogs);
 
-const BUILDINGS: Building[] = [
-  { id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' },
-  { id: 2, name: 'Dům Karlín', street: 'Křižíkova 2', city: 'Praha 8', postal_code: '186 00' },
-];
-const STALE = 'Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu zopakujte.';
 const CANCELLED = 'Výpadek už byl zrušen.';
 
 function buildOutage(id: number, overrides: Partial<Outage> = {}): Outage {
@@ -43,8 +39,6 @@ function buildOutage(id: number, overrides: Partial<Outage> = {}): Outage {
   };
 }
 
-const error = (status: number, body: ErrorBody) => HttpResponse.json(body, { status });
-
 /** The staff outage part of the BFF in memory, recording what the page sent. */
 function outagesApi(outages: Outage[]) {
   const api = {
@@ -53,10 +47,7 @@ function outagesApi(outages: Outage[]) {
     creates: [] as { body: Create; key: string | null }[],
     patches: [] as { id: number; ifMatch: string | null; body: Update }[],
     cancels: [] as { id: number; reason: string | null | undefined }[],
-    bump(id: number, change: Partial<Outage>) {
-      const outage = api.outages.find((candidate) => candidate.id === id) as Outage;
-      Object.assign(outage, change, { version: outage.version + 1 });
-    },
+    bump: (id: number, change: Partial<Outage>) => bumpVersion(api.outages, id, change),
   };
   const find = (id: unknown) => api.outages.find((outage) => outage.id === Number(id));
   server.use(
@@ -86,20 +77,20 @@ function outagesApi(outages: Outage[]) {
     }),
     http.patch('*/api/v1/staff/maintenance_events/:id/', async ({ params, request }) => {
       const outage = find(params.id);
-      if (!outage) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!outage) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       const body = (await request.json()) as Update;
       const ifMatch = request.headers.get('if-match');
       api.patches.push({ id: outage.id, ifMatch, body });
-      if (ifMatch !== `W/"${outage.version}"`) return error(412, { code: 'stale_version', message: STALE });
+      if (ifMatch !== `W/"${outage.version}"`) return errorResponse(412, { code: 'stale_version', message: STALE });
       Object.assign(outage, body, { version: outage.version + 1 });
       return HttpResponse.json(outage);
     }),
     http.post('*/api/v1/staff/maintenance_events/:id/cancel/', async ({ params, request }) => {
       const outage = find(params.id);
-      if (!outage) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!outage) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       const { reason } = (await request.json()) as { reason?: string | null };
       api.cancels.push({ id: outage.id, reason });
-      if (outage.cancelled_at) return error(409, { code: 'event_cancelled', message: CANCELLED });
+      if (outage.cancelled_at) return errorResponse(409, { code: 'event_cancelled', message: CANCELLED });
       Object.assign(outage, { cancelled_at: '2026-11-21T10:00:00Z', cancel_reason: reason ?? null });
       return HttpResponse.json(outage);
     }),
@@ -159,14 +150,8 @@ describe('staff outages', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Žádný výpadek se nechystá.')).toBeInTheDocument();
     const form = screen.getByRole('heading', { name: 'Ohlásit výpadek', level: 2 }).closest('section') as HTMLElement;
     await view.user.click(within(form).getByRole('button', { name: 'Ohlásit výpadek' }));
-    const summary = (await within(form).findByRole('heading', { name: 'Vyskytl se problém' }))
-      .parentElement as HTMLElement;
-    await waitFor(() => expect(summary).toHaveFocus());
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
+    const summary = await focusedErrorSummary(form);
+    expect(linkTexts(summary)).toEqual([
       'Vyberte budovu',
       'Zadejte název',
       'Zadejte popis',

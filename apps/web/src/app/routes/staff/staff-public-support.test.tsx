@@ -6,22 +6,18 @@ import { stubModalDialogs } from '#src/testing/browser-stubs.ts';
 import { buildStaffSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
+import { ALLOWED_STATUSES, BUILDINGS, bumpVersion, errorResponse, STALE } from '#src/testing/staff-fixtures.ts';
+import { focusedErrorSummary } from '#src/testing/error-summary.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
 type Request = components['schemas']['StaffPublicSupportRequestDetail'];
 type Message = components['schemas']['PublicSupportMessage'];
 type Building = components['schemas']['Building'];
 type Update = components['schemas']['StaffPublicSupportUpdate'];
-type ErrorBody = components['schemas']['ErrorBody'];
 
 beforeAll(stubModalDialogs);
 
 const STAFF = buildStaffSession();
-const BUILDINGS: Building[] = [
-  { id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' },
-  { id: 2, name: 'Dům Karlín', street: 'Křižíkova 2', city: 'Praha 8', postal_code: '186 00' },
-];
-const STALE = 'Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu zopakujte.';
 const CLOSED = 'Požadavek je uzavřen, nelze do něj psát.';
 
 function message(id: number, overrides: Partial<Message> = {}): Message {
@@ -34,14 +30,6 @@ function message(id: number, overrides: Partial<Message> = {}): Message {
     ...overrides,
   };
 }
-
-/** What the API answers in `allowed_statuses` for each status (its transition table). */
-const ALLOWED_STATUSES = {
-  open: ['in_progress', 'resolved', 'closed'],
-  in_progress: ['open', 'resolved', 'closed'],
-  resolved: ['in_progress', 'closed'],
-  closed: [],
-} as const;
 
 function buildRequest(id: number, overrides: Partial<Request> = {}): Request {
   const building = BUILDINGS[id % 2] as Building;
@@ -66,8 +54,6 @@ function buildRequest(id: number, overrides: Partial<Request> = {}): Request {
   };
 }
 
-const error = (status: number, body: ErrorBody) => HttpResponse.json(body, { status });
-
 /** The staff public-support part of the BFF in memory, recording what the pages sent. */
 function requestsApi(requests: Request[]) {
   const api = {
@@ -77,10 +63,7 @@ function requestsApi(requests: Request[]) {
     answers: [] as { id: number; body: string; key: string | null }[],
     downloads: [] as { path: string; csrf: string | null }[],
     /** A colleague's change: a new version behind the page's back. */
-    bump(id: number, change: Partial<Request>) {
-      const request = api.requests.find((candidate) => candidate.id === id) as Request;
-      Object.assign(request, change, { version: request.version + 1 });
-    },
+    bump: (id: number, change: Partial<Request>) => bumpVersion(api.requests, id, change),
   };
   const find = (id: unknown) => api.requests.find((request) => request.id === Number(id));
   const etag = (request: Request) => `W/"${request.version}"`;
@@ -106,26 +89,26 @@ function requestsApi(requests: Request[]) {
     }),
     http.get('*/api/v1/staff/public_support/:id/', ({ params }) => {
       const found = find(params.id);
-      if (!found) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!found) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       return HttpResponse.json(found, { headers: { ETag: etag(found) } });
     }),
     http.patch('*/api/v1/staff/public_support/:id/', async ({ params, request }) => {
       const found = find(params.id);
-      if (!found) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!found) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       const body = (await request.json()) as Update;
       const ifMatch = request.headers.get('if-match');
       api.patches.push({ id: found.id, ifMatch, body });
-      if (ifMatch !== etag(found)) return error(412, { code: 'stale_version', message: STALE });
+      if (ifMatch !== etag(found)) return errorResponse(412, { code: 'stale_version', message: STALE });
       found.status = body.status;
       found.version += 1;
       return HttpResponse.json(found, { headers: { ETag: etag(found) } });
     }),
     http.post('*/api/v1/staff/public_support/:id/messages/', async ({ params, request }) => {
       const found = find(params.id);
-      if (!found) return error(404, { code: 'not_found', message: 'Nenalezeno.' });
+      if (!found) return errorResponse(404, { code: 'not_found', message: 'Nenalezeno.' });
       const { body } = (await request.json()) as { body: string };
       api.answers.push({ id: found.id, body, key: request.headers.get('idempotency-key') });
-      if (found.status === 'closed') return error(409, { code: 'request_closed', message: CLOSED });
+      if (found.status === 'closed') return errorResponse(409, { code: 'request_closed', message: CLOSED });
       const created = message(100 + found.messages.length, {
         author_role: 'operator',
         author_name: STAFF.user.display_name,
@@ -216,8 +199,7 @@ describe('staff public requests list', { timeout: 60_000 }, () => {
     await view.user.click(screen.getByLabelText('Hledat'));
     await view.user.paste('x'.repeat(101));
     await view.user.click(screen.getByRole('button', { name: 'Filtrovat' }));
-    const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
-    await waitFor(() => expect(summary).toHaveFocus());
+    const summary = await focusedErrorSummary();
     expect(within(summary).getByRole('link', { name: 'Hledaný text může mít nejvýše 100 znaků' })).toHaveAttribute(
       'href',
       '#requests-search',

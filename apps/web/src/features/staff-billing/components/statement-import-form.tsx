@@ -9,7 +9,8 @@ import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { FormSection } from '#src/components/forms/form-section.tsx';
-import { SelectInput } from '#src/components/forms/inputs.tsx';
+import { SelectField } from '#src/components/forms/select-field.tsx';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems, type ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
 import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
@@ -240,6 +241,7 @@ export function StatementImportForm({
   const feedback = useSubmitFeedback();
   const form = useZodForm(schema, EMPTY);
   const { errors, isSubmitting } = form.formState;
+  const fieldProps = useFieldProps(FIELD_IDS, errors);
   const items = useFieldArray({ control: form.control, name: 'items' });
   const importStatement = useImportStatement();
   const [progress, setProgress] = useState<number | null>(null);
@@ -292,14 +294,7 @@ export function StatementImportForm({
     ...(errors.pdf?.message ? [{ message: errors.pdf.message, fieldId: PDF_ID }] : []),
   ];
   const field = (name: keyof typeof FIELD_IDS, label: string, hint?: string, optional?: boolean) => (
-    <Field
-      id={FIELD_IDS[name]}
-      label={label}
-      helperText={hint}
-      optionalText={optional ? t('common:form.optional') : undefined}
-      errorText={errors[name]?.message}
-      errorPrefix={errorPrefix}
-    >
+    <Field {...fieldProps(name, { optional })} label={label} helperText={hint}>
       <Input {...form.register(name)} autoComplete="off" spellCheck={false} />
     </Field>
   );
@@ -310,33 +305,21 @@ export function StatementImportForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="6" maxW="3xl">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Field
-              id={FIELD_IDS.tenant}
+            <SelectField
+              {...fieldProps('tenant')}
               label={t('import.tenant')}
-              errorText={errors.tenant?.message}
-              errorPrefix={errorPrefix}
-            >
-              <SelectInput
-                id={FIELD_IDS.tenant}
-                {...form.register('tenant')}
-                placeholder={t('import.tenantPlaceholder')}
-                options={tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))}
-              />
-            </Field>
-            <Field
-              id={FIELD_IDS.building}
+              registration={form.register('tenant')}
+              placeholder={t('import.tenantPlaceholder')}
+              options={tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))}
+            />
+            <SelectField
+              {...fieldProps('building')}
               label={t('import.building')}
               helperText={t('import.buildingHint')}
-              errorText={errors.building?.message}
-              errorPrefix={errorPrefix}
-            >
-              <SelectInput
-                id={FIELD_IDS.building}
-                {...form.register('building')}
-                placeholder={t('import.buildingNone')}
-                options={buildings.map((building) => ({ value: String(building.id), label: building.name }))}
-              />
-            </Field>
+              registration={form.register('building')}
+              placeholder={t('import.buildingNone')}
+              options={buildings.map((building) => ({ value: String(building.id), label: building.name }))}
+            />
             {field('number', t('import.number'), t('import.numberHint'))}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">

@@ -1,14 +1,16 @@
-import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { CheckboxGroup } from '#src/components/forms/checkbox-group.tsx';
+import { Input } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { SelectInput } from '#src/components/forms/inputs.tsx';
-import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
-import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
+import { CheckboxGroup } from '#src/components/forms/checkbox-group.tsx';
+import { FilterSearchField, FiltersForm } from '#src/components/forms/filters-form.tsx';
+import { withCurrentOption } from '#src/components/forms/inputs.tsx';
+import { SelectField } from '#src/components/forms/select-field.tsx';
+import { useAddressForm } from '#src/components/forms/use-address-form.ts';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { formatDayInput, parseDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import {
@@ -107,32 +109,24 @@ export function QueueFiltersForm({
 }) {
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
-  const feedback = useSubmitFeedback();
-  const form = useZodForm(schema, formValues(filters));
+  const { form, feedback } = useAddressForm(schema, formValues(filters));
   const { errors } = form.formState;
-  const headingId = useId();
-  const errorPrefix = t('common:form.errorPrefix');
+  const field = useFieldProps(FILTER_IDS, errors);
   const example = formatDayInput(pragueDay());
-
-  // The address is the truth: another view (back, a link, the reset) resets the form to it.
-  const current = JSON.stringify(formValues(filters));
-  useEffect(() => {
-    form.reset(JSON.parse(current) as FormValues);
-  }, [current, form]);
 
   // The choices load beside the queue; until then (or if they fail) the selects offer what the
   // address holds, so nothing is lost.
   const buildings = useQuery(staffBuildingsQueryOptions()).data ?? [];
   const tenants = useQuery(staffTenantsQueryOptions()).data ?? [];
   const members = useQuery(staffMembersQueryOptions()).data ?? [];
-  const tenantOptions = tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }));
-  if (filters.tenant !== null && !tenantOptions.some((option) => option.value === filters.tenant)) {
-    tenantOptions.unshift({ value: filters.tenant, label: filters.tenant });
-  }
-  const buildingOptions = buildings.map((building) => ({ value: String(building.id), label: building.name }));
-  if (filters.building !== null && !buildingOptions.some((option) => option.value === String(filters.building))) {
-    buildingOptions.unshift({ value: String(filters.building), label: String(filters.building) });
-  }
+  const tenantOptions = withCurrentOption(
+    tenants.map((tenant) => ({ value: tenant.id, label: tenant.name })),
+    filters.tenant,
+  );
+  const buildingOptions = withCurrentOption(
+    buildings.map((building) => ({ value: String(building.id), label: building.name })),
+    filters.building === null ? null : String(filters.building),
+  );
   const assigneeOptions = [
     { value: 'nikdo', label: t('queue.assigneeNone') },
     { value: 'ja', label: t('queue.assigneeMe') },
@@ -158,96 +152,70 @@ export function QueueFiltersForm({
   }, feedback.summary.focus);
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <FormErrorSummary feedback={feedback} items={formSummaryItems(FILTER_IDS, errors, null)} />
-      <Heading as="h2" id={headingId} size="md" mb="3">
-        {t('queue.filters')}
-      </Heading>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId}>
-        <Stack gap="4">
-          <Flex gap="6" wrap="wrap">
-            <CheckboxGroup
-              legend={t('queue.status')}
-              options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-              registration={form.register('statuses')}
-              firstId={FILTER_IDS.statuses}
-            />
-            <CheckboxGroup
-              legend={t('queue.priority')}
-              options={PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))}
-              registration={form.register('priorities')}
-              firstId={FILTER_IDS.priorities}
-            />
-          </Flex>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            <Field id={FILTER_IDS.building} label={t('queue.building')} errorPrefix={errorPrefix}>
-              <SelectInput
-                id={FILTER_IDS.building}
-                {...form.register('building')}
-                placeholder={t('queue.all')}
-                options={buildingOptions}
-              />
-            </Field>
-            <Field id={FILTER_IDS.tenant} label={t('queue.tenant')} errorPrefix={errorPrefix}>
-              <SelectInput
-                id={FILTER_IDS.tenant}
-                {...form.register('tenant')}
-                placeholder={t('queue.all')}
-                options={tenantOptions}
-              />
-            </Field>
-            <Field id={FILTER_IDS.assignee} label={t('queue.assignee')} errorPrefix={errorPrefix}>
-              <SelectInput
-                id={FILTER_IDS.assignee}
-                {...form.register('assignee')}
-                placeholder={t('queue.all')}
-                options={assigneeOptions}
-              />
-            </Field>
-            <Field id={FILTER_IDS.ordering} label={t('queue.ordering')} errorPrefix={errorPrefix}>
-              <SelectInput
-                id={FILTER_IDS.ordering}
-                {...form.register('ordering')}
-                options={ORDERINGS.map((ordering) => ({ value: ordering, label: t(`queue.orderings.${ordering}`) }))}
-              />
-            </Field>
-            <Field
-              id={FILTER_IDS.search}
-              label={t('queue.search')}
-              helperText={t('queue.searchHint')}
-              errorText={errors.search?.message}
-              errorPrefix={errorPrefix}
-              gridColumn={{ sm: 'span 2' }}
-            >
-              <Input {...form.register('search')} type="search" autoComplete="off" />
-            </Field>
-            <Field
-              id={FILTER_IDS.from}
-              label={t('queue.from')}
-              helperText={t('queue.dayHint', { example })}
-              errorText={errors.from?.message}
-              errorPrefix={errorPrefix}
-            >
-              <Input {...form.register('from')} autoComplete="off" spellCheck={false} />
-            </Field>
-            <Field
-              id={FILTER_IDS.to}
-              label={t('queue.to')}
-              helperText={t('queue.dayHint', { example })}
-              errorText={errors.to?.message}
-              errorPrefix={errorPrefix}
-            >
-              <Input {...form.register('to')} autoComplete="off" spellCheck={false} />
-            </Field>
-          </SimpleGrid>
-          <HStack gap="2" wrap="wrap">
-            <Button type="submit">{t('queue.apply')}</Button>
-            <Button type="button" variant="ghost" onClick={onReset}>
-              {t('queue.reset')}
-            </Button>
-          </HStack>
-        </Stack>
-      </form>
-    </Box>
+    <FiltersForm
+      title={t('queue.filters')}
+      feedback={feedback}
+      summaryItems={formSummaryItems(FILTER_IDS, errors, null)}
+      onSubmit={(event) => void onSubmit(event)}
+      applyLabel={t('queue.apply')}
+      resetLabel={t('queue.reset')}
+      onReset={onReset}
+      checkboxGroups={
+        <>
+          <CheckboxGroup
+            legend={t('queue.status')}
+            options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+            registration={form.register('statuses')}
+            firstId={FILTER_IDS.statuses}
+          />
+          <CheckboxGroup
+            legend={t('queue.priority')}
+            options={PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))}
+            registration={form.register('priorities')}
+            firstId={FILTER_IDS.priorities}
+          />
+        </>
+      }
+    >
+      <SelectField
+        {...field('building')}
+        label={t('queue.building')}
+        registration={form.register('building')}
+        placeholder={t('queue.all')}
+        options={buildingOptions}
+      />
+      <SelectField
+        {...field('tenant')}
+        label={t('queue.tenant')}
+        registration={form.register('tenant')}
+        placeholder={t('queue.all')}
+        options={tenantOptions}
+      />
+      <SelectField
+        {...field('assignee')}
+        label={t('queue.assignee')}
+        registration={form.register('assignee')}
+        placeholder={t('queue.all')}
+        options={assigneeOptions}
+      />
+      <SelectField
+        {...field('ordering')}
+        label={t('queue.ordering')}
+        registration={form.register('ordering')}
+        options={ORDERINGS.map((ordering) => ({ value: ordering, label: t(`queue.orderings.${ordering}`) }))}
+      />
+      <FilterSearchField
+        {...field('search')}
+        label={t('queue.search')}
+        hint={t('queue.searchHint')}
+        registration={form.register('search')}
+      />
+      <Field {...field('from')} label={t('queue.from')} helperText={t('queue.dayHint', { example })}>
+        <Input {...form.register('from')} autoComplete="off" spellCheck={false} />
+      </Field>
+      <Field {...field('to')} label={t('queue.to')} helperText={t('queue.dayHint', { example })}>
+        <Input {...form.register('to')} autoComplete="off" spellCheck={false} />
+      </Field>
+    </FiltersForm>
   );
 }

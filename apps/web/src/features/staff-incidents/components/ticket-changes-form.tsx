@@ -8,7 +8,9 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { SelectInput } from '#src/components/forms/inputs.tsx';
+import { withCurrentOption } from '#src/components/forms/inputs.tsx';
+import { SelectField } from '#src/components/forms/select-field.tsx';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { FormSection } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
@@ -23,7 +25,8 @@ import {
 } from '../api/staff-incident-queries.ts';
 import { PRIORITIES } from '../utils/queue-search.ts';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
-import { useBaseVersion, type OwnVersions } from '#src/components/forms/use-base-version.ts';
+import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
+import type { TicketChangeFormProps } from './ticket-change-form-props.ts';
 
 const FIELD_IDS = {
   status: 'staff-ticket-status',
@@ -64,15 +67,7 @@ const valuesOf = ({ ticket }: VersionedTicket): Values => ({
  * with the version they were made on. Only what changed is sent; a refused version (412) is
  * handed to `onStale`, which offers the reload.
  */
-export function TicketChangesForm({
-  live,
-  own,
-  onStale,
-}: {
-  live: VersionedTicket;
-  own: OwnVersions;
-  onStale: (message: string) => void;
-}) {
+export function TicketChangesForm({ live, own, onStale }: TicketChangeFormProps) {
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const feedback = useSubmitFeedback();
@@ -82,6 +77,7 @@ export function TicketChangesForm({
   const { errors, isDirty, isSubmitting } = form.formState;
   const [base, adopt] = useBaseVersion(live, isDirty, { own, show: (version) => form.reset(valuesOf(version)) });
   const change = useChangeStaffTicket(live.ticket.id);
+  const field = useFieldProps(FIELD_IDS, errors);
 
   const ticket = base.ticket;
   const chosenStatus = form.watch('status') as TicketStatus;
@@ -89,15 +85,16 @@ export function TicketChangesForm({
     { value: ticket.status, label: t('changes.statusKeep', { status: t(`status.${ticket.status}`) }) },
     ...ticket.allowed_statuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
   ];
-  const assigneeOptions = (members ?? []).map((member) => ({
-    value: String(member.id),
-    label:
-      member.id === session?.user.id ? t('changes.assigneeMe', { name: member.display_name }) : member.display_name,
-  }));
   // Until the directory is there (or when the assignee left it), the current assignee stays choosable.
-  if (ticket.assignee && !assigneeOptions.some((option) => option.value === String(ticket.assignee?.id))) {
-    assigneeOptions.unshift({ value: String(ticket.assignee.id), label: ticket.assignee.display_name });
-  }
+  const assigneeOptions = withCurrentOption(
+    (members ?? []).map((member) => ({
+      value: String(member.id),
+      label:
+        member.id === session?.user.id ? t('changes.assigneeMe', { name: member.display_name }) : member.display_name,
+    })),
+    ticket.assignee ? String(ticket.assignee.id) : null,
+    ticket.assignee?.display_name,
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     feedback.setServerError(null);
@@ -126,7 +123,6 @@ export function TicketChangesForm({
     toast.add({ severity: 'success', summary: t('changes.saved') });
   }, feedback.summary.focus);
 
-  const errorPrefix = t('common:form.errorPrefix');
   return (
     <FormSection
       title={t('changes.title')}
@@ -137,48 +133,31 @@ export function TicketChangesForm({
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="4" maxW="3xl">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <Field
-              id={FIELD_IDS.status}
+            <SelectField
+              {...field('status')}
               label={t('changes.status')}
-              errorText={errors.status?.message}
-              errorPrefix={errorPrefix}
-            >
-              <SelectInput id={FIELD_IDS.status} {...form.register('status')} options={statusOptions} />
-            </Field>
-            <Field
-              id={FIELD_IDS.priority}
+              registration={form.register('status')}
+              options={statusOptions}
+            />
+            <SelectField
+              {...field('priority')}
               label={t('changes.priority')}
-              errorText={errors.priority?.message}
-              errorPrefix={errorPrefix}
-            >
-              <SelectInput
-                id={FIELD_IDS.priority}
-                {...form.register('priority')}
-                options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
-              />
-            </Field>
-            <Field
-              id={FIELD_IDS.assignee}
+              registration={form.register('priority')}
+              options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
+            />
+            <SelectField
+              {...field('assignee')}
               label={t('changes.assignee')}
-              errorText={errors.assignee?.message}
-              errorPrefix={errorPrefix}
-            >
-              <SelectInput
-                id={FIELD_IDS.assignee}
-                {...form.register('assignee')}
-                placeholder={t('changes.assigneeNone')}
-                options={assigneeOptions}
-              />
-            </Field>
+              registration={form.register('assignee')}
+              placeholder={t('changes.assigneeNone')}
+              options={assigneeOptions}
+            />
           </SimpleGrid>
           {takesResolution(chosenStatus) && chosenStatus !== ticket.status ? (
             <Field
-              id={FIELD_IDS.resolution}
+              {...field('resolution', { optional: true })}
               label={t('changes.resolution')}
-              optionalText={t('common:form.optional')}
               helperText={t('changes.resolutionHint')}
-              errorText={errors.resolution?.message}
-              errorPrefix={errorPrefix}
             >
               <Textarea {...form.register('resolution')} rows={3} />
             </Field>

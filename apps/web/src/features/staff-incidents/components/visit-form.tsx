@@ -1,4 +1,4 @@
-import { HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { DayTimeFieldset, type DayTimePart } from '#src/components/forms/day-time-fieldset.tsx';
+import { dayTimeParts, DayTimeRangeFieldsets } from '#src/components/forms/day-time-fieldset.tsx';
 import { FormSection } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
@@ -15,10 +15,10 @@ import { isUnauthorized, serverFieldErrors } from '#src/lib/errors.ts';
 import { formatDateTimeRange } from '#src/lib/format.ts';
 import { formatDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import { useChangeStaffTicket } from '../api/staff-incident-mutations.ts';
-import type { VersionedTicket } from '../api/staff-incident-queries.ts';
 import { visitChange, visitInput, visitProblems, type VisitInput, type VisitProblem } from '../utils/visit-window.ts';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
-import { useBaseVersion, type OwnVersions } from '#src/components/forms/use-base-version.ts';
+import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
+import type { TicketChangeFormProps } from './ticket-change-form-props.ts';
 
 const FIELD_IDS = {
   fromDay: 'staff-visit-from-day',
@@ -55,15 +55,7 @@ function createSchema(t: TFunction<'staffIncidents'>) {
  * The technician's visit window: set, move or clear it. The tenant sees it. Days and times are
  * Prague's; the change carries the version it was made on, like every staff change.
  */
-export function VisitForm({
-  live,
-  own,
-  onStale,
-}: {
-  live: VersionedTicket;
-  own: OwnVersions;
-  onStale: (message: string) => void;
-}) {
+export function VisitForm({ live, own, onStale }: TicketChangeFormProps) {
   const { t } = useTranslation(['staffIncidents', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const feedback = useSubmitFeedback();
@@ -109,13 +101,7 @@ export function VisitForm({
   const errorPrefix = t('common:form.errorPrefix');
   const dayHint = t('visit.dayHint', { example: formatDayInput(pragueDay()) });
   /** One day or time input of the start and end fieldsets. */
-  const part = (name: 'fromDay' | 'fromTime' | 'toDay' | 'toTime', label: string, helperText: string): DayTimePart => ({
-    id: FIELD_IDS[name],
-    label,
-    helperText,
-    errorText: errors[name]?.message,
-    registration: form.register(name),
-  });
+  const part = dayTimeParts(FIELD_IDS, errors, form.register);
 
   return (
     <FormSection
@@ -131,20 +117,19 @@ export function VisitForm({
       ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="5" maxW="2xl">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <DayTimeFieldset
-              legend={t('visit.from')}
-              day={part('fromDay', t('visit.fromDay'), dayHint)}
-              time={part('fromTime', t('visit.fromTime'), t('visit.timeHint'))}
-              errorPrefix={errorPrefix}
-            />
-            <DayTimeFieldset
-              legend={t('visit.to')}
-              day={part('toDay', t('visit.toDay'), dayHint)}
-              time={part('toTime', t('visit.toTime'), t('visit.timeHint'))}
-              errorPrefix={errorPrefix}
-            />
-          </SimpleGrid>
+          <DayTimeRangeFieldsets
+            start={{
+              legend: t('visit.from'),
+              day: part('fromDay', t('visit.fromDay'), dayHint),
+              time: part('fromTime', t('visit.fromTime'), t('visit.timeHint')),
+            }}
+            end={{
+              legend: t('visit.to'),
+              day: part('toDay', t('visit.toDay'), dayHint),
+              time: part('toTime', t('visit.toTime'), t('visit.timeHint')),
+            }}
+            errorPrefix={errorPrefix}
+          />
           <Field
             id={FIELD_IDS.note}
             label={t('visit.note')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ReasonConfirmDialog } from '#src/components/ui/reason-confirm-dialog.tsx';
+import { ReasonConfirmDialog, reasonConfirmLabels } from '#src/components/ui/reason-confirm-dialog.tsx';
 import type { StaffReservation } from '../api/staff-room-queries.ts';
 import { useCancelReservation } from '../api/use-cancel-reservation.ts';
 
@@ -22,18 +22,7 @@ export function CancelReservationDialog({
     <ReasonConfirmDialog
       open={reservation !== null}
       reasonId="reservation-cancel-reason"
-      labels={{
-        title: t('cancel.title', { time }),
-        body: t('cancel.body'),
-        confirm: t('cancel.confirm'),
-        keep: t('cancel.keep'),
-        reason: t('cancel.reason'),
-        reasonHint: t('cancel.reasonHint'),
-        reasonTooLong: t('cancel.reasonTooLong'),
-        reasonRequired: t('cancel.reasonRequired'),
-        done: t('cancel.done'),
-        failed: t('cancel.failed'),
-      }}
+      labels={reasonConfirmLabels(t('cancel.title', { time }), (key) => t(`cancel.${key}`), t('cancel.reasonRequired'))}
       pending={cancel.isPending}
       onConfirm={async (reason) => {
         if (reservation) await cancel.mutateAsync({ id: reservation.id, reason });

@@ -1,12 +1,13 @@
 import { Box, Button, Flex, Heading, Input } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
-import { SelectInput } from '#src/components/forms/inputs.tsx';
-import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
+import { SelectField } from '#src/components/forms/select-field.tsx';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
+import { useAddressForm } from '#src/components/forms/use-address-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { formatDayInput, parseDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import type { StaffRoom } from '../api/staff-room-queries.ts';
@@ -44,22 +45,15 @@ export function RoomDayPicker({
 }) {
   const { t } = useTranslation(['staffMeetingRooms', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
-  const feedback = useSubmitFeedback();
-  const form = useZodForm(schema, valuesOf(value));
+  const { form, feedback } = useAddressForm(schema, valuesOf(value));
   const { errors } = form.formState;
+  const field = useFieldProps(FIELD_IDS, errors);
   const headingId = useId();
-
-  // The address is the truth: another view (back, the day links) resets the form to it.
-  const current = JSON.stringify(valuesOf(value));
-  useEffect(() => {
-    form.reset(JSON.parse(current) as Values);
-  }, [current, form]);
 
   const onSubmit = form.handleSubmit(
     (values) => onPick({ room: Number(values.room), day: parseDayInput(values.day) as string }),
     feedback.summary.focus,
   );
-  const errorPrefix = t('common:form.errorPrefix');
   return (
     <Box as="section" aria-labelledby={headingId}>
       <FormErrorSummary feedback={feedback} items={formSummaryItems(FIELD_IDS, errors, null)} />
@@ -69,30 +63,22 @@ export function RoomDayPicker({
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId}>
         <Flex gap="4" wrap="wrap" align="flex-start">
           <Box minW={{ base: 'full', sm: '72' }}>
-            <Field
-              id={FIELD_IDS.room}
+            <SelectField
+              {...field('room')}
               label={t('pick.room')}
-              errorText={errors.room?.message}
-              errorPrefix={errorPrefix}
-            >
-              <SelectInput
-                id={FIELD_IDS.room}
-                {...form.register('room')}
-                placeholder={t('pick.roomPlaceholder')}
-                options={rooms.map((room) => ({
-                  value: String(room.id),
-                  label: t('pick.roomOption', { room: room.name, building: room.building.name }),
-                }))}
-              />
-            </Field>
+              registration={form.register('room')}
+              placeholder={t('pick.roomPlaceholder')}
+              options={rooms.map((room) => ({
+                value: String(room.id),
+                label: t('pick.roomOption', { room: room.name, building: room.building.name }),
+              }))}
+            />
           </Box>
           <Box minW={{ base: 'full', sm: '48' }}>
             <Field
-              id={FIELD_IDS.day}
+              {...field('day')}
               label={t('pick.day')}
               helperText={t('pick.dayHint', { example: formatDayInput(pragueDay()) })}
-              errorText={errors.day?.message}
-              errorPrefix={errorPrefix}
             >
               <Input {...form.register('day')} autoComplete="off" spellCheck={false} />
             </Field>

@@ -11,6 +11,7 @@ import {
   formatPhone,
 } from '#src/lib/format.ts';
 import { pragueDay, pragueMinutes, shiftDay } from '#src/lib/prague-time.ts';
+import { CancellableListItem } from '#src/components/ui/cancellable-list-item.tsx';
 import { staffReservationsQueryOptions, type StaffReservation, type StaffRoom } from '../api/staff-room-queries.ts';
 import { searchFor } from '../utils/day-search.ts';
 import { CancelReservationDialog } from './cancel-reservation-dialog.tsx';
@@ -112,15 +113,7 @@ function ReservationItem({
   const cancelled = reservation.status === 'cancelled';
   const time = timeOf(reservation);
   return (
-    <Box
-      as="li"
-      borderWidth="1px"
-      borderColor="border"
-      borderStyle={cancelled ? 'dashed' : 'solid'}
-      borderRadius="l3"
-      p="4"
-      bg={cancelled ? 'bg.muted' : undefined}
-    >
+    <CancellableListItem cancelled={cancelled}>
       <Flex gap="3" align="baseline" wrap="wrap">
         <Text fontWeight="semibold" fontSize="lg" fontVariantNumeric="tabular-nums">
           <time dateTime={`${reservation.starts_at}/${reservation.ends_at}`}>{time}</time>
@@ -160,6 +153,6 @@ function ReservationItem({
           {t('reservation.cancel')}
         </Button>
       ) : null}
-    </Box>
+    </CancellableListItem>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ReasonConfirmDialog } from '#src/components/ui/reason-confirm-dialog.tsx';
+import { ReasonConfirmDialog, reasonConfirmLabels } from '#src/components/ui/reason-confirm-dialog.tsx';
 import { useCancelOutage } from '../api/staff-outage-mutations.ts';
 import type { StaffOutage } from '../api/staff-outage-queries.ts';
 
@@ -14,17 +14,7 @@ export function CancelOutageDialog({ outage, onClose }: { outage: StaffOutage | 
     <ReasonConfirmDialog
       open={outage !== null}
       reasonId="outage-cancel-reason"
-      labels={{
-        title: t('cancel.title', { title: outage?.title ?? '' }),
-        body: t('cancel.body'),
-        confirm: t('cancel.confirm'),
-        keep: t('cancel.keep'),
-        reason: t('cancel.reason'),
-        reasonHint: t('cancel.reasonHint'),
-        reasonTooLong: t('cancel.reasonTooLong'),
-        done: t('cancel.done'),
-        failed: t('cancel.failed'),
-      }}
+      labels={reasonConfirmLabels(t('cancel.title', { title: outage?.title ?? '' }), (key) => t(`cancel.${key}`))}
       pending={cancel.isPending}
       onConfirm={async (reason) => {
         if (outage) await cancel.mutateAsync({ id: outage.id, reason: reason === '' ? null : reason });

@@ -8,10 +8,11 @@ import type { TFunction } from 'i18next';
 import { useId, useMemo, useRef, useState, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { DayTimeFieldset, type DayTimePart } from '#src/components/forms/day-time-fieldset.tsx';
+import { dayTimeParts, DayTimeRangeFieldsets } from '#src/components/forms/day-time-fieldset.tsx';
 import { FormSection } from '#src/components/forms/form-section.tsx';
-import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { Radio } from '#src/components/forms/native-choice.tsx';
+import { SelectField } from '#src/components/forms/select-field.tsx';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
@@ -138,6 +139,7 @@ export function OutageForm({
   const feedback = useSubmitFeedback();
   const form = useZodForm(schema, valuesOf(editing));
   const { errors, isSubmitting } = form.formState;
+  const field = useFieldProps(FIELD_IDS, errors);
   const create = useCreateOutage();
   const update = useUpdateOutage();
   const buildings = useQuery(staffBuildingsQueryOptions()).data ?? [];
@@ -205,17 +207,7 @@ export function OutageForm({
   const errorPrefix = t('common:form.errorPrefix');
   const dayHint = t('form.dayHint', { example: formatDayInput(pragueDay()) });
   /** One day or time input of the start and end fieldsets. */
-  const part = (
-    name: 'startDay' | 'startTime' | 'endDay' | 'endTime',
-    label: string,
-    helperText: string,
-  ): DayTimePart => ({
-    id: FIELD_IDS[name],
-    label,
-    helperText,
-    errorText: errors[name]?.message,
-    registration: form.register(name),
-  });
+  const part = dayTimeParts(FIELD_IDS, errors, form.register);
 
   const visibilityError = errors.visibility?.message;
   return (
@@ -229,49 +221,25 @@ export function OutageForm({
         <form noValidate onSubmit={(event) => void onSubmit(event)}>
           <Stack gap="5" maxW="3xl">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <Field
-                id={FIELD_IDS.building}
+              <SelectField
+                {...field('building')}
                 label={t('form.building')}
-                errorText={errors.building?.message}
-                errorPrefix={errorPrefix}
-              >
-                <SelectInput
-                  id={FIELD_IDS.building}
-                  {...form.register('building')}
-                  placeholder={t('form.buildingPlaceholder')}
-                  options={buildingOptions}
-                />
-              </Field>
-              <Field
-                id={FIELD_IDS.category}
+                registration={form.register('building')}
+                placeholder={t('form.buildingPlaceholder')}
+                options={buildingOptions}
+              />
+              <SelectField
+                {...field('category')}
                 label={t('form.category')}
-                errorText={errors.category?.message}
-                errorPrefix={errorPrefix}
-              >
-                <SelectInput
-                  id={FIELD_IDS.category}
-                  {...form.register('category')}
-                  placeholder={t('form.categoryPlaceholder')}
-                  options={CATEGORIES.map((category) => ({ value: category, label: t(`category.${category}`) }))}
-                />
-              </Field>
+                registration={form.register('category')}
+                placeholder={t('form.categoryPlaceholder')}
+                options={CATEGORIES.map((category) => ({ value: category, label: t(`category.${category}`) }))}
+              />
             </SimpleGrid>
-            <Field
-              id={FIELD_IDS.title}
-              label={t('form.title')}
-              helperText={t('form.titleHint')}
-              errorText={errors.title?.message}
-              errorPrefix={errorPrefix}
-            >
+            <Field {...field('title')} label={t('form.title')} helperText={t('form.titleHint')}>
               <Input {...form.register('title')} autoComplete="off" />
             </Field>
-            <Field
-              id={FIELD_IDS.description}
-              label={t('form.description')}
-              helperText={t('form.descriptionHint')}
-              errorText={errors.description?.message}
-              errorPrefix={errorPrefix}
-            >
+            <Field {...field('description')} label={t('form.description')} helperText={t('form.descriptionHint')}>
               <Textarea {...form.register('description')} rows={4} />
             </Field>
             <Box
@@ -309,21 +277,20 @@ export function OutageForm({
                 ))}
               </Stack>
             </Box>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <DayTimeFieldset
-                legend={t('form.start')}
-                day={part('startDay', t('form.startDay'), dayHint)}
-                time={part('startTime', t('form.startTime'), t('form.timeHint'))}
-                errorPrefix={errorPrefix}
-              />
-              <DayTimeFieldset
-                legend={t('form.end')}
-                hint={t('form.endHint')}
-                day={part('endDay', t('form.endDay'), dayHint)}
-                time={part('endTime', t('form.endTime'), t('form.timeHint'))}
-                errorPrefix={errorPrefix}
-              />
-            </SimpleGrid>
+            <DayTimeRangeFieldsets
+              start={{
+                legend: t('form.start'),
+                day: part('startDay', t('form.startDay'), dayHint),
+                time: part('startTime', t('form.startTime'), t('form.timeHint')),
+              }}
+              end={{
+                legend: t('form.end'),
+                hint: t('form.endHint'),
+                day: part('endDay', t('form.endDay'), dayHint),
+                time: part('endTime', t('form.endTime'), t('form.timeHint')),
+              }}
+              errorPrefix={errorPrefix}
+            />
             <HStack gap="3" wrap="wrap">
               <Button type="submit" loading={isSubmitting}>
                 {editing ? t('form.submitEdit') : t('form.submitCreate')}

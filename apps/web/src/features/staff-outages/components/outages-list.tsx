@@ -3,6 +3,7 @@ import { Button } from '@portal/ui/button';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { formatDateTime, formatDateTimeRange } from '#src/lib/format.ts';
+import { CancellableListItem } from '#src/components/ui/cancellable-list-item.tsx';
 import { OUTAGES_PAGE_SIZE, type StaffOutage } from '../api/staff-outage-queries.ts';
 import { searchFor, type OutageFilters } from '../utils/outage-search.ts';
 
@@ -63,15 +64,7 @@ function OutageItem({
   const { t } = useTranslation('staffOutages');
   const cancelled = outage.cancelled_at !== null;
   return (
-    <Box
-      as="li"
-      borderWidth="1px"
-      borderColor="border"
-      borderStyle={cancelled ? 'dashed' : 'solid'}
-      borderRadius="l3"
-      p="4"
-      bg={cancelled ? 'bg.muted' : undefined}
-    >
+    <CancellableListItem cancelled={cancelled}>
       <Flex gap="2" align="baseline" wrap="wrap" mb="1">
         <Heading as="h3" size="md" wordBreak="break-word">
           {outage.title}
@@ -116,6 +109,6 @@ function OutageItem({
           </Button>
         </HStack>
       )}
-    </Box>
+    </CancellableListItem>
   );
 }

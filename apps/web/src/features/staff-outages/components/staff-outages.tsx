@@ -1,11 +1,10 @@
 import { Box, Button, Flex, Heading, Separator, Stack } from '@chakra-ui/react';
-import { toast } from '@portal/ui/toast';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
-import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
+import { StaleReloadNotice, useStaleReload } from '#src/components/ui/stale-notice.tsx';
 import { formText } from '#src/utils/form-data.ts';
 import { staffBuildingsQueryOptions, staffOutagesQueryOptions, type StaffOutage } from '../api/staff-outage-queries.ts';
 import { filtersFromSearch, searchFor, STATES, type OutageState } from '../utils/outage-search.ts';
@@ -27,27 +26,21 @@ export function StaffOutages() {
   const buildings = useQuery(staffBuildingsQueryOptions()).data ?? [];
   const [editing, setEditing] = useState<StaffOutage | null>(null);
   const [cancelling, setCancelling] = useState<StaffOutage | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
   // Bumped to start the form afresh (a new edit, a reload).
   const [generation, setGeneration] = useState(0);
-
-  const edit = (outage: StaffOutage | null) => {
-    setStale(null);
-    setEditing(outage);
-    setGeneration((value) => value + 1);
-  };
-
-  const reload = async () => {
-    setReloading(true);
-    try {
+  const staleReload = useStaleReload({
+    refetch: async () => {
       await queryClient.refetchQueries({ queryKey: list.queryKey, exact: true });
       const fresh = queryClient.getQueryData(list.queryKey)?.items.find((outage) => outage.id === editing?.id);
       edit(fresh && fresh.cancelled_at === null ? fresh : null);
-      toast.add({ severity: 'info', summary: t('stale.reloaded') });
-    } finally {
-      setReloading(false);
-    }
+    },
+    reloaded: t('stale.reloaded'),
+  });
+
+  const edit = (outage: StaffOutage | null) => {
+    staleReload.setStale(null);
+    setEditing(outage);
+    setGeneration((value) => value + 1);
   };
 
   const buildingOptions = buildings.map((building) => ({ value: String(building.id), label: building.name }));
@@ -103,16 +96,8 @@ export function StaffOutages() {
       </Box>
       <OutagesList filters={filters} items={data.items} total={data.total} onEdit={edit} onCancel={setCancelling} />
       <Separator />
-      {stale ? (
-        <StaleNotice
-          title={t('stale.title')}
-          message={stale}
-          reloadLabel={t('stale.reload')}
-          reloading={reloading}
-          onReload={() => void reload()}
-        />
-      ) : null}
-      <OutageForm key={generation} editing={editing} onDone={() => edit(null)} onStale={setStale} />
+      <StaleReloadNotice state={staleReload} title={t('stale.title')} reloadLabel={t('stale.reload')} />
+      <OutageForm key={generation} editing={editing} onDone={() => edit(null)} onStale={staleReload.setStale} />
       <CancelOutageDialog outage={cancelling} onClose={() => setCancelling(null)} />
     </Stack>
   );

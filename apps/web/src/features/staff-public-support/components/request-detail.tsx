@@ -1,12 +1,11 @@
 import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
-import { toast } from '@portal/ui/toast';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageBubble } from '#src/components/ui/message-bubble.tsx';
 import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
-import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
+import { StaleReloadNotice, useStaleReload } from '#src/components/ui/stale-notice.tsx';
 import { AttachmentButtonItem } from '#src/components/ui/attachment-lists.tsx';
 import { formatDateTime, formatPhone } from '#src/lib/format.ts';
 import { downloadRequestAttachment } from '../api/staff-public-support-mutations.ts';
@@ -30,24 +29,17 @@ export function StaffRequestDetail({ id }: { id: number }) {
   const { t } = useTranslation('staffPublicSupport');
   const queryClient = useQueryClient();
   const { data: live } = useSuspenseQuery(staffRequestQueryOptions(id));
-  const [stale, setStale] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
   // Bumped after a reload, so the forms start again from the version just read.
   const [generation, setGeneration] = useState(0);
+  const staleReload = useStaleReload({
+    refetch: async () => {
+      await queryClient.refetchQueries({ queryKey: staffRequestQueryKey(id), exact: true });
+      setGeneration((value) => value + 1);
+    },
+    reloaded: t('stale.reloaded'),
+  });
   const request = live.request;
   const closed = request.status === 'closed';
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await queryClient.refetchQueries({ queryKey: staffRequestQueryKey(id), exact: true });
-      setStale(null);
-      setGeneration((value) => value + 1);
-      toast.add({ severity: 'info', summary: t('stale.reloaded') });
-    } finally {
-      setReloading(false);
-    }
-  };
 
   return (
     <Stack gap="8" minW="0">
@@ -79,15 +71,7 @@ export function StaffRequestDetail({ id }: { id: number }) {
       <Attachments request={request} />
       <Messages messages={request.messages} visitor={request.name} awaiting={request.awaiting_answer} />
       <Separator />
-      {stale ? (
-        <StaleNotice
-          title={t('stale.title')}
-          message={stale}
-          reloadLabel={t('stale.reload')}
-          reloading={reloading}
-          onReload={() => void reload()}
-        />
-      ) : null}
+      <StaleReloadNotice state={staleReload} title={t('stale.title')} reloadLabel={t('stale.reload')} />
       {closed ? (
         <Box role="note" borderWidth="1px" borderColor="border.emphasized" borderRadius="l2" p="4" bg="bg.muted">
           {t('detail.closed')}
@@ -95,7 +79,7 @@ export function StaffRequestDetail({ id }: { id: number }) {
       ) : (
         <Stack gap="10" key={generation}>
           <AnswerForm requestId={request.id} />
-          <RequestStatusForm live={live} onStale={setStale} />
+          <RequestStatusForm live={live} onStale={staleReload.setStale} />
         </Stack>
       )}
     </Stack>

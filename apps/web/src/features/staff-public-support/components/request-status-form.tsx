@@ -1,13 +1,13 @@
 import { HStack, Stack } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
-import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { FormSection } from '#src/components/forms/form-section.tsx';
-import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
+import { SelectField } from '#src/components/forms/select-field.tsx';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
@@ -32,6 +32,7 @@ export function RequestStatusForm({ live, onStale }: { live: VersionedRequest; o
   const feedback = useSubmitFeedback();
   const form = useZodForm(schema, valuesOf(live));
   const { errors, isDirty, isSubmitting } = form.formState;
+  const field = useFieldProps(FIELD_IDS, errors);
   const [base, setBase] = useBaseVersion(live, isDirty);
   const change = useChangeRequestStatus(live.request.id);
   const [confirming, setConfirming] = useState(false);
@@ -88,14 +89,12 @@ export function RequestStatusForm({ live, onStale }: { live: VersionedRequest; o
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="4" maxW="md">
-          <Field
-            id={FIELD_IDS.status}
+          <SelectField
+            {...field('status')}
             label={t('changes.status')}
-            errorText={errors.status?.message}
-            errorPrefix={t('common:form.errorPrefix')}
-          >
-            <SelectInput id={FIELD_IDS.status} {...form.register('status')} options={options} />
-          </Field>
+            registration={form.register('status')}
+            options={options}
+          />
           <HStack gap="3" wrap="wrap">
             <Button type="submit" loading={isSubmitting}>
               {t('changes.submit')}

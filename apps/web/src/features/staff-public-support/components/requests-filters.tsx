@@ -1,14 +1,14 @@
-import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Field } from '@portal/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { FormErrorSummary } from '#src/components/forms/form-section.tsx';
-import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { CheckboxGroup } from '#src/components/forms/checkbox-group.tsx';
-import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
+import { FilterSearchField, FiltersForm } from '#src/components/forms/filters-form.tsx';
+import { withCurrentOption } from '#src/components/forms/inputs.tsx';
+import { SelectField } from '#src/components/forms/select-field.tsx';
+import { useAddressForm } from '#src/components/forms/use-address-form.ts';
+import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { staffBuildingsQueryOptions } from '../api/staff-public-support-queries.ts';
 import {
@@ -66,24 +66,16 @@ export function RequestsFiltersForm({
 }) {
   const { t } = useTranslation(['staffPublicSupport', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
-  const feedback = useSubmitFeedback();
-  const form = useZodForm(schema, formValues(filters));
+  const { form, feedback } = useAddressForm(schema, formValues(filters));
   const { errors } = form.formState;
-  const headingId = useId();
-  const errorPrefix = t('common:form.errorPrefix');
-
-  // The address is the truth: another view (back, a link, the reset) resets the form to it.
-  const current = JSON.stringify(formValues(filters));
-  useEffect(() => {
-    form.reset(JSON.parse(current) as FormValues);
-  }, [current, form]);
+  const field = useFieldProps(FILTER_IDS, errors);
 
   // Until the buildings are there (or if they fail) the select offers what the address holds.
   const buildings = useQuery(staffBuildingsQueryOptions()).data ?? [];
-  const buildingOptions = buildings.map((building) => ({ value: String(building.id), label: building.name }));
-  if (filters.building !== null && !buildingOptions.some((option) => option.value === String(filters.building))) {
-    buildingOptions.unshift({ value: String(filters.building), label: String(filters.building) });
-  }
+  const buildingOptions = withCurrentOption(
+    buildings.map((building) => ({ value: String(building.id), label: building.name })),
+    filters.building === null ? null : String(filters.building),
+  );
 
   const onSubmit = form.handleSubmit((values) => {
     const building = Number.parseInt(values.building, 10);
@@ -100,62 +92,50 @@ export function RequestsFiltersForm({
   }, feedback.summary.focus);
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <FormErrorSummary feedback={feedback} items={formSummaryItems(FILTER_IDS, errors, null)} />
-      <Heading as="h2" id={headingId} size="md" mb="3">
-        {t('list.filters')}
-      </Heading>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId}>
-        <Stack gap="4">
-          <Flex gap="6" wrap="wrap">
-            <CheckboxGroup
-              legend={t('list.status')}
-              options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-              registration={form.register('statuses')}
-              firstId={FILTER_IDS.statuses}
-            />
-            <CheckboxGroup
-              legend={t('list.category')}
-              options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
-              registration={form.register('categories')}
-              firstId={FILTER_IDS.categories}
-            />
-          </Flex>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            <Field id={FILTER_IDS.building} label={t('list.building')} errorPrefix={errorPrefix}>
-              <SelectInput
-                id={FILTER_IDS.building}
-                {...form.register('building')}
-                placeholder={t('list.all')}
-                options={buildingOptions}
-              />
-            </Field>
-            <Field
-              id={FILTER_IDS.search}
-              label={t('list.search')}
-              helperText={t('list.searchHint')}
-              errorText={errors.search?.message}
-              errorPrefix={errorPrefix}
-              gridColumn={{ sm: 'span 2' }}
-            >
-              <Input {...form.register('search')} type="search" autoComplete="off" />
-            </Field>
-            <Field id={FILTER_IDS.ordering} label={t('list.ordering')} errorPrefix={errorPrefix}>
-              <SelectInput
-                id={FILTER_IDS.ordering}
-                {...form.register('ordering')}
-                options={ORDERINGS.map((ordering) => ({ value: ordering, label: t(`list.orderings.${ordering}`) }))}
-              />
-            </Field>
-          </SimpleGrid>
-          <HStack gap="2" wrap="wrap">
-            <Button type="submit">{t('list.apply')}</Button>
-            <Button type="button" variant="ghost" onClick={onReset}>
-              {t('list.reset')}
-            </Button>
-          </HStack>
-        </Stack>
-      </form>
-    </Box>
+    <FiltersForm
+      title={t('list.filters')}
+      feedback={feedback}
+      summaryItems={formSummaryItems(FILTER_IDS, errors, null)}
+      onSubmit={(event) => void onSubmit(event)}
+      applyLabel={t('list.apply')}
+      resetLabel={t('list.reset')}
+      onReset={onReset}
+      checkboxGroups={
+        <>
+          <CheckboxGroup
+            legend={t('list.status')}
+            options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+            registration={form.register('statuses')}
+            firstId={FILTER_IDS.statuses}
+          />
+          <CheckboxGroup
+            legend={t('list.category')}
+            options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+            registration={form.register('categories')}
+            firstId={FILTER_IDS.categories}
+          />
+        </>
+      }
+    >
+      <SelectField
+        {...field('building')}
+        label={t('list.building')}
+        registration={form.register('building')}
+        placeholder={t('list.all')}
+        options={buildingOptions}
+      />
+      <FilterSearchField
+        {...field('search')}
+        label={t('list.search')}
+        hint={t('list.searchHint')}
+        registration={form.register('search')}
+      />
+      <SelectField
+        {...field('ordering')}
+        label={t('list.ordering')}
+        registration={form.register('ordering')}
+        options={ORDERINGS.map((ordering) => ({ value: ordering, label: t(`list.orderings.${ordering}`) }))}
+      />
+    </FiltersForm>
   );
 }
