@@ -33,7 +33,6 @@ const ALLOWED_TYPES = new Map<string, string>([
   ['.odt', 'application/vnd.oasis.opendocument.text'],
   ['.ods', 'application/vnd.oasis.opendocument.spreadsheet'],
 ]);
-const ALLOWED_MIME = new Set(ALLOWED_TYPES.values());
 
 export const unsupportedType = (fileName: string) =>
   fieldErrors({

@@ -7,10 +7,10 @@ export const MALFORMED_TEXT_MESSAGE =
   'Text obsahuje nepovolené znaky (například nulový znak). Odstraňte je a zkuste to znovu.';
 
 /** A NUL character or a UTF-16 surrogate without its pair. */
-const MALFORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function isMalformed(text: string): boolean {
-  return MALFORMED.test(text);
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
 /** JSON pointers of every malformed string in a parsed body or query (keys included). */
