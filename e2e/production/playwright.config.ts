@@ -32,7 +32,7 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
-    { name: 'running-set', testMatch: /(recipe|edge|mail|restart)\.spec\.ts$/ },
+    { name: 'running-set', testMatch: /(recipe|edge|mail|secrets-in-logs|restart)\.spec\.ts$/ },
     // api-failover.spec.ts (an API instance killed and restarted), then failover.spec.ts (a BFF
     // instance killed for good).
     { name: 'failover', testMatch: /failover\.spec\.ts$/, dependencies: ['running-set'] },

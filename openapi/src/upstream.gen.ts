@@ -23,11 +23,15 @@ export interface paths {
      *     `email_password_mismatch` and `param: "password"`; too many failed attempts answer 400
      *     with code `too_many_login_attempts` and no `param`.
      *
-     *     Server rules: the e-mail is matched case-insensitively. Five failed logins for one address
-     *     within 300 s make every further attempt (also with the right password) answer 400
-     *     `too_many_login_attempts` until the window passes; a successful login clears the count. The
-     *     counter is kept in the database, so it holds across instances. Each login starts a new
-     *     refresh-token family.
+     *     Server rules: the e-mail is matched case-insensitively. Failed logins are counted per
+     *     address *and* client (the client address as the server sees it: the BFF names the browser
+     *     in `X-Forwarded-For`, trusted only from the configured proxies). After five failures of
+     *     one address from one client within an hour, that client must wait before its next attempt
+     *     – 30 s, doubled after each further failure, at most 15 min; meanwhile every attempt of
+     *     that client for that address (also with the right password) answers 400
+     *     `too_many_login_attempts` with `Retry-After` (seconds). Other clients are never refused
+     *     because of it. A successful login clears the client's count. The counter is kept in the
+     *     database, so it holds across instances. Each login starts a new refresh-token family.
      */
     post: operations['login'];
     delete?: never;

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from './config/env.js';
+import { DEFAULT_TRUST_PROXY, type AppConfig } from './config/env.js';
 import { redactUrlSecrets } from './http/redact-url.js';
+import { refuseMalformedText } from './http/text-safety.js';
 import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { configPlugin } from './plugins/app/config.js';
@@ -87,6 +88,33 @@ function configureBodyParsing(fastify: FastifyInstance): void {
       request.body = {};
     }
   });
+  // NUL bytes and lone surrogates: a Czech 400 before the schema, never a PostgreSQL error.
+  fastify.addHook('preValidation', refuseMalformedText);
+}
+
+/** pino's serialised error. */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+/** Keys of database errors (drizzle's `params`, postgres' `parameters`) that hold personal data. */
+const SQL_PARAMETER_KEYS = new Set(['params', 'parameters']);
+
+/**
+ * pino's error shape (type, message, stack and the error's own fields, `cause` serialised the
+ * same way), minus SQL parameters at any depth.
+ */
+export function serializeErrorWithoutParameters(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const fields: Record<string, unknown> = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack,
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (SQL_PARAMETER_KEYS.has(key)) continue;
+    fields[key] = value instanceof Error ? serializeErrorWithoutParameters(value, depth + 1) : value;
+  }
+  if (error.cause !== undefined) fields['cause'] = serializeErrorWithoutParameters(error.cause, depth + 1);
+  return fields;
 }
 
 /** Fastify options the app relies on; `server.ts` adds network timeouts on top. */
@@ -106,6 +134,8 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
         : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
+        // Database errors carry their SQL parameters (names, e-mails, hashes): never logged.
+        err: (error: Error) => serializeErrorWithoutParameters(error) as SerializedError,
         req: (request: {
           method: string;
           url: string;
@@ -121,6 +151,8 @@ export function appServerOptions(config: AppConfig): FastifyServerOptions {
         }),
       },
     },
+    // Only the BFF may name the client (X-Forwarded-For): the failed-login delays are keyed by it.
+    trustProxy: [...(config.trustProxy ?? DEFAULT_TRUST_PROXY)],
     // Correlates log lines with the BFF's request that caused them.
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,

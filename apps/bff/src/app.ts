@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { BffConfig } from './config/env.js';
 import { serverOptions, type ServerTimeouts } from './http/server-options.js';
+import { refuseMalformedText } from './http/text-safety.js';
 import type { LogStream } from './observability/logging.js';
 import { accessCodeGuardPlugin } from './plugins/app/access-code-guard.js';
 import { botProtectionPlugin } from './plugins/app/bot-protection.js';
@@ -58,6 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config: options.config });
   await app.register(errorHandlerPlugin);
+  // NUL bytes and lone surrogates: a Czech 400 before the schema, never sent upstream.
+  app.addHook('preValidation', refuseMalformedText);
   await app.register(redisPlugin);
   await app.register(sessionStorePlugin, { now, ...(options.store ? { store: options.store } : {}) });
   await app.register(metricsPlugin);

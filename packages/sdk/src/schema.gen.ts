@@ -62,7 +62,8 @@ export interface paths {
          * Set a new password from a reset link
          * @description `uid` and `token` are the query parameters of the reset link. An invalid or expired link
          *     answers 400 with code `invalid_reset_link` and `fields.token`; a weak password 400 with
-         *     code `validation_error` and `fields.password`. After success the user logs in again.
+         *     code `validation_error` and `fields.password`. After success the user logs in again: every
+         *     session of the user ends at once, and their refresh tokens are logged out upstream.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;

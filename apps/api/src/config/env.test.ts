@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       ticketAutoCloseDays: 7,
       databasePoolSize: 10,
       fileStore: 'database',
+      trustProxy: ['127.0.0.0/8', '::1'],
     });
     expect(DEFAULT_DATA_DIR.endsWith(path.join('.data', 'api'))).toBe(true);
     expect(path.isAbsolute(DEFAULT_DATA_DIR)).toBe(true);
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
         TICKET_AUTO_CLOSE_DAYS: '10',
         DATABASE_POOL_SIZE: '24',
         FILE_STORE: 'folder',
+        TRUST_PROXY: '10.0.0.7, 10.1.0.0/16',
         METRICS_PORT: '9410',
         METRICS_HOST: '10.0.0.5',
       },
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
       ticketAutoCloseDays: 10,
       databasePoolSize: 24,
       fileStore: 'folder',
+      trustProxy: ['10.0.0.7', '10.1.0.0/16'],
       metrics: { host: '10.0.0.5', port: 9410 },
     });
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -67,6 +68,19 @@ const portNumber = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+/** The BFF on the same host: loopback only. */
+export const DEFAULT_TRUST_PROXY: readonly string[] = ['127.0.0.0/8', '::1'];
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || address === undefined || address === '') return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const envSchema = z
@@ -119,6 +133,25 @@ const envSchema = z
     OPERATOR_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'must be an e-mail address' }).optional()),
     RESERVATION_REMINDER_MINUTES: positiveInt(120),
     DATABASE_POOL_SIZE: positiveInt(10),
+    /**
+     * The BFF's addresses (IPs or CIDRs): only they may name the client in X-Forwarded-For,
+     * which keys the failed-login delays. Default: loopback (the BFF on the same host).
+     */
+    TRUST_PROXY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default(DEFAULT_TRUST_PROXY.join(','))
+        .transform((value) =>
+          value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        )
+        .refine((entries) => entries.every(isAddressOrCidr), {
+          error: 'must be a comma-separated list of IP addresses or CIDRs (never true or a hop count)',
+        }),
+    ),
     FILE_STORE: z.preprocess(
       emptyAsUndefined,
       z.enum(FILE_STORE_DRIVERS, { error: `must be one of ${FILE_STORE_DRIVERS.join(', ')}` }).default('database'),
@@ -216,6 +249,11 @@ export interface AppConfig {
    * (`dataDir/attachments`, `dataDir/statements`).
    */
   fileStore?: FileStoreDriver | undefined;
+  /**
+   * Addresses allowed to name the client in X-Forwarded-For (the BFF); absent: loopback.
+   * Never `true`: anyone could then pick the address the failed-login delays are keyed by.
+   */
+  trustProxy?: string[] | undefined;
   /** Prometheus metrics on their own listener (never the API's port); off when undefined. */
   metrics?: { host: string; port: number } | undefined;
 }
@@ -263,6 +301,7 @@ export function loadConfig(
     reservationReminderMinutes: env.RESERVATION_REMINDER_MINUTES,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     fileStore: env.FILE_STORE,
+    trustProxy: env.TRUST_PROXY,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
   };
 }

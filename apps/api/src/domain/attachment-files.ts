@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
 import { fileKey, resolveFileStore, type FileStoreOrDataDir, type OpenedFile } from '../files/file-store.js';
 import { drfError, fieldErrors } from './errors.js';
 
@@ -15,7 +16,7 @@ import { drfError, fieldErrors } from './errors.js';
 export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-/** Images, PDF and office documents (by declared type, or by extension for octet-stream). */
+/** Images, PDF, plain text and office documents, by extension; the content must match (see contentMatches). */
 const ALLOWED_TYPES = new Map<string, string>([
   ['.jpg', 'image/jpeg'],
   ['.jpeg', 'image/jpeg'],
@@ -32,7 +33,6 @@ const ALLOWED_TYPES = new Map<string, string>([
   ['.odt', 'application/vnd.oasis.opendocument.text'],
   ['.ods', 'application/vnd.oasis.opendocument.spreadsheet'],
 ]);
-const ALLOWED_MIME = new Set(ALLOWED_TYPES.values());
 
 export const unsupportedType = (fileName: string) =>
   fieldErrors({
@@ -42,16 +42,76 @@ export const unsupportedType = (fileName: string) =>
 export const fileTooLarge = () =>
   drfError(413, 'file_too_large', 'Soubor je příliš velký; jeden soubor smí mít nejvýše 10 MB.');
 
-/** The content type to store, or undefined when the file is not allowed. */
+/**
+ * The content type to store, or undefined when the file is not allowed: the extension must be
+ * on the allowlist and the declared type (when one is given) must fit it. The content itself is
+ * judged afterwards ({@link contentMatches}).
+ */
 export function acceptedType(fileName: string, declared: string): string | undefined {
+  const byExtension = ALLOWED_TYPES.get(path.extname(fileName).toLowerCase());
+  if (byExtension === undefined) return undefined;
   const type = declared.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type.startsWith('image/') && type !== 'image/svg+xml') return type;
-  if (ALLOWED_MIME.has(type)) return type;
-  if (type === 'application/octet-stream' || type === '') {
-    return ALLOWED_TYPES.get(path.extname(fileName).toLowerCase());
-  }
+  if (type === '' || type === 'application/octet-stream' || type === byExtension) return byExtension;
+  // Browsers name some types differently (image/jpg, image/pjpeg, application/x-pdf …).
+  if (type.split('/')[0] === byExtension.split('/')[0] && type !== 'image/svg+xml') return byExtension;
+  if (byExtension.startsWith('application/') && type.startsWith('application/')) return byExtension;
   return undefined;
 }
+
+/** Bytes read to recognise a file's signature (file-type needs at most a few KiB). */
+const SIGNATURE_BYTES = 64 * 1024;
+
+/** What file-type may report for a file of each allowed type (zip-based documents may read as zip). */
+const SIGNATURES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['image/jpeg', ['image/jpeg']],
+  ['image/png', ['image/png']],
+  ['image/gif', ['image/gif']],
+  ['image/webp', ['image/webp']],
+  ['image/heic', ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']],
+  ['application/pdf', ['application/pdf']],
+  ['application/msword', ['application/x-cfb']],
+  ['application/vnd.ms-excel', ['application/x-cfb']],
+  [
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip'],
+  ],
+  [
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
+  ],
+  ['application/vnd.oasis.opendocument.text', ['application/vnd.oasis.opendocument.text', 'application/zip']],
+  [
+    'application/vnd.oasis.opendocument.spreadsheet',
+    ['application/vnd.oasis.opendocument.spreadsheet', 'application/zip'],
+  ],
+]);
+
+/** Markup a browser would render: never accepted as plain text. */
+const MARKUP = /^\s*<(?:!doctype|html|head|body|script|svg|iframe|\?xml)\b/i;
+
+/**
+ * Whether the file's first bytes are what its type promises, by their signature (file-type):
+ * an HTML page sent as `image/png` or named `.pdf` is refused. Plain text has no signature: it
+ * must be UTF-8 without NUL bytes and must not start as markup.
+ */
+export async function contentMatches(contentType: string, head: Buffer): Promise<boolean> {
+  const detected = await fileTypeFromBuffer(head);
+  if (contentType === 'text/plain') {
+    if (detected !== undefined || head.includes(0)) return false;
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
+    return !MARKUP.test(text);
+  }
+  return detected !== undefined && (SIGNATURES.get(contentType) ?? []).includes(detected.mime);
+}
+
+export const contentMismatch = (fileName: string) =>
+  fieldErrors({
+    files: [
+      `Soubor „${fileName}“ nemá obsah, jaký slibuje jeho přípona. Povolené jsou obrázky, PDF a kancelářské dokumenty.`,
+    ],
+  });
+
+export const emptyFile = (fileName: string) => fieldErrors({ files: [`Soubor „${fileName}“ je prázdný.`] });
 
 /** Control characters (C0 and DEL) and quotes: never part of a name shown or sent in a header. */
 const isSafeNameCharacter = (character: string) => {
@@ -95,7 +155,11 @@ export interface Upload {
 /** A name nobody chose. */
 const newStorageKey = () => randomBytes(16).toString('hex');
 
-/** Streams an upload into the file store; refuses a type not allowed or a file over the limit. */
+/**
+ * Streams an upload into the file store; refuses a type not allowed, a file over the limit, an
+ * empty file and a file whose content is not what its extension says (judged on its first
+ * bytes, kept aside while the file streams into the store, which then removes it again).
+ */
 export async function storeUpload(target: FileStoreOrDataDir, upload: Upload): Promise<StoredFile> {
   const store = resolveFileStore(target);
   const fileName = cleanFileName(upload.filename);
@@ -105,10 +169,30 @@ export async function storeUpload(target: FileStoreOrDataDir, upload: Upload): P
     throw unsupportedType(fileName);
   }
   const storageKey = newStorageKey();
-  const { size } = await store.write(fileKey('attachments', storageKey), upload.file);
+  const key = fileKey('attachments', storageKey);
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  async function* keepingHead(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of upload.file as AsyncIterable<Buffer>) {
+      if (headBytes < SIGNATURE_BYTES) {
+        head.push(chunk.subarray(0, SIGNATURE_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, SIGNATURE_BYTES - headBytes);
+      }
+      yield chunk;
+    }
+  }
+  const { size } = await store.write(key, keepingHead());
   if (upload.file.truncated) {
-    await store.remove(fileKey('attachments', storageKey));
+    await store.remove(key);
     throw fileTooLarge();
+  }
+  if (size === 0) {
+    await store.remove(key);
+    throw emptyFile(fileName);
+  }
+  if (!(await contentMatches(contentType, Buffer.concat(head)))) {
+    await store.remove(key);
+    throw contentMismatch(fileName);
   }
   return { fileName, contentType, size, storageKey };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rateLimitEvents } from '../db/schema.js';
 
@@ -9,20 +9,34 @@ export interface AttemptRule {
 }
 
 /**
- * django-allauth's default limits that the portal's upstream keeps (upstream.yaml: login
- * answers `too_many_login_attempts`, the reset request 429). Keyed by the lower-cased e-mail
- * address only: every request reaches us from the BFF's address, so a per-IP limit would
- * throttle all tenants at once.
+ * django-allauth's default limits that the portal's upstream keeps (upstream.yaml: the reset
+ * request 429). Keyed by the lower-cased e-mail address; failed logins by the address *and* the
+ * client (see {@link LOGIN_DELAY}), so nobody can lock another person out.
  * @see {@link https://docs.allauth.org/en/latest/account/rate_limits.html}
  */
 export const ATTEMPT_RULES = {
-  /** allauth `login_failed`: 5 per 300 s per key; a successful login clears the count. */
-  loginFailed: { limit: 5, windowSeconds: 300 },
+  /**
+   * Failed logins of one address from one client, counted over an hour; a successful login
+   * clears the count. Not a plain limit: {@link AttemptLimits.loginDelay} turns it into delays.
+   */
+  loginFailed: { limit: 5, windowSeconds: 3600 },
   /** allauth `reset_password`: 5 per minute per key. */
   resetPassword: { limit: 5, windowSeconds: 60 },
   /** Wrong current passwords on the profile's password change: 5 per 300 s per account. */
   changePassword: { limit: 5, windowSeconds: 300 },
 } as const satisfies Record<string, AttemptRule>;
+
+/**
+ * Growing delays after failed logins of one address from one client: the first
+ * `loginFailed.limit` failures cost nothing, then each further attempt must wait
+ * `firstSeconds × 2^(failures − limit)` after the last failure, at most `maxSeconds`.
+ */
+export const LOGIN_DELAY = { firstSeconds: 30, maxSeconds: 900 } as const;
+
+/** The key of failed logins: the address and the client (its IP address as the API sees it). */
+export function loginAttemptKey(email: string, client: string): string {
+  return `${email}|${client}`;
+}
 
 type Scope = keyof typeof ATTEMPT_RULES;
 
@@ -50,6 +64,32 @@ export class AttemptLimits {
         ),
       );
     return (row?.value ?? 0) >= rule.limit;
+  }
+
+  /**
+   * Seconds the client must still wait before its next login attempt for this key (0: go
+   * ahead), per {@link LOGIN_DELAY}.
+   */
+  async loginDelay(key: string): Promise<number> {
+    const rule = ATTEMPT_RULES.loginFailed;
+    const [row] = await this.#db
+      .select({
+        failures: count(),
+        sinceLast: sql<number | string | null>`extract(epoch from now() - ${max(rateLimitEvents.createdAt)})`,
+      })
+      .from(rateLimitEvents)
+      .where(
+        and(
+          eq(rateLimitEvents.scope, 'loginFailed'),
+          eq(rateLimitEvents.key, normaliseKey(key)),
+          gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${rule.windowSeconds})`),
+        ),
+      );
+    const failures = row?.failures ?? 0;
+    if (failures < rule.limit || row?.sinceLast === null || row?.sinceLast === undefined) return 0;
+    const delay = Math.min(LOGIN_DELAY.firstSeconds * 2 ** (failures - rule.limit), LOGIN_DELAY.maxSeconds);
+    const remaining = delay - Number(row.sinceLast);
+    return remaining > 0 ? Math.ceil(remaining) : 0;
   }
 
   async record(scope: Scope, key: string): Promise<void> {

@@ -46,8 +46,13 @@ function readKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** Per user and tenant for logged-in callers; anonymous callers share one scope (keys are UUIDs). */
+/**
+ * Per user and tenant for logged-in callers. Anonymous callers per client address (the BFF
+ * names the browser in X-Forwarded-For, trusted only from TRUST_PROXY): a stored answer holds
+ * an access code or a cancel token, so it is replayed only to the client that caused it,
+ * never to another who sends the same key and body.
+ */
 function callerScope(request: FastifyRequest): string {
   if (request.user !== null) return `user:${request.user.id}:${request.tenantId ?? ''}`;
-  return 'anonymous';
+  return `anonymous:${request.ip}`;
 }

@@ -1,5 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { AllauthErrorItem } from './api-error.js';
+import { MALFORMED_TEXT_KEYWORD, MALFORMED_TEXT_MESSAGE } from './text-safety.js';
 
 /**
  * Turns Ajv errors (Fastify's request validation) into the two error styles of the contract.
@@ -95,6 +96,8 @@ function describe(error: FastifySchemaValidationError): FieldError {
       };
     case 'enum':
       return { field: field(path), code: 'invalid_choice', message: 'Neplatná volba.' };
+    case MALFORMED_TEXT_KEYWORD:
+      return { field: field(path), code: 'invalid', message: MALFORMED_TEXT_MESSAGE };
     default:
       return { field: field(path), code: 'invalid', message: INVALID_VALUE };
   }

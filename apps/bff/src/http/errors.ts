@@ -28,6 +28,9 @@ export class BffError extends Error {
   }
 }
 
+/** `Retry-After` of a 429 whose cause named no time (every 429 carries one). */
+export const DEFAULT_RETRY_AFTER_SECONDS = '60';
+
 /** Czech texts of the BFF's own errors, in one place so they stay consistent. */
 export const errorMessages = {
   notAuthenticated: 'Nejste přihlášeni.',
@@ -35,6 +38,7 @@ export const errorMessages = {
   csrfMissing: 'Požadavek byl odmítnut z bezpečnostních důvodů. Obnovte stránku a zkuste to znovu.',
   originMismatch: 'Požadavek z cizího webu byl odmítnut.',
   notFound: 'Požadovaný zdroj nebyl nalezen.',
+  badUrl: 'Adresa požadavku není platná.',
   tenantForbidden: 'K tomuto nájemci nemáte přístup.',
   tenantRequired: 'Nejprve vyberte nájemce.',
   staffOnly: 'Tato část portálu je určena jen pro správu budov.',

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
@@ -112,6 +115,40 @@ describe('rate limits', () => {
     const limited = await probe(5);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'too_many_requests' });
+  });
+
+  it("never counts page loads as misses, and answers a browser's 429 with a Czech page", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="cs"><title>Portál</title></html>');
+    const app = await start({ WEB_DIST_DIR: dist });
+    const page = { method: 'GET' as const, url: '/prihlaseni', headers: { accept: 'text/html' } };
+    // A whole office behind one address loads pages far more often than the limit allows.
+    for (let index = 0; index < 12; index += 1) {
+      expect((await app.inject(viaProxy(page, '203.0.113.20'))).statusCode).toBe(200);
+    }
+    // Missing static files are real misses.
+    const asset = (index: number) =>
+      app.inject(
+        viaProxy({ method: 'GET', url: `/assets/missing-${index}.js`, headers: { accept: '*/*' } }, '203.0.113.21'),
+      );
+    for (let index = 0; index < 5; index += 1) expect((await asset(index)).statusCode).toBe(404);
+    expect((await asset(5)).statusCode).toBe(429);
+    // A browser that reached the limit with unknown /api addresses is shown a Czech page.
+    const probe = (index: number) =>
+      app.inject(
+        viaProxy(
+          { method: 'GET', url: `/api/v1/guess-${index}/`, headers: { ...API_HEADERS, accept: 'text/html' } },
+          '203.0.113.22',
+        ),
+      );
+    for (let index = 0; index < 5; index += 1) await probe(index);
+    const limited = await probe(5);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toContain('text/html');
+    expect(limited.body).toContain('Příliš mnoho požadavků');
+    expect(limited.body).toContain('lang="cs"');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('shares the counters between instances through Redis', async () => {

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders, sentryOrigin } from './security-headers.js';
+import { PERMISSIONS_POLICY, securityHeaders, sentryOrigin } from './security-headers.js';
 
 const directive = (csp: string | undefined, name: string) =>
   (csp ?? '')
@@ -32,5 +33,26 @@ describe('page Content-Security-Policy', () => {
     const csp = securityHeaders({ turnstile: false, sentryOrigin: origin }).page['content-security-policy'];
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://o42.ingest.sentry.io");
     expect(sentryOrigin(null)).toBeNull();
+  });
+});
+
+describe('Permissions-Policy', () => {
+  it('switches off the browser features the portal never uses, on pages and API answers', () => {
+    const { page, api } = securityHeaders({ turnstile: true, sentryOrigin: null });
+    for (const headers of [page, api]) {
+      const policy = headers['permissions-policy'] ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
+        expect(policy).toContain(`${feature}=()`);
+      }
+    }
+  });
+});
+
+describe('Permissions-Policy of nginx', () => {
+  it('is the BFF’s, on every answer nginx makes itself (assets, its error page)', () => {
+    const conf = readFileSync(new URL('../../../../deploy/nginx/portal.conf', import.meta.url), 'utf8');
+    const values = [...conf.matchAll(/add_header Permissions-Policy "([^"]*)" always;/g)].map((match) => match[1]);
+    expect(values).toHaveLength(2);
+    for (const value of values) expect(value).toBe(PERMISSIONS_POLICY);
   });
 });

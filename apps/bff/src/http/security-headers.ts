@@ -75,8 +75,31 @@ export interface SecurityHeaders {
   api: Readonly<Record<string, string>>;
 }
 
+/**
+ * Browser features the portal never uses, switched off for its pages and any frame in them
+ * (helmet sets no Permissions-Policy). nginx sends the same value with the assets it serves.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
 export function securityHeaders(sources: PageCspSources): SecurityHeaders {
-  const page = Object.freeze(helmetHeaders(pageHelmetOptions(sources)));
+  const page = Object.freeze({
+    ...helmetHeaders(pageHelmetOptions(sources)),
+    'permissions-policy': PERMISSIONS_POLICY,
+  });
   const api = Object.freeze({
     ...page,
     'cache-control': 'no-store',

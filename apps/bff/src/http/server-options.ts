@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyServerOptions } from 'fastify';
+import type { FastifyHttpOptions, FastifyReply, FastifyServerOptions } from 'fastify';
 import type { BffConfig } from '../config/env.js';
+import { BffError, errorMessages } from './errors.js';
+import { securityHeaders } from './security-headers.js';
 import { loggerOptions, OneLinePerRequestLog, type LogStream } from '../observability/logging.js';
 
 export interface ServerTimeouts {
@@ -18,6 +20,9 @@ const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
   connectionTimeoutMs: 30_000,
   checkIntervalMs: 5_000,
 };
+
+/** The strict header set of an API answer: a refused address gets no page to render. */
+const BAD_URL_HEADERS = securityHeaders({ turnstile: false, sentryOrigin: null }).api;
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -57,6 +62,15 @@ export function serverOptions(config: BffConfig, input: ServerOptionsInput): Fas
     // as close starts.
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
+    // An address Fastify cannot decode (`/%`) is answered like any other bad request: a Czech
+    // body with the security headers, not Fastify's English FST_ERR_BAD_URL.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, 'undecodable address refused');
+      void (reply as FastifyReply)
+        .headers(BAD_URL_HEADERS)
+        .code(400)
+        .send(new BffError(400, 'bad_url', errorMessages.badUrl).toBody());
+    },
     // No defaults: the upstream applies its own, and forwarding ours would hide them.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: false, allErrors: false } },
   };

@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { MALFORMED_TEXT_KEYWORD, MALFORMED_TEXT_MESSAGE } from './text-safety.js';
 
 /**
  * Turns Ajv's validation errors into the per-field Czech messages of ErrorBody.fields. The
@@ -52,6 +53,8 @@ function messageFor(error: FastifySchemaValidationError): string {
       return 'Zadejte hodnotu ve správném tvaru.';
     case 'additionalProperties':
       return 'Toto pole není povoleno.';
+    case MALFORMED_TEXT_KEYWORD:
+      return MALFORMED_TEXT_MESSAGE;
     default:
       return 'Zkontrolujte tuto hodnotu.';
   }

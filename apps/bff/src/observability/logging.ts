@@ -34,11 +34,14 @@ export class OneLinePerRequestLog extends LogController {
 
 /**
  * Secrets that travel in a URL stay out of the logs: the public reservation's cancel token (in
- * the path) and a public support request's access code (`?code=`, on the API call and on the
- * page address from the confirmation e-mail).
+ * the path, and `?token=` on the page that cancels), a public support request's access code
+ * (`?code=`, on the page address from the confirmation e-mail) and a password-reset link's
+ * token (`?token=`, `?key=`). The same rules as the API's `redactUrlSecrets`.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/\/cancel\/[^/?]+/g, '/cancel/[redacted]').replace(/([?&]code=)[^&#]*/g, '$1[redacted]');
+  return url
+    .replace(/(\/cancel\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/([?&](?:code|token|key|password)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /**

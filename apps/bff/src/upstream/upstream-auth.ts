@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { BffError, errorMessages } from '../http/errors.js';
+import { BffError, DEFAULT_RETRY_AFTER_SECONDS, errorMessages } from '../http/errors.js';
 import type { components } from '../http/own-operations.gen.js';
 import type { UpstreamClient } from './upstream-client.js';
 
@@ -34,7 +34,15 @@ export type UpstreamUser = components['schemas']['Profile'];
 export type UpstreamTenant = components['schemas']['Tenant'];
 
 export type LoginResult =
-  { ok: true; tokens: UpstreamTokens } | { ok: false; status: number; fields: Record<string, string>; message: string };
+  | { ok: true; tokens: UpstreamTokens }
+  | {
+      ok: false;
+      status: number;
+      fields: Record<string, string>;
+      message: string;
+      /** Seconds until the next attempt may succeed (a 429's `Retry-After`). */
+      retryAfter?: string;
+    };
 
 /** Refresh outcome: `refused` ends the session, `unavailable` keeps it (transient failure). */
 export type RefreshResult =
@@ -49,13 +57,18 @@ interface AllauthError {
 export class UpstreamAuth {
   constructor(private readonly upstream: UpstreamClient) {}
 
-  async login(email: string, password: string, requestId: string): Promise<LoginResult> {
-    const { statusCode, data } = await this.upstream.json({
+  /**
+   * `clientIp` is the browser's address (Fastify's `request.ip`, from the trusted proxy): the
+   * upstream keys its failed-login delays by address *and* client, so it must see who tries.
+   */
+  async login(email: string, password: string, requestId: string, clientIp: string): Promise<LoginResult> {
+    const { statusCode, headers, data } = await this.upstream.json({
       method: 'POST',
       path: `${AUTH_BASE}/login`,
-      headers: { 'x-request-id': requestId },
+      headers: { 'x-request-id': requestId, 'x-forwarded-for': clientIp },
       json: { email, password },
     });
+    const retryAfter = retryAfterOf(headers['retry-after']);
     if (statusCode === 200) {
       const meta = (data as { meta?: { access?: unknown; refresh?: unknown } } | null)?.meta;
       if (typeof meta?.access !== 'string' || typeof meta.refresh !== 'string') {
@@ -68,7 +81,7 @@ export class UpstreamAuth {
       // and the same for a wrong e-mail and a wrong password, so accounts cannot be probed).
       const errors = ((data as { errors?: AllauthError[] } | null)?.errors ?? []).filter(Boolean);
       const tooMany = errors.some((error) => error.code === 'too_many_login_attempts');
-      if (tooMany) return { ok: false, status: 429, fields: {}, message: errorMessages.tooManyRequests };
+      if (tooMany) return { ok: false, status: 429, fields: {}, message: errorMessages.tooManyRequests, retryAfter };
       return {
         ok: false,
         status: 400,
@@ -76,7 +89,8 @@ export class UpstreamAuth {
         message: errorMessages.invalidCredentials,
       };
     }
-    if (statusCode === 429) return { ok: false, status: 429, fields: {}, message: errorMessages.tooManyRequests };
+    if (statusCode === 429)
+      return { ok: false, status: 429, fields: {}, message: errorMessages.tooManyRequests, retryAfter };
     throw upstreamFailure(statusCode);
   }
 
@@ -205,6 +219,13 @@ export class UpstreamAuth {
     if (statusCode === 429) throw new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
     throw upstreamFailure(statusCode);
   }
+}
+
+/** The upstream's `Retry-After` in whole seconds, when it sent a usable one. */
+function retryAfterOf(value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? value[0] : value;
+  const seconds = text === undefined ? Number.NaN : Number(text);
+  return Number.isInteger(seconds) && seconds > 0 ? String(seconds) : DEFAULT_RETRY_AFTER_SECONDS;
 }
 
 function tokensFrom(accessToken: string, refreshToken: string): UpstreamTokens {

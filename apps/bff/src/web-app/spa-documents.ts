@@ -152,7 +152,7 @@ export class SpaDocuments {
    * reading the session to tell a `tenant` visitor from `other`.
    */
   hasTenantPage(url: string): boolean {
-    return this.prerendered.get(new URL(url, 'http://localhost').pathname)?.has('tenant') ?? false;
+    return this.prerendered.get(pageAddress(url).pathname)?.has('tenant') ?? false;
   }
 
   /**
@@ -162,7 +162,7 @@ export class SpaDocuments {
    * menu); everything else gets the shell and the client router decides, as before.
    */
   documentFor(url: string, visitor: DocumentVisitor): EncodedDocument {
-    const parsed = new URL(url, 'http://localhost');
+    const parsed = pageAddress(url);
     const page = this.prerendered.get(parsed.pathname)?.get(visitor);
     if (!page) return this.index;
     for (const name of parsed.searchParams.keys()) {
@@ -170,6 +170,15 @@ export class SpaDocuments {
     }
     return page.document;
   }
+}
+
+/**
+ * A request target as a URL on a fixed origin. Concatenated, never resolved against a base:
+ * `//a:99999` resolved would be another host (with an invalid port, so `new URL` throws),
+ * whereas it is only a path here.
+ */
+function pageAddress(url: string): URL {
+  return new URL(`http://localhost${url.startsWith('/') ? url : `/${url}`}`);
 }
 
 /**

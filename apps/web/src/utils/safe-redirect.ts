@@ -3,7 +3,8 @@ const PLACEHOLDER_ORIGIN = 'http://portal.invalid';
 /**
  * Returns `value` if it is a local path (a single leading "/"), normalised to
  * path + search + hash, else null. Guards the `?redirect=` query against open redirects:
- * "//evil.example", "/\evil.example", "https://…", "javascript:…" are all refused.
+ * "//evil.example", "/\evil.example", "https://…", "javascript:…" are all refused, and so is
+ * anything whose normalised path starts with two slashes ("/.//evil.example").
  */
 export function safeRedirect(value: string | null | undefined): string | null {
   if (!value) return null;
@@ -17,5 +18,8 @@ export function safeRedirect(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== PLACEHOLDER_ORIGIN) return null;
+  // The normalised path is what gets navigated to: "/.//evil.example", "/..//", "/%2e//" and
+  // "/./\\" all collapse into "//evil.example", a protocol-relative address of another host.
+  if (/^[/\\]{2}/.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../domain/errors.js';
+import { redactUrlSecrets } from '../../http/redact-url.js';
 import { toAllauthErrors, toDrfValidationBody } from '../../http/validation-errors.js';
 import { reportServerError } from '../external/error-reporting.js';
 
@@ -88,8 +89,14 @@ export const errorHandlerPlugin = fp(
       );
     });
 
+    // Every 429 says when to come back (the allauth reset request's included), so no client
+    // has to guess and hammer.
+    fastify.addHook('onSend', async (_request, reply) => {
+      if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+    });
+
     fastify.setNotFoundHandler((request, reply) => {
-      request.log.info({ method: request.method, url: request.url }, 'route not found');
+      request.log.info({ method: request.method, url: redactUrlSecrets(request.url) }, 'route not found');
       return reply.code(404).send({ detail: CLIENT_ERRORS[404]?.detail, code: 'not_found' });
     });
 

@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { BffError, errorMessages } from '../../http/errors.js';
+import { errorPage, wantsHtmlPage } from '../../http/error-page.js';
+import { BffError, DEFAULT_RETRY_AFTER_SECONDS, errorMessages } from '../../http/errors.js';
 import { validationFields } from '../../http/validation-messages.js';
 import { reportServerError } from '../../observability/error-reporting.js';
 import { isRedisUnavailable } from '../../redis/redis-client.js';
@@ -24,7 +25,21 @@ export const errorHandlerPlugin = fp(
         reportServerError(error, request);
       }
       for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
+      // A browser's page load that is throttled sees a Czech page, not JSON.
+      if (mapped.statusCode === 429 && wantsHtmlPage(request)) {
+        return reply
+          .code(429)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(errorPage('Příliš mnoho požadavků', mapped.message));
+      }
       return reply.code(mapped.statusCode).send(mapped.toBody());
+    });
+    // Every 429 says when to come back, whatever refused the request (a forwarded upstream
+    // answer included), so no client has to guess and hammer.
+    app.addHook('onSend', async (_request, reply) => {
+      if (reply.statusCode === 429 && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', DEFAULT_RETRY_AFTER_SECONDS);
     });
   },
   { name: 'error-handler' },

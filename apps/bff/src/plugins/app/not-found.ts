@@ -4,9 +4,10 @@ import { BffError, errorMessages } from '../../http/errors.js';
 import { sendDocument, type DocumentVisitor, type SpaDocuments } from '../../web-app/spa-documents.js';
 
 /**
- * The one not-found handler (docs/architecture.md §5), rate-limited so unknown addresses cannot
- * be probed cheaply. A browser asking for a page outside `/api` gets the web app's history
- * fallback (a prerendered page or the shell); anything else the Czech 404 body.
+ * The one not-found handler (docs/architecture.md §5). A browser asking for a page outside
+ * `/api` and `/assets` gets the web app's history fallback (a prerendered page or the shell),
+ * never limited; anything else is a real miss, rate-limited so unknown addresses cannot be
+ * probed cheaply, and answers the Czech 404 body.
  * @see {@link https://fastify.dev/docs/latest/Reference/Server/#setnotfoundhandler}
  */
 export const notFoundPlugin = fp(
@@ -31,16 +32,22 @@ export const notFoundPlugin = fp(
       }
     };
 
-    app.setNotFoundHandler({ preHandler: notFoundRateLimit }, async (request, reply) => {
+    // Page loads are the web app's history fallback, not misses: a whole office behind one
+    // address must not run into the limit. Only real misses count: unknown /api operations,
+    // missing static files and whatever is not a browser asking for a page.
+    app.setNotFoundHandler(async (request, reply) => {
+      const { documents } = webApp;
       const wantsPage =
+        documents !== null &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/assets/') &&
         (request.headers.accept ?? '').includes('text/html');
-      const { documents } = webApp;
-      if (wantsPage && documents !== null) {
+      if (wantsPage) {
         const visitor = await documentVisitor(request, documents);
         return sendDocument(reply, documents.documentFor(request.url, visitor), request.headers['accept-encoding']);
       }
+      await notFoundRateLimit.call(app, request, reply);
       return reply.code(404).send(new BffError(404, 'not_found', errorMessages.notFound).toBody());
     });
   },

@@ -3,6 +3,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
 import { BffError, errorMessages } from '../../http/errors.js';
 import { ownRoute } from '../../http/own-route.js';
+import { endUserSessions } from '../../sessions/end-user-sessions.js';
+
+/**
+ * The user id in a reset link's `uid`: allauth writes an integer primary key in base 36
+ * (`user_pk_to_url_str`), as the upstream does (upstream.yaml resetPassword). Null for anything
+ * else.
+ */
+export function userIdOfResetUid(uid: string): string | null {
+  if (!/^[0-9a-z]{1,12}$/.test(uid)) return null;
+  const id = Number.parseInt(uid, 36);
+  return Number.isSafeInteger(id) && id > 0 ? String(id) : null;
+}
 
 /** The reset request answers after this long, whatever the upstream does for the address. */
 export const RESET_REQUEST_ANSWER_MS = 400;
@@ -15,7 +27,7 @@ export const RESET_REQUEST_ANSWER_MS = 400;
  * upstream still busy then finishes in the background.
  */
 export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
-  const { config, upstreamAuth, botProtection } = app;
+  const { config, upstreamAuth, botProtection, sessions } = app;
   const rateLimit = { max: config.rateLimits.passwordResetPerMinute, timeWindow: 60_000 };
   const requestForm = botFormOf('/api/password-reset/request', 'post');
 
@@ -58,6 +70,18 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
       if (fields) {
         const message = fields.token ?? fields.password ?? errorMessages.validation;
         throw new BffError(400, fields.token ? 'invalid_reset_link' : 'validation_error', message, fields);
+      }
+      // The password changed: every session of the user ends here at once (its access token
+      // would otherwise keep working until the next renewal), and each session's refresh token
+      // is logged out upstream, which revokes its family (the upstream revokes them all too).
+      const userId = userIdOfResetUid(uid);
+      if (userId === null) {
+        request.log.warn(
+          { event: 'password_reset_uid_unknown' },
+          'reset uid is not a user id; sessions end at renewal',
+        );
+      } else {
+        await endUserSessions(sessions.store, upstreamAuth, userId, { requestId: request.id, log: request.log });
       }
       return reply.code(204).send();
     },

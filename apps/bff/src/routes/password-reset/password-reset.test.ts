@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { API_HEADERS, bffPerTest } from '../../testing/build-test-bff.js';
-import type { FakeUpstream } from '../../testing/fake-upstream.js';
+import { API_HEADERS, bffPerTest, logIn } from '../../testing/build-test-bff.js';
+import { FAKE_CREDENTIALS, FAKE_TENANTS, FAKE_USER, type FakeUpstream } from '../../testing/fake-upstream.js';
 import { RESET_REQUEST_ANSWER_MS } from './index.js';
 
 const KNOWN = 'jana.novakova@example.cz';
@@ -64,5 +64,59 @@ describe('password reset request without account enumeration (docs/architecture.
     expect(known.body).toBe(unknown.body);
     expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
     expect(upstream?.requests.some((request) => request.body.includes(KNOWN))).toBe(true);
+  });
+});
+
+describe('password reset by e-mail link ends every session of the user', () => {
+  const bff = bffPerTest();
+  const check = (app: FastifyInstance, cookie: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/v1/support_tickets/',
+      headers: { ...API_HEADERS, cookie, 'x-tenant-id': FAKE_TENANTS[0].id },
+    });
+
+  it('answers 401 to the older sessions at once and logs their refresh tokens out upstream', async () => {
+    const { app, upstream } = await bff.start();
+    // allauth answers a successful reset with 401 (log in again).
+    upstream.answer('/api/v1/_allauth/app/v1/auth/password/reset', 401, {
+      status: 401,
+      data: { flows: [] },
+      meta: { is_authenticated: false },
+    });
+    const first = (await logIn(app, FAKE_CREDENTIALS)).cookie;
+    const second = (await logIn(app, FAKE_CREDENTIALS)).cookie;
+    expect((await check(app, first)).statusCode).toBe(200);
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset/confirm',
+      headers: API_HEADERS,
+      // allauth's uid of an integer user id is the id in base 36.
+      payload: { uid: FAKE_USER.id.toString(36), token: 'c9x1ab-0123456789abcdef', password: 'Nove.Heslo.2026' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await check(app, first)).statusCode).toBe(401);
+    expect((await check(app, second)).statusCode).toBe(401);
+    expect(upstream.hits('/api/v1/_allauth/app/v1/auth/session').filter((hit) => hit.method === 'DELETE')).toHaveLength(
+      2,
+    );
+  });
+
+  it('leaves the sessions alone when the link was refused', async () => {
+    const { app, upstream } = await bff.start();
+    upstream.answer('/api/v1/_allauth/app/v1/auth/password/reset', 400, {
+      status: 400,
+      errors: [{ code: 'invalid_password_reset', message: 'x', param: 'key' }],
+    });
+    const cookie = (await logIn(app, FAKE_CREDENTIALS)).cookie;
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset/confirm',
+      headers: API_HEADERS,
+      payload: { uid: FAKE_USER.id.toString(36), token: 'c9x1ab-0123456789abcdef', password: 'Nove.Heslo.2026' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect((await check(app, cookie)).statusCode).toBe(200);
   });
 });

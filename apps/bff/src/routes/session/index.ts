@@ -32,11 +32,11 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   ownRoute(app, 'createSession', {
-    // Per client IP; the upstream also locks an account after repeated failures.
+    // Per client IP; the upstream also delays a client after repeated failures for one address.
     config: { rateLimit: { max: loginPerMinute, timeWindow: 60_000 } },
     handler: async (request, reply) => {
       const email = request.body.email.trim();
-      const result = await upstreamAuth.login(email, request.body.password, request.id);
+      const result = await upstreamAuth.login(email, request.body.password, request.id, request.ip);
       if (!result.ok) {
         request.log.info({ event: 'login_failed', status: result.status }, 'login refused');
         throw new BffError(
@@ -44,6 +44,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
           result.status === 429 ? 'too_many_requests' : 'invalid_credentials',
           result.message,
           Object.keys(result.fields).length > 0 ? result.fields : undefined,
+          result.retryAfter === undefined ? {} : { 'retry-after': result.retryAfter },
         );
       }
       const { user, tenants } = await upstreamAuth.identity(result.tokens.accessToken, request.id);

@@ -51,6 +51,29 @@ describe('session routes', () => {
     }
   });
 
+  it('names the client to the upstream and passes its login delay on as 429 with Retry-After', async () => {
+    upstream.answer(
+      '/api/v1/_allauth/app/v1/auth/login',
+      400,
+      { status: 400, errors: [{ code: 'too_many_login_attempts', message: 'Too many.' }] },
+      { headers: { 'retry-after': '120' } },
+    );
+    const refused = await postLogin(app, credentials);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'too_many_requests' });
+    expect(refused.headers['retry-after']).toBe('120');
+    // The API keys failed logins by address and client, so it must see the browser's address.
+    const [hit] = upstream.hits('/api/v1/_allauth/app/v1/auth/login');
+    expect(hit?.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('answers every 429 with Retry-After, also when the upstream gave none', async () => {
+    upstream.answer('/api/v1/_allauth/app/v1/auth/login', 429, { status: 429 });
+    const refused = await postLogin(app, credentials);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('tells a staff member by user.is_staff, with no tenants and none selected, even when one is remembered', async () => {
     const login = await postLogin(app, FAKE_STAFF_CREDENTIALS, {
       cookie: `__Host-portal_tenant=${FAKE_TENANTS[0].id}`,

@@ -130,6 +130,9 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     const headers: Record<string, string> = {
       accept: typeof request.headers.accept === 'string' ? request.headers.accept : 'application/json',
       'x-request-id': request.id,
+      // The client's address as the BFF determined it (never what the browser claimed): the
+      // upstream scopes anonymous idempotent answers by it.
+      'x-forwarded-for': request.ip,
     };
     if (session) headers.authorization = `Bearer ${session.record.accessToken}`;
     if (operation.tenantScoped && session) {

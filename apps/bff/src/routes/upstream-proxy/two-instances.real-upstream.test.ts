@@ -55,7 +55,8 @@ describe('the BFF on two API instances, one of them stopped', () => {
     });
     expect(created.statusCode).toBe(201);
     const ticket = created.json<{ id: number }>();
-    const photo = randomBytes(300_000);
+    // A JPEG signature, then noise: the API judges a file by its first bytes.
+    const photo = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), randomBytes(300_000)]);
     const boundary = 'portalTwoInstances';
     const uploaded = await app.inject({
       method: 'POST',

@@ -62,7 +62,8 @@ describe('allowlisted upstream operations', () => {
       expect(hit?.headers.authorization).not.toBe('Bearer evil');
       expect(hit?.headers['x-tenant-id']).toBe(ALFA.id);
       expect(hit?.headers.cookie).toBeUndefined();
-      expect(hit?.headers['x-forwarded-for']).toBeUndefined();
+      // The client's address as the BFF sees it, never the one the browser claimed.
+      expect(hit?.headers['x-forwarded-for']).toBe('127.0.0.1');
       expect(hit?.headers['x-evil']).toBeUndefined();
       expect(hit?.headers['x-csrf']).toBeUndefined();
       expect(hit?.headers['x-request-id']).toBe(response.headers['x-request-id'] ?? hit?.headers['x-request-id']);

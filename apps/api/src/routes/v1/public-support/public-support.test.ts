@@ -115,6 +115,28 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     expect(mails.length).toBe(before + 1);
   });
 
+  it('replays an anonymous create only to the client that made it, so another never sees its access code', async () => {
+    const body = { name: 'Eva', email: 'eva.scope@example.cz', subject: 'Jen můj', message: 'Kód je můj.' };
+    const key = `public-scope-${driver}-1`;
+    const mine = { 'idempotency-key': key, 'x-forwarded-for': '203.0.113.10' };
+    const first = await request(t.app, { method: 'POST', url: URL, headers: mine, body });
+    expect(first.statusCode).toBe(201);
+    const code = (first.body as { access_code: string }).access_code;
+    // The same client retrying gets its answer again.
+    const retry = await request(t.app, { method: 'POST', url: URL, headers: mine, body });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    // Someone else with the same key and body does not: no replay, no code of the first.
+    const other = await request(t.app, {
+      method: 'POST',
+      url: URL,
+      headers: { 'idempotency-key': key, 'x-forwarded-for': '198.51.100.99' },
+      body,
+    });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(JSON.stringify(other.body)).not.toContain(code);
+  });
+
   it('applies the rules of each category with Czech field messages', async () => {
     const noName = await create({ subject: 'Dotaz', message: 'Text' });
     expect(noName.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import type { components } from '@portal/openapi/upstream-types';
+import { loginAttemptKey } from '../../../../domain/attempt-limits.js';
 import { passwordMatches, upgradeOutdatedHash } from '../../../../domain/passwords.js';
 import { displayName } from '../../../../domain/users.js';
 import { ALLAUTH_UNAUTHENTICATED_BODY, allauthError } from '../../../../http/api-error.js';
@@ -21,8 +22,13 @@ export const authRoutes: ContractRoutes = async (fastify) => {
     { schema: contractSchema('login', { errorStyle: 'allauth' }) },
     async (request, reply) => {
       const { email, password } = request.body;
-      // allauth checks the limit before the password, so a guesser learns nothing once locked.
-      if (await fastify.attemptLimits.isExhausted('loginFailed', email)) {
+      // Failures count per address *and* client (request.ip: the BFF names the browser in
+      // X-Forwarded-For, trusted from TRUST_PROXY only), so a stranger's failures never lock the
+      // owner out. Checked before the password, so a guesser learns nothing while waiting.
+      const attemptKey = loginAttemptKey(email, request.ip);
+      const wait = await fastify.attemptLimits.loginDelay(attemptKey);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
         throw allauthError(400, [
           {
             code: 'too_many_login_attempts',
@@ -32,7 +38,7 @@ export const authRoutes: ContractRoutes = async (fastify) => {
       }
       const user = await fastify.users.findByEmail(email);
       if (user === undefined || !(await passwordMatches(user, password))) {
-        await fastify.attemptLimits.record('loginFailed', email);
+        await fastify.attemptLimits.record('loginFailed', attemptKey);
         throw allauthError(400, [
           {
             code: 'email_password_mismatch',
@@ -47,7 +53,7 @@ export const authRoutes: ContractRoutes = async (fastify) => {
         request.log.info({ userId: user.id }, 'login refused: inactive account');
         return reply.code(401).send(INACTIVE_ACCOUNT_BODY);
       }
-      await fastify.attemptLimits.clear('loginFailed', email);
+      await fastify.attemptLimits.clear('loginFailed', attemptKey);
       await upgradeOutdatedHash(fastify.users, user, password);
 
       const tokens = await fastify.tokens.issuePair(user.id);
