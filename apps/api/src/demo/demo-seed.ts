@@ -551,7 +551,8 @@ export async function seedDemoFeatures(
     accessCode: DEMO_PUBLIC_SUPPORT_CODE,
     createdAt: new Date(now.getTime() - 2 * DAY),
   });
-  await addOperatorAnswer(tx, request.id, DEMO_STAFF, 'Děkujeme za upozornění, elektrikář je objednán na zítřek.', { notify: false,
+  await addOperatorAnswer(tx, request.id, DEMO_STAFF, 'Děkujeme za upozornění, elektrikář je objednán na zítřek.', {
+    notify: false,
     at: new Date(now.getTime() - DAY),
   });
 }

@@ -60,7 +60,10 @@ describe.each(DATABASE_DRIVERS)('durable jobs (%s)', (driver) => {
     expect(waiting).toEqual({ due: true, error: 'SMTP 451' });
     // Not due before its backoff is over.
     expect(await claimJobs(db, 10, 60)).toEqual([]);
-    await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, id));
     const [second] = await claimJobs(db, 10, 60);
     expect(second?.attempts).toBe(2);
     if (second === undefined) throw new Error('no job');
@@ -87,7 +90,10 @@ describe.each(DATABASE_DRIVERS)('durable jobs (%s)', (driver) => {
     const { db } = t.app;
     const id = await enqueueJob(db, 'orphan', {});
     expect(await claimJobs(db, 1, 60)).toHaveLength(1);
-    await db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
     expect(await claimJobs(db, 1, 60)).toMatchObject([{ id, attempts: 2 }]);
     await db.delete(jobs);
   });

@@ -197,7 +197,8 @@ export async function updateStaffEvent(
     .where(eq(maintenanceEvents.id, row.id))
     .returning();
   const moved =
-    next.startsAt.getTime() !== row.startsAt.getTime() || (next.endsAt?.getTime() ?? null) !== (row.endsAt?.getTime() ?? null);
+    next.startsAt.getTime() !== row.startsAt.getTime() ||
+    (next.endsAt?.getTime() ?? null) !== (row.endsAt?.getTime() ?? null);
   if (updated !== undefined && moved) await notifyOutage(tx, updated, 'moved');
   return updated ?? row;
 }

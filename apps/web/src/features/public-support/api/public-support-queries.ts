@@ -1,6 +1,6 @@
 import type { components } from '@portal/sdk/schema';
 import { queryOptions } from '@tanstack/react-query';
-import { $api, apiClient } from '#src/lib/api.ts';
+import { $api } from '#src/lib/api.ts';
 
 export type PublicRequest = components['schemas']['PublicSupportRequest'];
 export type PublicMessage = components['schemas']['PublicSupportMessage'];
