@@ -79,6 +79,8 @@ const STAFF_OPERATIONS = [
   'GET /api/v1/staff/directory/',
   'GET /api/v1/staff/buildings/',
   'GET /api/v1/staff/tenants/',
+  'GET /api/v1/staff/mail/',
+  'POST /api/v1/staff/mail/{id}/retry/',
 ];
 
 const PORTAL_EXTENSIONS = [
@@ -94,6 +96,17 @@ const PORTAL_EXTENSIONS = [
   'POST /api/v1/public_support/{id}/attachments/',
   'GET /api/v1/public_support/{id}/attachments/{attachmentId}/',
   'GET /api/v1/meeting_rooms/reservation/{uuid}/cancel/{token}/',
+  // Notifications (docs/decisions/011-durable-jobs.md): preferences and the mailed unsubscribe.
+  'GET /api/v1/my_profile/notifications/',
+  'PUT /api/v1/my_profile/notifications/',
+  'GET /api/v1/notifications/unsubscribe/',
+  'POST /api/v1/notifications/unsubscribe/',
+  // The tenant's answer to a resolved ticket and the news marks (docs/product.md §4).
+  'POST /api/v1/support_tickets/{id}/confirm/',
+  'POST /api/v1/support_tickets/{id}/reopen/',
+  'POST /api/v1/support_tickets/{id}/rating/',
+  'POST /api/v1/support_tickets/{id}/seen/',
+  'GET /api/v1/support_tickets/news/',
   ...STAFF_OPERATIONS,
 ];
 
@@ -232,6 +245,8 @@ describe('upstream document', () => {
         'listStaffBuildings',
         'listStaffReservations',
         'listStaffMeetingRooms',
+        // The mail overview: newest first, at most 200 (a queue's worth, not an archive).
+        'listStaffMail',
       ].includes(operation.operationId);
       if (!unpaginated)
         expect(Object.keys(query?.properties ?? {}), operation.operationId).toEqual(
