@@ -78,6 +78,13 @@ const CALLS: Record<string, (f: Fixture) => Call> = {
   cancelReservation: () => ({}),
   cancelPublicReservation: () => ({}),
   createReading: (f) => ({ body: { meter: f.meter, value: '999999' } }),
+  updateNotificationPreferences: () => ({ body: { kinds: [{ kind: 'ticket_updates', enabled: true }] } }),
+  unsubscribe: () => ({ body: { token: 'neplatny-token' } }),
+  // The walk's ticket is not resolved: these answer 409, and the answer must not leak either.
+  confirmSupportTicket: () => ({}),
+  reopenSupportTicket: () => ({ body: { reason: 'Závada trvá.' } }),
+  rateSupportTicket: () => ({ body: { satisfied: true } }),
+  markSupportTicketSeen: () => ({}),
 };
 
 /** The Prague day `days` ahead, 10:00 + `slots` half hours (the demo rooms' grid). */

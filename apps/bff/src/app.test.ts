@@ -17,10 +17,18 @@ import { TestClock } from './testing/test-clock.js';
 import { connectTestRedis } from './testing/test-redis.js';
 
 /**
- * The only routes outside `/api`: probes, the public API reference and the public outage
- * calendar feed (routes/calendar-feed); none reads a session.
+ * The only routes outside `/api`: probes, the public API reference, the public outage calendar
+ * feed (routes/calendar-feed) and a mail client's one-click unsubscribe (RFC 8058, a POST
+ * authorised by the signed token in its address); none reads a session.
  */
-const NON_API_ROUTES = ['/api-docs', '/healthz', '/kalendar/planovane-vypadky.ics', '/openapi.json', '/readyz'];
+const NON_API_ROUTES = [
+  '/api-docs',
+  '/healthz',
+  '/kalendar/planovane-vypadky.ics',
+  '/odhlasit-odber',
+  '/openapi.json',
+  '/readyz',
+];
 
 describe('the BFF application', () => {
   let upstream: FakeUpstream;
