@@ -77,7 +77,7 @@ describe('server.ts', () => {
     expect(await server.exited).toBe(0);
     // The lock is released, so the next start can open the store.
     await expect(access(path.join(dataDir, 'pglite.lock'))).rejects.toThrow();
-  });
+  }, 90_000); // a cold start migrates and seeds a fresh store: 15 s idle, more beside other suites
 
   it('writes readable lines instead of JSON with LOG_FORMAT=pretty', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-api-server-'));

@@ -102,14 +102,15 @@ describe.each(DATABASE_DRIVERS)('durable jobs (%s)', (driver) => {
     const { db } = t.app;
     await registerSchedule(db, 'nightly', 3_600, new Date(Date.now() - 1_000));
     const results = await Promise.all([1, 2, 3, 4].map(() => enqueueDueSchedules(db)));
-    expect(results.flat()).toEqual(['nightly']);
+    // The app's own schedules may fall due meanwhile on a slow machine; nightly counts here.
+    expect(results.flat().filter((name) => name === 'nightly')).toEqual(['nightly']);
     expect(await listJobs(db, { name: 'nightly' })).toHaveLength(1);
     const [schedule] = await db
       .select({ later: sql<boolean>`${jobSchedules.nextRunAt} > now() + interval '59 minutes'` })
       .from(jobSchedules)
       .where(eq(jobSchedules.name, 'nightly'));
     expect(schedule?.later).toBe(true);
-    expect(await enqueueDueSchedules(db)).toEqual([]);
+    expect(await enqueueDueSchedules(db)).not.toContain('nightly');
     await db.delete(jobs);
   });
 });
