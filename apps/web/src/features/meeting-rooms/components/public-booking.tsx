@@ -182,7 +182,8 @@ function PublicConfirmation({
         <Heading as="h4" size="md">
           {t('confirmation.linkTitle')}
         </Heading>
-        <Text>{t('confirmation.linkHint', { email })}</Text>
+        {/* A long address has no break opportunity of its own; on a 360 px phone it must wrap. */}
+        <Text overflowWrap="anywhere">{t('confirmation.linkHint', { email })}</Text>
         <Link href={link} variant="underline" wordBreak="break-all" data-testid="cancellation-link">
           <Box as="span" fontFamily="mono">
             {link}

@@ -102,7 +102,8 @@ export function RequestCreated({
         </Button>
       </HStack>
       <Text role="status">{remembered ? t('created.remembered') : t('created.notRemembered')}</Text>
-      {email ? <Text>{t('created.mailed', { email })}</Text> : null}
+      {/* A long address has no break opportunity of its own; on a 360 px phone it must wrap. */}
+      {email ? <Text overflowWrap="anywhere">{t('created.mailed', { email })}</Text> : null}
       <HStack gap="3" wrap="wrap">
         <Button asChild variant="outline">
           {/* Without the code when this browser remembers it; otherwise the page needs it in the address. */}
