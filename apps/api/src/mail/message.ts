@@ -13,6 +13,12 @@ export interface MailMessage {
    * every mail of one thread refers to the same root Message-ID, so mail clients group them.
    */
   thread?: string | undefined;
+  /**
+   * Unique to this one mail however often it is tried (the mail job's id): a retry after an
+   * answer that got lost carries the same Message-ID, so the receiving side can drop the copy.
+   * Without it, each send gets a random one.
+   */
+  uniqueKey?: string | undefined;
   /** RFC 8058 one-click unsubscribe address of this mail's kind; absent for security mail. */
   unsubscribeUrl?: string | undefined;
   /** An iCalendar object sent with the mail (a visit, a reservation) and its METHOD. */

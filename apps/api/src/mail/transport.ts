@@ -17,9 +17,10 @@ export interface MailerOptions {
   now?: () => Date;
 }
 
-/** A unique Message-ID of one mail, `<kind-random@host>`. */
+/** The Message-ID of one mail, `<thread.key@host>`: the mail's own key, or a random one. */
 function messageId(message: MailMessage, portalUrl: string): string {
-  return `<${message.thread ?? message.type}.${randomBytes(8).toString('hex')}@${messageIdDomain(portalUrl)}>`;
+  const key = message.uniqueKey ?? randomBytes(8).toString('hex');
+  return `<${message.thread ?? message.type}.${key}@${messageIdDomain(portalUrl)}>`;
 }
 
 /**

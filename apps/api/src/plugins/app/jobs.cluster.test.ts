@@ -1,6 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { DEMO_USERS } from '../../demo/demo-data.js';
@@ -9,58 +7,21 @@ import { enqueueMail } from '../../domain/notifications.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { scratchDatabaseFor, type ScratchDatabase } from '../../testing/scratch-database.js';
 import { logInStaffCast } from '../../testing/staff-cast.js';
+import {
+  freePort,
+  messageIdOf,
+  startSmtpSink,
+  until,
+  type ReceivedMail,
+  type SmtpSink,
+} from '../../testing/smtp-sink.js';
 import { testConfig } from '../../testing/test-config.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP sink (smtp-server) on `port` (0: any) that records every message. */
-async function startSink(received: Received[], port = 0): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { server, port: (server.server.address() as AddressInfo).port };
-}
-
-const stopSink = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('mail while the SMTP server is down', () => {
   let t: TestApp;
   let port: number;
-  const received: Received[] = [];
-  let sink: SMTPServer | undefined;
+  const received: ReceivedMail[] = [];
+  let sink: SmtpSink | undefined;
 
   beforeAll(async () => {
     port = await freePort();
@@ -70,7 +31,7 @@ describe('mail while the SMTP server is down', () => {
   });
   afterAll(async () => {
     await t?.close();
-    if (sink !== undefined) await stopSink(sink);
+    await sink?.stop();
   });
 
   it('keeps the staff reply working, retries the mail and delivers it once the server is back', async () => {
@@ -97,7 +58,7 @@ describe('mail while the SMTP server is down', () => {
     expect(waiting[0]?.status).not.toBe('done');
     expect(received).toEqual([]);
 
-    sink = (await startSink(received, port)).server;
+    sink = await startSmtpSink(received, port);
     await until(() => received.some((mail) => mail.to.includes(DEMO_USERS.jana.email)));
     await until(async () => (await jobCounts(t.app.db)).queued + (await jobCounts(t.app.db)).active === 0);
     const replies = received.filter((mail) => /X-Portal-Mail-Type: ticket-reply/.test(mail.raw));
@@ -107,21 +68,43 @@ describe('mail while the SMTP server is down', () => {
   });
 });
 
+describe('mail whose acceptance got lost', () => {
+  it('sends the same Message-ID again, so the receiving side can tell the copy', async () => {
+    const received: ReceivedMail[] = [];
+    // The relay reads the whole message and then answers 451: the job must try again.
+    const sink = await startSmtpSink(received, 0, { refuseFirst: 1 });
+    const t = await buildTestApp('pglite', {
+      config: { smtpUrl: `smtp://127.0.0.1:${sink.port}`, jobPollMs: 50, jobBackoffSeconds: 0.1 },
+    });
+    try {
+      await enqueueMail(t.app.db, { kind: 'password-changed', to: 'najemce@example.cz', data: {} });
+      await until(async () => (await jobCounts(t.app.db)).done === 1);
+      expect(received).toHaveLength(2);
+      const [firstTry, secondTry] = received.map((mail) => messageIdOf(mail.raw));
+      expect(firstTry).toMatch(/^<password-changed\.j\d+\.[0-9a-z]+@portal\.test>$/);
+      expect(secondTry).toBe(firstTry);
+    } finally {
+      await t.close();
+      await sink.stop();
+    }
+  });
+});
+
 describe('two API instances on one PostgreSQL', () => {
-  const received: Received[] = [];
-  let sink: { server: SMTPServer; port: number };
+  const received: ReceivedMail[] = [];
+  let sink: SmtpSink;
   let database: ScratchDatabase;
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    sink = await startSink(received);
+    sink = await startSmtpSink(received);
     database = await scratchDatabaseFor('postgres');
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((app) => app.close()));
   });
   afterAll(async () => {
-    await stopSink(sink.server);
+    await sink.stop();
     await database?.dispose();
   });
 

@@ -75,15 +75,15 @@ export const jobsPlugin = fp(
       },
     };
 
-    runner.handle(MAIL_JOB, async (payload) => {
+    runner.handle(MAIL_JOB, async (payload, job) => {
       const mail = payload as unknown as MailJob;
-      await fastify.mailer.send(
-        renderMail(mail, {
-          portalUrl: config.portalUrl,
-          unsubscribeUrl: (email, kind) => fastify.unsubscribeUrl(email, kind),
-          organizer: /<([^<>]+)>/.exec(config.mailFrom ?? MAIL_FROM)?.[1] ?? 'no-reply@portal.invalid',
-        }),
-      );
+      const message = renderMail(mail, {
+        portalUrl: config.portalUrl,
+        unsubscribeUrl: (email, kind) => fastify.unsubscribeUrl(email, kind),
+        organizer: /<([^<>]+)>/.exec(config.mailFrom ?? MAIL_FROM)?.[1] ?? 'no-reply@portal.invalid',
+      });
+      // Every try of one job sends the same Message-ID (see MailMessage.uniqueKey).
+      await fastify.mailer.send({ ...message, uniqueKey: `j${job.id}.${job.createdAt.getTime().toString(36)}` });
     });
     runner.schedule('housekeeping', HOUSEKEEPING_EVERY_SECONDS, () => runHousekeeping(fastify));
     runner.schedule('reservation-reminders', REMINDERS_EVERY_SECONDS, async () => {
