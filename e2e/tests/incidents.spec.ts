@@ -86,9 +86,17 @@ test('report an incident with an attachment, follow it and close it @journey', a
   await expect(timeline.getByText('Přiřazeno: Tomáš Dvořák')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
 
-  // Close with a resolution.
+  // Close with a resolution: it asks first, says the staff are at work and that it is final.
   await page.getByRole('textbox', { name: 'Řešení' }).fill('Opraveno prasklé potrubí.');
   await page.getByRole('button', { name: 'Uzavřít incident' }).click();
+  const ask = page.getByRole('dialog', { name: 'Uzavřít incident?' });
+  await expect(ask).toContainText('Správa budovy na incidentu právě pracuje.');
+  await expect(ask).toContainText('Uzavřený incident už nepůjde znovu otevřít');
+  await ask.getByRole('button', { name: 'Ponechat otevřený' }).click();
+  await expect(ask).toBeHidden();
+  await expect(timeline.getByText('Změna stavu: Zpracovává se → Uzavřeno')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Uzavřít incident' }).click();
+  await ask.getByRole('button', { name: 'Ano, uzavřít' }).click();
   await expect(page.getByText('Incident byl úspěšně uzavřen.')).toBeVisible();
   await expect(page.getByText('Incident je uzavřen, nelze jej dále měnit.')).toBeVisible();
   await expect(page.getByText('Opraveno prasklé potrubí.')).toBeVisible();
@@ -221,6 +229,11 @@ test('by keyboard alone: report an incident with an attachment through the error
   await tabTo(page, page.getByRole('textbox', { name: 'Řešení' }));
   await page.keyboard.type('Nahlášeno omylem, okno se zavřelo.');
   await tabTo(page, page.getByRole('button', { name: 'Uzavřít incident' }));
+  await page.keyboard.press('Enter');
+  // The question starts on the safe choice; Tab reaches the other.
+  await expect(page.getByRole('button', { name: 'Ponechat otevřený' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Ano, uzavřít' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Incident byl úspěšně uzavřen.')).toBeVisible();
   // The close form is gone with the button that had the focus: the note that replaces it has it.

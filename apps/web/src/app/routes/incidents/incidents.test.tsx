@@ -1,9 +1,10 @@
 import type { components } from '@portal/sdk/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 // Typing whole forms with user-event is slow on a busy machine; the default 5 s is too tight.
+import { stubModalDialogs } from '#src/testing/browser-stubs.ts';
 import { buildProfile, buildSession, TENANT_A } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
@@ -71,14 +72,21 @@ function incidentApi(tickets: Ticket[] = []): IncidentApi {
       const next: Ticket =
         action === 'confirm'
           ? { ...ticket, status: 'closed', can_rate: true, updated_at: '2026-11-21T09:00:00Z' }
-          : action === 'reopen'
-            ? { ...ticket, status: 'open', updated_at: '2026-11-21T09:00:00Z' }
-            : {
+          : action === 'close'
+            ? {
                 ...ticket,
-                can_rate: false,
-                rating: { satisfied: true, comment: null, rated_at: '2026-11-21T09:05:00Z' },
-                updated_at: '2026-11-21T09:05:00Z',
-              };
+                status: 'closed',
+                resolution: (body as { resolution: string }).resolution,
+                updated_at: '2026-11-21T09:00:00Z',
+              }
+            : action === 'reopen'
+              ? { ...ticket, status: 'open', updated_at: '2026-11-21T09:00:00Z' }
+              : {
+                  ...ticket,
+                  can_rate: false,
+                  rating: { satisfied: true, comment: null, rated_at: '2026-11-21T09:05:00Z' },
+                  updated_at: '2026-11-21T09:05:00Z',
+                };
       api.tickets[index] = next;
       return HttpResponse.json(next);
     }),
@@ -240,6 +248,44 @@ describe('the tenant answers a resolved incident', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.answers).toEqual([{ id: 1, action: 'reopen', body: { reason: 'Pořád kape.' } }]));
     await waitFor(() =>
       expect(screen.queryByRole('heading', { level: 2, name: 'Je závada odstraněna?' })).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('closing an incident', { timeout: 30_000 }, () => {
+  beforeAll(stubModalDialogs);
+
+  it('asks first, says it is final and that the staff are at work; keeps the text on „no“', async () => {
+    const api = incidentApi([buildTicket(1, { status: 'in_progress' })]);
+    const view = renderRoute('/hlaseni-incidentu/1', loggedIn());
+    await view.user.type(await screen.findByRole('textbox', { name: 'Řešení' }), 'Vyřešeno svépomocí.');
+    await view.user.click(screen.getByRole('button', { name: 'Uzavřít incident' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uzavřít incident?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Správa budovy na incidentu právě pracuje. Uzavřený incident už nepůjde znovu otevřít ani doplnit. Pokud problém trvá, nechte ho otevřený.',
+    );
+    // The safe choice has the focus; it sends nothing and keeps what was typed.
+    expect(within(dialog).getByRole('button', { name: 'Ponechat otevřený' })).toHaveFocus();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Ponechat otevřený' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.answers).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Řešení' })).toHaveValue('Vyřešeno svépomocí.');
+
+    await view.user.click(screen.getByRole('button', { name: 'Uzavřít incident' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Ano, uzavřít' }));
+    await waitFor(() =>
+      expect(api.answers).toEqual([{ id: 1, action: 'close', body: { resolution: 'Vyřešeno svépomocí.' } }]),
+    );
+    expect(await screen.findByText('Incident je uzavřen, nelze jej dále měnit.')).toBeInTheDocument();
+  });
+
+  it('does not mention the staff at work on an open incident', async () => {
+    incidentApi([buildTicket(1, { status: 'open' })]);
+    const view = renderRoute('/hlaseni-incidentu/1', loggedIn());
+    await view.user.type(await screen.findByRole('textbox', { name: 'Řešení' }), 'Už to funguje.');
+    await view.user.click(screen.getByRole('button', { name: 'Uzavřít incident' }));
+    expect(await screen.findByRole('dialog', { name: 'Uzavřít incident?' })).toHaveAccessibleDescription(
+      'Uzavřený incident už nepůjde znovu otevřít ani doplnit. Pokud problém trvá, nechte ho otevřený.',
     );
   });
 });

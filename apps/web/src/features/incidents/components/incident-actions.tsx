@@ -5,7 +5,8 @@ import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextForm } from '#src/components/forms/text-form.tsx';
+import { TextForm, type TextFormOutcome } from '#src/components/forms/text-form.tsx';
+import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
 import { useUploadAttachments } from '../api/attachments.ts';
@@ -126,33 +127,63 @@ export function AddAttachmentsForm({ incidentId }: { incidentId: number }) {
   );
 }
 
-/** Close the ticket with a resolution (docs/product.md §3; toasts of §8). */
-export function CloseIncidentForm({ incidentId }: { incidentId: number }) {
+/** The question the close form waits on: the resolution typed and how the form's send ends. */
+interface CloseQuestion {
+  text: string;
+  answer: (outcome: TextFormOutcome) => void;
+}
+
+/**
+ * Close the ticket with a resolution (docs/product.md §3; toasts of §8). Closing is final, so it
+ * asks first – and says so louder while the staff are working on the ticket.
+ */
+export function CloseIncidentForm({ incidentId, inProgress }: { incidentId: number; inProgress: boolean }) {
   const { t } = useTranslation('incidents');
   const close = useCloseIncident(incidentId);
+  const [question, setQuestion] = useState<CloseQuestion | null>(null);
   const check = useCallback((text: string) => (text === '' ? t('close.required') : null), [t]);
+  const settle = (outcome: TextFormOutcome) => {
+    question?.answer(outcome);
+    setQuestion(null);
+  };
+  const onConfirm = async () => {
+    if (question === null) return;
+    try {
+      await close.mutateAsync(question.text);
+    } catch (failure) {
+      failureToast(t('close.failed'), failure);
+      settle({ ok: false });
+      return;
+    }
+    toast.add({ severity: 'success', summary: t('close.closed') });
+    settle({ ok: true, clear: false });
+  };
   return (
-    <TextForm
-      fieldId="incident-resolution"
-      title={t('close.title')}
-      label={t('close.label')}
-      hint={t('close.hint')}
-      rows={3}
-      check={check}
-      submitLabel={t('close.submit')}
-      submitProps={{ colorPalette: 'red', variant: 'outline' }}
-      pending={close.isPending}
-      send={async (text) => {
-        try {
-          await close.mutateAsync(text);
-        } catch (failure) {
-          failureToast(t('close.failed'), failure);
-          return { ok: false };
-        }
-        toast.add({ severity: 'success', summary: t('close.closed') });
-        return { ok: true, clear: false };
-      }}
-    />
+    <>
+      <TextForm
+        fieldId="incident-resolution"
+        title={t('close.title')}
+        label={t('close.label')}
+        hint={t('close.hint')}
+        rows={3}
+        check={check}
+        submitLabel={t('close.submit')}
+        submitProps={{ colorPalette: 'red', variant: 'outline' }}
+        pending={close.isPending || question !== null}
+        send={(text) => new Promise<TextFormOutcome>((answer) => setQuestion({ text, answer }))}
+      />
+      <ConfirmDialog
+        open={question !== null}
+        title={t('close.confirmTitle')}
+        confirmLabel={t('close.confirm')}
+        cancelLabel={t('close.keepOpen')}
+        pending={close.isPending}
+        onConfirm={() => void onConfirm()}
+        onClose={() => settle({ ok: false })}
+      >
+        {inProgress ? `${t('close.inProgress')} ${t('close.final')}` : t('close.final')}
+      </ConfirmDialog>
+    </>
   );
 }
 

@@ -101,7 +101,9 @@ export function IncidentDetailView({ id }: { id: number }) {
           {resolved ? <FixQuestion incidentId={incident.id} /> : null}
           <CommentForm incidentId={incident.id} />
           <AddAttachmentsForm incidentId={incident.id} />
-          {resolved ? null : <CloseIncidentForm incidentId={incident.id} />}
+          {resolved ? null : (
+            <CloseIncidentForm incidentId={incident.id} inProgress={incident.status === 'in_progress'} />
+          )}
         </Stack>
       )}
     </Stack>
