@@ -37,6 +37,28 @@ test('the tenant switcher changes the tenant with the keyboard and confirms with
   await expect(page.getByRole('main').getByText(SECOND_TENANT)).toBeVisible();
 });
 
+test('a toast lets the pointer through to what it covers and leaves on time, even under the pointer', async ({
+  page,
+}) => {
+  await logInWithTenant(page);
+  await page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` }).click();
+  await page.getByRole('menuitemradio', { name: SECOND_TENANT }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Nájemce byl změněn' });
+  await expect(toast).toBeVisible();
+  const box = await toast.boundingBox();
+  if (box === null) throw new Error('the toast has no box');
+  const point = { x: box.x + 24, y: box.y + box.height / 2 };
+  // What a click there reaches is the page under the toast, not the toast.
+  const hitsToast = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-scope="toast"]') != null,
+    point,
+  );
+  expect(hitsToast).toBe(false);
+  // The pointer resting on it does not keep it: it goes after its 3 s.
+  await page.mouse.move(point.x, point.y);
+  await expect(toast).toBeHidden({ timeout: 6_000 });
+});
+
 test('by keyboard alone: the user menu opens the profile and logs out; the 404 page’s button goes home', async ({
   page,
   a11y,
