@@ -177,6 +177,10 @@ describe('order form', { timeout: 90_000 }, () => {
     for (const problem of ['Vyberte službu', 'Vyberte budovu', 'Zadejte své jméno', 'Zadejte e-mail nebo telefon']) {
       expect(await screen.findByRole('link', { name: problem })).toBeInTheDocument();
     }
+    // One of e-mail and phone is required (the group's hint says so): neither is marked optional.
+    for (const label of ['E-mail', 'Telefon']) {
+      expect(screen.getByRole('textbox', { name: new RegExp(`^${label}`) })).not.toHaveAccessibleName(/nepovinné/);
+    }
     await view.user.selectOptions(screen.getByLabelText('Služba'), 'Jiná služba');
     await view.user.type(screen.getByLabelText('Jméno a příjmení'), 'Petra');
     await view.user.click(screen.getByRole('button', { name: 'Odeslat objednávku' }));

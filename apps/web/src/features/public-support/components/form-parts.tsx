@@ -99,17 +99,22 @@ export function FieldGroup({ legend, hint, children }: { legend: string; hint: s
   );
 }
 
-/** Name, e-mail and phone, shared by the three public forms. */
+/**
+ * Name, e-mail and phone, shared by the three public forms. `oneWayRequired`: one of e-mail and
+ * phone must be given (the order), which the group's hint says – neither is marked optional then.
+ */
 export function ContactFields({
   register,
   fieldProps,
   nameOptional,
   emailHint,
+  oneWayRequired = false,
 }: {
   register: (name: ContactField) => UseFormRegisterReturn;
   fieldProps: (name: ContactField, options?: { optional?: boolean }) => FormFieldProps;
   nameOptional: boolean;
   emailHint?: string;
+  oneWayRequired?: boolean;
 }) {
   const { t } = useTranslation('publicSupport');
   return (
@@ -118,13 +123,17 @@ export function ContactFields({
         <Input {...register('name')} autoComplete="name" />
       </Field>
       <Field
-        {...fieldProps('email', { optional: true })}
+        {...fieldProps('email', { optional: !oneWayRequired })}
         label={t('fields.email')}
         helperText={emailHint ?? t('fields.emailHint')}
       >
         <Input {...register('email')} {...EMAIL_INPUT} />
       </Field>
-      <Field {...fieldProps('phone', { optional: true })} label={t('fields.phone')} helperText={t('fields.phoneHint')}>
+      <Field
+        {...fieldProps('phone', { optional: !oneWayRequired })}
+        label={t('fields.phone')}
+        helperText={t('fields.phoneHint')}
+      >
         <Input {...register('phone')} type="tel" autoComplete="tel" />
       </Field>
     </>

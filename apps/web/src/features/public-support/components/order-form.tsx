@@ -141,6 +141,7 @@ export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
           fieldProps={fieldProps}
           nameOptional={false}
           emailHint={t('fields.emailHint')}
+          oneWayRequired
         />
       </FieldGroup>
       {widget}
