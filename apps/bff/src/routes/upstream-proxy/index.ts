@@ -32,6 +32,8 @@ const FORWARDED_RESPONSE_HEADERS = [
   'x-total-count',
   'etag',
   'last-modified',
+  // A repeated create (same Idempotency-Key) answered with the first result says so.
+  'idempotent-replayed',
 ];
 
 /**
