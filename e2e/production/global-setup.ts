@@ -30,6 +30,7 @@ export default async function globalSetup(): Promise<void> {
     email: 'eva.mala@gama.example.cz',
     password: 'Silne-Heslo-2026',
     firstName: 'Eva',
+    greeting: 'Dobrý den, Evo',
   };
   const { email, password, firstName } = data;
   const { tenantId } = await setUpTenant(portalAdmin, {

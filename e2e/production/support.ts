@@ -35,6 +35,8 @@ export interface OperatorData {
   email: string;
   password: string;
   firstName: string;
+  /** The home page's heading for them: the first name in the vocative. */
+  greeting: string;
 }
 
 export function operatorData(): OperatorData {

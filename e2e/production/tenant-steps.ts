@@ -8,7 +8,7 @@ export async function logIn(page: Page, user: OperatorData): Promise<void> {
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Heslo', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${user.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: user.greeting })).toBeVisible();
 }
 
 /** Opens the incident list from the main menu. */

@@ -8,6 +8,8 @@ export const TWO_TENANT_USER = {
   email: 'jana.novakova@example.cz',
   password: 'Heslo123!',
   firstName: 'Jana',
+  /** The home page's heading: the first name in the vocative. */
+  greeting: 'Dobrý den, Jano',
   displayName: 'Jana Nováková',
   // As GET /tenant_access/ lists them (by name, Czech collation).
   tenants: ['Beta Solutions a.s.', 'Kancelářský dům Florenc – Alfa s.r.o.'],
@@ -16,6 +18,7 @@ export const ONE_TENANT_USER = {
   email: 'petr.svoboda@example.cz',
   password: 'Heslo123!',
   firstName: 'Petr',
+  greeting: 'Dobrý den, Petře',
   displayName: 'Petr Svoboda',
   tenant: 'Beta Solutions a.s.',
 };

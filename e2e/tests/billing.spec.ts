@@ -38,7 +38,7 @@ interface Statement {
 async function openBillingAsAlfa(page: Page) {
   await goAndLogIn(page, TWO_TENANT_USER);
   await page.getByRole('main').getByRole('button', { name: TWO_TENANT_USER.tenants[1] }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${TWO_TENANT_USER.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: TWO_TENANT_USER.greeting })).toBeVisible();
   await mainMenu(page).getByRole('link', { name: 'Vyúčtování' }).click();
   await expect(page.getByRole('heading', LIST)).toBeVisible();
 }
@@ -188,7 +188,7 @@ test('the PDF comes through the BFF with its type, and another tenant’s statem
   // Petr (Beta) cannot open Alfa's statement.
   await page.context().clearCookies();
   await goAndLogIn(page, ONE_TENANT_USER);
-  await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: ONE_TENANT_USER.greeting })).toBeVisible();
   await page.goto(`/vyuctovani?id=${statement?.id}`);
   await expect(page.getByRole('alert')).toHaveText(
     `Vyúčtování s ID ${statement?.id} neexistuje nebo k němu nemáte přístup.`,
@@ -201,7 +201,7 @@ test('by keyboard alone: the list page by page, a statement, its PDF and back to
   await expectOnPage(page, 'Výběr nájemce');
   await tabTo(page, page.getByRole('main').getByRole('button', { name: TWO_TENANT_USER.tenants[1] }));
   await page.keyboard.press('Enter');
-  await expectOnPage(page, `Dobrý den, ${TWO_TENANT_USER.firstName}`);
+  await expectOnPage(page, TWO_TENANT_USER.greeting);
   await tabTo(page, mainMenu(page).getByRole('link', { name: 'Vyúčtování' }), { backwards: true });
   await page.keyboard.press('Enter');
   await expectOnPage(page, 'Vyúčtování');
@@ -240,7 +240,7 @@ test.describe('billing switched off', () => {
   test.use({ baseURL: bffUrl(E2E_BFF_FLAGS_OFF_PORT) });
 
   test('no menu entry, the page goes home and the API answers 404', async ({ page }) => {
-    const home = { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` } as const;
+    const home = { level: 1, name: ONE_TENANT_USER.greeting } as const;
     await goAndLogIn(page, ONE_TENANT_USER);
     await expect(page.getByRole('heading', home)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Vyúčtování' })).toHaveCount(0);

@@ -13,7 +13,7 @@ import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 // Journeys with several axe checks, downloads and a second browser context; the machine is shared.
 test.describe.configure({ timeout: 120_000 });
 
-const HOME = { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` } as const;
+const HOME = { level: 1, name: ONE_TENANT_USER.greeting } as const;
 const TENANT_PAGE = { level: 1, name: 'Zasedací místnosti' } as const;
 const PUBLIC_PAGE = { level: 1, name: 'Rezervace zasedaček' } as const;
 const CONFLICT = 'Místnost je v tomto čase již obsazená. Vyberte jiný termín.';

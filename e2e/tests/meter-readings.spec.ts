@@ -350,7 +350,7 @@ test.describe('meter readings switched off', () => {
 
   test('no menu entry, the route goes home and the API answers 404', async ({ page }) => {
     await goAndLogIn(page, ONE_TENANT_USER);
-    const home = page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` });
+    const home = page.getByRole('heading', { level: 1, name: ONE_TENANT_USER.greeting });
     await expect(home).toBeVisible();
     await expect(page.getByRole('link', { name: 'Odečet měřidel' })).toHaveCount(0);
     await page.goto('/odpocet-meridel?meridlo=1');

@@ -21,7 +21,7 @@ const PRERENDERED: { path: string; heading: string; afterHydration?: (page: Page
       afterHydration: (page) => page.getByRole('link', { name: /Velká zasedačka/ }),
     },
   ];
-const HOME_HEADING = { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` } as const;
+const HOME_HEADING = { level: 1, name: ONE_TENANT_USER.greeting } as const;
 
 /**
  * Console errors and warnings of the page, minus the one the browser logs for the anonymous

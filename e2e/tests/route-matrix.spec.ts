@@ -42,13 +42,13 @@ const COLUMN_NAMES: Record<Column, string> = {
 /** The home page greets guests with the portal's name and users by first name. */
 const HOME_HEADING: Record<Column, string> = {
   guest: 'Portál nájemníka',
-  petr: `Dobrý den, ${ONE_TENANT_USER.firstName}`,
-  jana: `Dobrý den, ${TWO_TENANT_USER.firstName}`,
-  janaWithTenant: `Dobrý den, ${TWO_TENANT_USER.firstName}`,
+  petr: ONE_TENANT_USER.greeting,
+  jana: TWO_TENANT_USER.greeting,
+  janaWithTenant: TWO_TENANT_USER.greeting,
   hideGuest: 'Portál nájemníka',
-  hideJana: `Dobrý den, ${TWO_TENANT_USER.firstName}`,
+  hideJana: TWO_TENANT_USER.greeting,
   offGuest: 'Portál nájemníka',
-  offPetr: `Dobrý den, ${ONE_TENANT_USER.firstName}`,
+  offPetr: ONE_TENANT_USER.greeting,
 };
 
 /** Demo data of a fresh database: Beta's ticket (Petr's tenant, and Jana's first) and the public request. */

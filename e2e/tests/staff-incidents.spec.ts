@@ -154,7 +154,7 @@ test('staff find a tenant’s incident by building, assign, note, answer, plan a
   // in what the API sent the browser.
   await page.context().clearCookies();
   await goAndLogIn(page, ONE_TENANT_USER);
-  await expect(page.getByRole('heading', { level: 1, name: `Dobrý den, ${ONE_TENANT_USER.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: ONE_TENANT_USER.greeting })).toBeVisible();
   const answer = page.waitForResponse(
     (response) => new URL(response.url()).pathname === `/api/v1/support_tickets/${id}/` && response.ok(),
   );

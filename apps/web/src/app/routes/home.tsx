@@ -5,6 +5,7 @@ import { FeatureOverview } from '#src/components/navigation/feature-overview.tsx
 import { mainMenuEntries } from '#src/components/navigation/main-menu-entries.ts';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { ROUTES } from '#src/config/paths.ts';
+import { greetingName } from '#src/lib/greeting.ts';
 import { registerNamespace } from '#src/lib/i18n.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 import { selectedTenant, useSession } from '#src/lib/session.ts';
@@ -41,7 +42,7 @@ export default function HomeRoute() {
     <Stack gap="4" maxW="2xl">
       <PageTitle />
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        {t('user.greeting', { name: session.user.first_name || session.user.display_name })}
+        {t('user.greeting', { name: greetingName(session.user.first_name, session.user.display_name) })}
       </Heading>
       {tenant ? (
         // The name stands on its own: tenant names often end with a dot („s.r.o.").

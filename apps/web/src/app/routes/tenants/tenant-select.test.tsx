@@ -25,7 +25,7 @@ describe('tenant selection page', () => {
     expect(current).toHaveAccessibleDescription('Aktuálně vybraný');
 
     await view.user.click(screen.getByRole('button', { name: TENANT_B.name }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dobrý den, Jana' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dobrý den, Jano' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText(TENANT_B.name)).toBeInTheDocument();
     expect(view.location()).toBe('/');
   });
