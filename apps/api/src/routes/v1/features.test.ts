@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PUBLIC_SUPPORT_CODE, DEMO_TENANTS, DEMO_USERS } from '../../demo/demo-data.js';
@@ -5,6 +6,7 @@ import { meetingRooms, publicSupportRequests, readings, reservations } from '../
 import { anonymiseVisitors } from '../../domain/retention.js';
 import { pragueDayStart } from '../../domain/prague-time.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { waitForMail } from '../../testing/outbox.js';
 import { DATABASE_DRIVERS } from '../../testing/scratch-database.js';
 import { pdfText } from '../../testing/pdf-text.js';
 import { caller, login, request, REFRESH_URL, type Caller } from '../../testing/test-client.js';
@@ -387,6 +389,13 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
       body: { current_password: DEMO_PASSWORD, new_password: 'NoveHeslo2026!' },
     });
     expect(changed.statusCode).toBe(204);
+    // The user is told, as after a reset by e-mail link.
+    await t.app.jobs.drain();
+    const notice = await waitForMail(
+      path.join(t.config.dataDir, 'outbox'),
+      (mail) => mail.to === email && mail.type === 'password-changed',
+    );
+    expect(notice.subject).toBe('Heslo k portálu nájemců bylo změněno');
     const stillMine = await visitor.post(REFRESH_URL, { refresh: mine.refresh });
     expect(stillMine.statusCode).toBe(200);
     const revoked = await visitor.post(REFRESH_URL, { refresh: other.refresh });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { ApiError, fieldErrors } from '../../../domain/errors.js';
+import { enqueueMail } from '../../../domain/notifications.js';
 import { checkPassword } from '../../../domain/password-policy.js';
 import { passwordMatches, setPassword } from '../../../domain/passwords.js';
 import { displayName, updateProfile, type User } from '../../../domain/users.js';
@@ -63,6 +64,8 @@ export const myProfileRoutes: ContractRoutes = async (fastify) => {
       await setPassword(fastify.db, fastify.users, user, newPassword, {
         keepSessionOf: { accessIssuedAt: accessIssuedAt(request) },
       });
+      // The same notice as after a reset: whoever else holds the account learns of it.
+      await enqueueMail(fastify.db, { kind: 'password-changed', to: user.email, data: {} });
       return reply.code(204).send();
     },
   );
