@@ -11,7 +11,7 @@ import { bffUrl, E2E_BFF_FLAGS_OFF_PORT, E2E_BFF_PORT } from '../support/stack.j
 // alone can pass the default 30 s, as the incident journey found before (it sets 120 s).
 test.describe.configure({ timeout: 90_000 });
 
-const HEADING = { level: 1, name: 'Plánované výpadky' } as const;
+const HEADING = { level: 1, name: 'Plánované odstávky' } as const;
 const API = { headers: { 'X-CSRF': '1' } };
 
 /** The VEVENTs of an iCalendar text as property maps (lines unfolded first, RFC 5545 3.1). */
@@ -44,7 +44,7 @@ test('a guest sees upcoming public outages first, filters by building, looks bac
   a11y,
 }) => {
   await page.goto('/');
-  await mainMenu(page).getByRole('link', { name: 'Plánované výpadky' }).click();
+  await mainMenu(page).getByRole('link', { name: 'Plánované odstávky' }).click();
   await expect(page.getByRole('heading', HEADING)).toBeVisible();
   await expect(page).toHaveURL(/\/planovane-vypadky$/);
 
@@ -115,7 +115,7 @@ test('a guest sees upcoming public outages first, filters by building, looks bac
   expect(gas?.['DTSTART']).toMatch(/^\d{8}T\d{6}Z$/);
   expect(gas?.['DTEND']).toMatch(/^\d{8}T\d{6}Z$/);
   expect(gas?.['LOCATION']).toBe('Smíchov Gate\\, Plzeňská 3217/16\\, 150 00 Praha 5');
-  expect(ics).toContain('X-WR-CALNAME:Plánované výpadky – Smíchov Gate');
+  expect(ics).toContain('X-WR-CALNAME:Plánované odstávky – Smíchov Gate');
 });
 
 test('the feed answers a calendar application: no session, no custom header, text/calendar, public outages only', async ({
@@ -150,7 +150,7 @@ test('the feed answers a calendar application: no session, no custom header, tex
 test('a logged-in tenant also sees the tenant-only outages of its buildings', async ({ page }) => {
   await goAndLogIn(page, ONE_TENANT_USER);
   await expect(page.getByRole('heading', { level: 1, name: ONE_TENANT_USER.greeting })).toBeVisible();
-  await mainMenu(page).getByRole('link', { name: 'Plánované výpadky' }).click();
+  await mainMenu(page).getByRole('link', { name: 'Plánované odstávky' }).click();
   await expect(page.getByRole('heading', HEADING)).toBeVisible();
   const carpets = page.getByTestId('outages').getByRole('listitem').filter({ hasText: 'Tepování koberců ve 2. patře' });
   await expect(carpets.getByText('Jen pro nájemce')).toBeVisible();
@@ -170,9 +170,9 @@ test('a logged-in tenant also sees the tenant-only outages of its buildings', as
 
 test('by keyboard alone: filter by building, look back, take the calendar file', async ({ page, a11y }) => {
   await page.goto('/');
-  await tabTo(page, mainMenu(page).getByRole('link', { name: 'Plánované výpadky' }));
+  await tabTo(page, mainMenu(page).getByRole('link', { name: 'Plánované odstávky' }));
   await page.keyboard.press('Enter');
-  await expectOnPage(page, 'Plánované výpadky');
+  await expectOnPage(page, 'Plánované odstávky');
 
   // A closed select takes typed letters (the option starting with them) and arrow keys.
   const building = page.getByLabel('Budova');
@@ -211,7 +211,7 @@ test.describe('planned outages switched off', () => {
   test('no menu entry, the page goes home, the API and the feed answer 404', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Plánované výpadky' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Plánované odstávky' })).toHaveCount(0);
     await page.goto('/planovane-vypadky?probehle=1');
     await expect(page.getByRole('heading', { level: 1, name: 'Portál nájemníka' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');

@@ -12,7 +12,7 @@ const PRERENDERED: { path: string; heading: string; afterHydration?: (page: Page
     { path: '/verejna-podpora', heading: 'Veřejná podpora' },
     {
       path: '/planovane-vypadky',
-      heading: 'Plánované výpadky',
+      heading: 'Plánované odstávky',
       afterHydration: (page) => page.getByRole('combobox', { name: 'Budova' }),
     },
     {

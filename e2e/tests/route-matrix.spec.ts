@@ -98,7 +98,7 @@ const MATRIX: Route[] = [
   route('/hlaseni-poruch',                          'Nahlásit poruchu',         [S,    S,   S,   S,     S,         S,        H,        H]),
   route('/odpocet-meridel',                         'Odečet měřidel',           [L,    S,   T,   S,     L,         H,        L,        H]),
   route('/order',                                   'Objednávka služeb',        [S,    S,   S,   S,     S,         S,        H,        H]),
-  route('/planovane-vypadky',                       'Plánované výpadky',        [S,    S,   S,   S,     S,         S,        H,        H]),
+  route('/planovane-vypadky',                       'Plánované odstávky',        [S,    S,   S,   S,     S,         S,        H,        H]),
   route('/verejna-podpora',                         'Veřejná podpora',          [S,    S,   S,   S,     S,         S,        H,        H]),
   route('/verejna-podpora/novy',                    'Nový požadavek',           [S,    S,   S,   S,     S,         S,        H,        H]),
   route(`/verejna-podpora/${DEMO_PUBLIC_REQUEST.id}?code=${DEMO_PUBLIC_SUPPORT_CODE}`,

@@ -39,7 +39,7 @@ export async function publishMaintenanceEvents(
 /* ---- the staff's side ------------------------------------------------------------------- */
 
 export const eventNotFound = (id: number) =>
-  drfError(404, 'not_found', `Plánovaný výpadek č. ${id} neexistuje nebo k němu nemáte přístup.`);
+  drfError(404, 'not_found', `Plánovaná odstávka č. ${id} neexistuje nebo k ní nemáte přístup.`);
 export const eventCancelled = () => drfError(409, 'event_cancelled', 'Výpadek je zrušený; nelze jej dále měnit.');
 
 export type MaintenanceCategory = MaintenanceEventRow['category'];
@@ -134,7 +134,7 @@ async function checkEvent(db: Database, scope: StaffScope, event: StaffEventFiel
   requireText('title', event.title);
   requireText('description', event.description);
   if (event.endsAt !== null && event.endsAt.getTime() <= event.startsAt.getTime()) {
-    throw fieldErrors({ ends_at: ['Konec výpadku musí být po jeho začátku.'] });
+    throw fieldErrors({ ends_at: ['Konec odstávky musí být po jejím začátku.'] });
   }
   const building = await selectFirst(db, buildings, eq(buildings.id, event.buildingId));
   if (building === undefined || !coversBuilding(scope, event.buildingId)) {

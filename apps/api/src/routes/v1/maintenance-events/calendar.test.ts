@@ -18,7 +18,7 @@ const event = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
   building,
   ...overrides,
 });
-const options = { portalUrl: 'https://portal.example.cz', name: 'Plánované výpadky' };
+const options = { portalUrl: 'https://portal.example.cz', name: 'Plánované odstávky' };
 
 describe('buildMaintenanceCalendar', () => {
   it('writes one VEVENT per outage with UID, UTC times, stamps and Czech text', () => {

@@ -38,7 +38,7 @@ export const maintenanceEventRoutes: ContractRoutes = async (fastify) => {
       const buildingName = building === undefined ? null : (events[0]?.building.name ?? null);
       const body = buildMaintenanceCalendar(events, {
         portalUrl: fastify.config.portalUrl,
-        name: buildingName === null ? 'Plánované výpadky' : `Plánované výpadky – ${buildingName}`,
+        name: buildingName === null ? 'Plánované odstávky' : `Plánované odstávky – ${buildingName}`,
       });
       // A tenant's feed includes its tenant-only outages: no shared cache may keep it.
       const scope = request.user === null ? 'public' : 'private';

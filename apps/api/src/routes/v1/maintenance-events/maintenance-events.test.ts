@@ -125,7 +125,7 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
     const text = first.body;
     expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(text.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
-    expect(text).toContain('X-WR-CALNAME:Plánované výpadky');
+    expect(text).toContain('X-WR-CALNAME:Plánované odstávky');
     // Every line at most 75 octets (RFC 5545 3.1), Czech letters included.
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
 
@@ -176,7 +176,7 @@ describe.each(DATABASE_DRIVERS)('maintenance events (%s)', (driver) => {
     }>;
     const smichov = buildings.find((building) => building.name === 'Smíchov Gate');
     const response = await calendar(`${CALENDAR_URL}?building=${smichov?.id}`);
-    expect(response.body).toContain('X-WR-CALNAME:Plánované výpadky – Smíchov Gate');
+    expect(response.body).toContain('X-WR-CALNAME:Plánované odstávky – Smíchov Gate');
     const feed = parseEvents(response.body);
     expect(feed.length).toBeGreaterThan(0);
     expect(feed.every((event) => event['LOCATION']?.startsWith('Smíchov Gate'))).toBe(true);

@@ -215,7 +215,7 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
     expect(edited.body).toMatchObject({ title: 'Odstávka teplé i studené vody', version: event.version + 1 });
     expect((await withIfMatch('PATCH', url, { title: 'x' }, `W/"${event.version}"`)).statusCode).toBe(412);
     const backwards = await withIfMatch('PATCH', url, { ends_at: startsAt }, `W/"${event.version + 1}"`);
-    expect(backwards.body).toEqual({ ends_at: ['Konec výpadku musí být po jeho začátku.'] });
+    expect(backwards.body).toEqual({ ends_at: ['Konec odstávky musí být po jejím začátku.'] });
 
     const cancelled = await tomas.post(`${url}cancel/`, { reason: 'Oprava se odkládá.' });
     expect(cancelled.statusCode).toBe(200);

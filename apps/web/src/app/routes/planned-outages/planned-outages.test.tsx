@@ -74,7 +74,7 @@ describe('planned outages', { timeout: 30_000 }, () => {
       outage(4, 10, null, { title: 'Výpadek internetu', category: 'internet' }),
     ]);
     renderRoute('/planovane-vypadky');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plánované výpadky' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plánované odstávky' })).toBeInTheDocument();
     expect(titles()).toEqual(['Oprava fasády', 'Výpadek internetu', 'Odstávka 1']);
     const ongoing = screen.getByRole('heading', { level: 3, name: 'Oprava fasády' }).closest('li') as HTMLElement;
     expect(within(ongoing).getByText('Právě probíhá')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('planned outages', { timeout: 30_000 }, () => {
       outage(4, -200, -190, { building: { id: 2, name: 'Smíchov Gate' }, title: 'Starší odstávka' }),
     ]);
     const view = renderRoute('/planovane-vypadky');
-    await screen.findByRole('heading', { level: 1, name: 'Plánované výpadky' });
+    await screen.findByRole('heading', { level: 1, name: 'Plánované odstávky' });
     await view.user.selectOptions(screen.getByLabelText('Budova'), 'Smíchov Gate');
     await view.user.click(screen.getByRole('button', { name: 'Zobrazit' }));
     expect(await screen.findByText('Celkem 1 odstávka')).toBeInTheDocument();
@@ -152,7 +152,10 @@ describe('planned outages', { timeout: 30_000 }, () => {
     outagesApi([]);
     const first = renderRoute('/', createBackend({ session: buildSession() }));
     const menu = await screen.findByRole('navigation', { name: 'Hlavní nabídka' });
-    expect(within(menu).getByRole('link', { name: 'Plánované výpadky' })).toHaveAttribute('href', '/planovane-vypadky');
+    expect(within(menu).getByRole('link', { name: 'Plánované odstávky' })).toHaveAttribute(
+      'href',
+      '/planovane-vypadky',
+    );
     first.unmount();
     const off = renderRoute(
       '/planovane-vypadky',

@@ -15,7 +15,7 @@ export const clientLoader =
     return null;
   };
 
-/** `/sprava/vypadky`: the staff announce, edit and cancel planned outages („Plánované výpadky"). */
+/** `/sprava/vypadky`: the staff announce, edit and cancel planned outages („Plánované odstávky"). */
 export default function StaffOutagesRoute() {
   const { t } = useTranslation('staffOutages');
   return (

@@ -192,7 +192,7 @@ describe('staff navigation', { timeout: 60_000 }, () => {
       'Přehled',
       'Incidenty',
       'Veřejné požadavky',
-      'Výpadky',
+      'Odstávky',
       'Vyúčtování',
       'Místnosti',
     ]);

@@ -115,9 +115,9 @@ describe('staff outages', { timeout: 60_000 }, () => {
       }),
     ]);
     const view = renderRoute('/sprava/vypadky', asStaff());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plánované výpadky' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Probíhající a nadcházející výpadky' })).toBeInTheDocument();
-    expect(screen.getByText('Celkem 2 výpadky')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plánované odstávky' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Probíhající a nadcházející odstávky' })).toBeInTheDocument();
+    expect(screen.getByText('Celkem 2 odstávky')).toBeInTheDocument();
     const items = within(screen.getByTestId('staff-outages')).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('1. 12. 2099 8:00, konec zatím není znám');
     expect(items[0]).toHaveTextContent('Jen pro nájemce');
@@ -155,7 +155,7 @@ describe('staff outages', { timeout: 60_000 }, () => {
       'Vyberte budovu',
       'Zadejte název',
       'Zadejte popis',
-      'Vyberte druh výpadku',
+      'Vyberte druh odstávky',
       'Vyberte, kdo výpadek uvidí',
       'Zadejte den začátku',
       'Zadejte čas začátku',
@@ -212,7 +212,7 @@ describe('staff outages', { timeout: 60_000 }, () => {
     await view.user.clear(within(form).getByLabelText('Čas konce'));
     await view.user.type(within(form).getByLabelText('Čas konce'), '16:30');
     await view.user.click(within(form).getByRole('button', { name: 'Uložit změny' }));
-    expect(await screen.findByText('Změny výpadku byly uloženy.')).toBeInTheDocument();
+    expect(await screen.findByText('Změny odstávky byly uloženy.')).toBeInTheDocument();
     expect(api.patches).toEqual([{ id: 2, ifMatch: 'W/"1"', body: { ends_at: '2099-12-02T15:30:00.000Z' } }]);
     expect(await screen.findByRole('heading', { name: 'Ohlásit výpadek', level: 2 })).toBeInTheDocument();
 
