@@ -63,6 +63,22 @@ describe('unsubscribe page', () => {
     expect(screen.queryByRole('button', { name: 'Odhlásit odběr' })).not.toBeInTheDocument();
   });
 
+  it('keeps the button and says why when the unsubscribe did not go through', async () => {
+    const api = unsubscribeApi();
+    const unavailable = 'Služba je dočasně nedostupná. Zkuste to prosím za chvíli.';
+    server.use(
+      http.post('*/api/v1/notifications/unsubscribe/', () =>
+        HttpResponse.json({ code: 'upstream_unavailable', message: unavailable }, { status: 503 }),
+      ),
+    );
+    const view = renderRoute(`/odhlasit-odber?token=${TOKEN}`);
+    await view.user.click(await screen.findByRole('button', { name: 'Odhlásit odběr' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(unavailable);
+    expect(screen.getByRole('heading', { level: 1, name: 'Odhlášení odběru e-mailů' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Odhlásit odběr' })).toBeEnabled();
+    expect(api.enabled).toBe(true);
+  });
+
   it('says so when the mail is already switched off, with no button', async () => {
     unsubscribeApi(false);
     renderRoute(`/odhlasit-odber?token=${TOKEN}`);

@@ -57,11 +57,13 @@ export function UnsubscribeConfirmation({ token }: { token: string }) {
   const refused = !wellFormed || errorStatus(error) === 400 || errorStatus(unsubscribe.error) === 400;
   if (!refused && isPending) return <Spinner aria-label={t('unsubscribe.loading')} />;
   if (refused || !data) {
+    // A refused link, or no answer at all (the API out of reach): only the first is the link's fault.
+    const title = refused ? t('unsubscribe.invalidTitle') : t('unsubscribe.title');
     return (
       <Stack gap="4" maxW="2xl">
-        <PageTitle title={t('unsubscribe.invalidTitle')} error />
+        <PageTitle title={title} error />
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {t('unsubscribe.invalidTitle')}
+          {title}
         </Heading>
         <Text role="alert">{refused ? t('unsubscribe.invalid') : errorMessage(error)}</Text>
         {profileLink}
