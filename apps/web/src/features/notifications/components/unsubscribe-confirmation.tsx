@@ -102,7 +102,7 @@ export function UnsubscribeConfirmation({ token }: { token: string }) {
           {t('unsubscribe.submit')}
         </Button>
       ) : null}
-      <Text color="fg.muted">{t('unsubscribe.profileHint')}</Text>
+      <Text color="fg.muted">{t('unsubscribe.settingsHint')}</Text>
       {profileLink}
     </Stack>
   );
