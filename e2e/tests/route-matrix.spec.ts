@@ -90,6 +90,10 @@ const MATRIX: Route[] = [
   route('/zapomenute-heslo',                        'Zapomenuté heslo',         [S,    S,   S,   S,     S,         S,        S,        S]),
   route('/zapomenute-heslo/change',                 '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),
   route('/zapomenute-heslo/change?token=abc&uid=1', 'Nastavení nového hesla',   [S,    S,   S,   S,     S,         S,        S,        S]),
+  // A mail's unsubscribe link: public, for anybody; a link whose token the API refuses says so.
+  route('/odhlasit-odber',                          '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),
+  route('/odhlasit-odber?token=neplatny',           'Odkaz pro odhlášení neplatí',
+                                                                                [S,    S,   S,   S,     S,         S,        S,        S]),
   route('/tenant',                                  'Výběr nájemce',            [L,    S,   S,   S,     L,         H,        L,        H]),
   route('/profil',                                  'Můj profil',               [L,    S,   S,   S,     L,         H,        L,        S]),
   route('/hlaseni-incidentu',                       'Hlášení incidentů',        [L,    S,   T,   S,     L,         H,        L,        H]),

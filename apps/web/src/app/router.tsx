@@ -66,6 +66,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(queryClient, 'login', () => import('./routes/auth/login.tsx')),
             page(queryClient, 'passwordReset', () => import('./routes/auth/password-reset.tsx')),
             page(queryClient, 'passwordResetChange', () => import('./routes/auth/new-password.tsx')),
+            page(queryClient, 'unsubscribe', () => import('./routes/notifications/unsubscribe.tsx')),
             page(queryClient, 'tenant', () => import('./routes/tenants/tenant-select.tsx')),
             page(queryClient, 'profile', () => import('./routes/profile/profile.tsx')),
             page(queryClient, 'incidents', () => import('./routes/incidents/incidents.tsx')),

@@ -52,6 +52,14 @@ export const ROUTES = {
     requiresTenant: false,
     requiredSearchParams: ['token', 'uid'],
   },
+  // The unsubscribe link of every non-security mail (docs/decisions/011-durable-jobs.md).
+  unsubscribe: {
+    path: '/odhlasit-odber',
+    access: 'public',
+    feature: null,
+    requiresTenant: false,
+    requiredSearchParams: ['token'],
+  },
   tenant: { path: '/tenant', access: 'login', feature: 'tenantLogin', requiresTenant: false },
   profile: { path: '/profil', access: 'login', feature: null, requiresTenant: false },
   incidents: {

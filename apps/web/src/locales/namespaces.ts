@@ -13,6 +13,7 @@ import type plannedOutages from './cs/planned-outages.json';
 import type meetingRooms from './cs/meeting-rooms.json';
 import type publicSupport from './cs/public-support.json';
 import type profile from './cs/profile.json';
+import type notifications from './cs/notifications.json';
 import type tenants from './cs/tenants.json';
 import type staff from './cs/staff.json';
 import type staffIncidents from './cs/staff-incidents.json';
@@ -32,6 +33,7 @@ export interface Namespaces {
   meetingRooms: typeof meetingRooms;
   publicSupport: typeof publicSupport;
   profile: typeof profile;
+  notifications: typeof notifications;
   tenants: typeof tenants;
   staff: typeof staff;
   staffIncidents: typeof staffIncidents;

@@ -1,4 +1,5 @@
 import type { ErrorBody, RuntimeConfig, Session } from '@portal/sdk/client';
+import type { components } from '@portal/sdk/schema';
 import { http, HttpResponse } from 'msw';
 import { buildConfig } from './factories.ts';
 
@@ -29,10 +30,25 @@ export interface MockBackend {
   resetLinks: string[];
   /** Make the next PATCH /api/v1/my_profile/ answer 401 with this code (session over). */
   profileUnauthorized: string | null;
+  /** The user's e-mail notification settings (GET/PUT /api/v1/my_profile/notifications/). */
+  notifications: NotificationSetting[];
+  /** Make the next PUT /api/v1/my_profile/notifications/ answer this error. */
+  notificationsFailure: { status: number; body: ErrorBody } | null;
   requests: { method: string; path: string; body: unknown; csrf: string | null; botToken: string | null }[];
   /** ALTCHA challenge answered by GET /api/bot-protection/challenge. */
   altchaChallenge: Record<string, unknown> | null;
 }
+
+type NotificationSetting = components['schemas']['NotificationPreferences']['kinds'][number];
+
+/** A tenant's kinds as the API lists them: everything on except planned outages (opt-in). */
+export const TENANT_NOTIFICATIONS: readonly NotificationSetting[] = [
+  { kind: 'ticket_updates', enabled: true },
+  { kind: 'ticket_visits', enabled: true },
+  { kind: 'reservations', enabled: true },
+  { kind: 'reservation_reminders', enabled: true },
+  { kind: 'outages', enabled: false },
+];
 
 export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend {
   return {
@@ -45,6 +61,8 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
     password: 'Heslo123!',
     resetLinks: [],
     profileUnauthorized: null,
+    notifications: TENANT_NOTIFICATIONS.map((setting) => ({ ...setting })),
+    notificationsFailure: null,
     altchaChallenge: null,
     requests: [],
     ...overrides,
@@ -179,6 +197,25 @@ export function backendHandlers(backend: MockBackend) {
       }
       backend.password = body.new_password;
       return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('*/api/v1/my_profile/notifications/', async ({ request }) => {
+      await record(request);
+      if (!backend.session) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+      return HttpResponse.json({ kinds: backend.notifications });
+    }),
+    http.put('*/api/v1/my_profile/notifications/', async ({ request }) => {
+      await record(request);
+      if (!backend.session) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+      if (backend.notificationsFailure) {
+        const { status, body } = backend.notificationsFailure;
+        backend.notificationsFailure = null;
+        return error(status, body);
+      }
+      const { kinds } = (await request.json()) as { kinds: NotificationSetting[] };
+      backend.notifications = backend.notifications.map(
+        (setting) => kinds.find((choice) => choice.kind === setting.kind) ?? setting,
+      );
+      return HttpResponse.json({ kinds: backend.notifications });
     }),
     http.delete('*/api/session', async ({ request }) => {
       await record(request);

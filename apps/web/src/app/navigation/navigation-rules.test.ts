@@ -28,6 +28,7 @@ describe('route table', () => {
       '/prihlaseni',
       '/zapomenute-heslo',
       '/zapomenute-heslo/change',
+      '/odhlasit-odber',
       '/tenant',
       '/profil',
       '/hlaseni-incidentu',
@@ -79,6 +80,14 @@ describe('1. route validation', () => {
 
   it('lets the new-password form through with both parameters', () => {
     expect(decide('/zapomenute-heslo/change?token=abc&uid=7')).toEqual({ kind: 'allow' });
+  });
+
+  it('answers 404 for the unsubscribe page without a token, and lets anyone in with one', () => {
+    expect(decide('/odhlasit-odber')).toEqual({ kind: 'not-found' });
+    expect(decide('/odhlasit-odber?token=')).toEqual({ kind: 'not-found' });
+    expect(decide('/odhlasit-odber?token=abc.def')).toEqual({ kind: 'allow' });
+    expect(decide('/odhlasit-odber?token=abc.def', { session: USER })).toEqual({ kind: 'allow' });
+    expect(decide('/odhlasit-odber?token=abc.def', { session: STAFF })).toEqual({ kind: 'allow' });
   });
 
   it('answers 404 for a malformed id before asking for a login', () => {

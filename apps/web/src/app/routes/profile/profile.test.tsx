@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildProfile, buildSession } from '#src/testing/factories.ts';
+import { buildProfile, buildSession, buildStaffSession } from '#src/testing/factories.ts';
 import { createBackend, WRONG_CURRENT } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
@@ -111,5 +111,92 @@ describe('profile page', () => {
     await view.user.click(screen.getByRole('button', { name: 'Změnit heslo' }));
     expect(await screen.findByRole('link', { name: WRONG_CURRENT })).toBeInTheDocument();
     expect(screen.getByLabelText('Současné heslo')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  describe('e-mail notifications', () => {
+    /** The section once the settings are loaded (it shows a spinner until then). */
+    const section = async () => {
+      await screen.findByRole('button', { name: 'Uložit nastavení upozornění' });
+      return screen.getByRole('region', { name: 'E-mailová upozornění' });
+    };
+
+    it('lists each kind the user receives with its setting, and not security mail', async () => {
+      openProfile();
+      const notifications = await section();
+      const group = await within(notifications).findByRole('group', { name: 'Posílat mi e-mailem' });
+      const boxes = within(group).getAllByRole('checkbox');
+      expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
+        'Odpovědi a změny stavu mých incidentů',
+        'Návštěvy technika',
+        'Potvrzení a zrušení rezervací',
+        'Připomenutí rezervace',
+        'Plánované odstávky v mé budově',
+      ]);
+      expect(within(group).getByRole('checkbox', { name: 'Návštěvy technika' })).toBeChecked();
+      expect(within(group).getByRole('checkbox', { name: 'Plánované odstávky v mé budově' })).not.toBeChecked();
+      expect(within(notifications).queryByRole('checkbox', { name: /hesl/i })).not.toBeInTheDocument();
+    });
+
+    it('saves the switched kinds and confirms in Czech', async () => {
+      const view = openProfile();
+      const notifications = await section();
+      await view.user.click(await within(notifications).findByRole('checkbox', { name: 'Návštěvy technika' }));
+      await view.user.click(within(notifications).getByRole('checkbox', { name: 'Plánované odstávky v mé budově' }));
+      await view.user.click(within(notifications).getByRole('button', { name: 'Uložit nastavení upozornění' }));
+
+      expect(await screen.findByText('Nastavení upozornění bylo uloženo.')).toBeInTheDocument();
+      expect(view.backend.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+        kinds: [
+          { kind: 'ticket_updates', enabled: true },
+          { kind: 'ticket_visits', enabled: false },
+          { kind: 'reservations', enabled: true },
+          { kind: 'reservation_reminders', enabled: true },
+          { kind: 'outages', enabled: true },
+        ],
+      });
+      expect(within(notifications).getByRole('checkbox', { name: 'Návštěvy technika' })).not.toBeChecked();
+      expect(within(notifications).getByRole('checkbox', { name: 'Plánované odstávky v mé budově' })).toBeChecked();
+    });
+
+    it('lists the staff kinds for a staff member', async () => {
+      renderRoute(
+        '/profil',
+        createBackend({
+          session: buildStaffSession(),
+          notifications: [
+            { kind: 'staff_new', enabled: true },
+            { kind: 'staff_assigned', enabled: false },
+          ],
+        }),
+      );
+      const notifications = await section();
+      expect(
+        await within(notifications).findByRole('checkbox', { name: 'Nové incidenty a požadavky v mých budovách' }),
+      ).toBeChecked();
+      expect(
+        within(notifications).getByRole('checkbox', { name: 'Odpovědi a znovuotevření u mně přidělených incidentů' }),
+      ).not.toBeChecked();
+    });
+
+    it('keeps the choices and shows the server’s refusal in the form', async () => {
+      const refusal = 'Nastavení se nepodařilo uložit, zkuste to prosím znovu.';
+      const view = openProfile({
+        notificationsFailure: {
+          status: 400,
+          body: { code: 'validation_error', message: refusal, fields: { kinds: refusal } },
+        },
+      });
+      const notifications = await section();
+      await view.user.click(await within(notifications).findByRole('checkbox', { name: 'Návštěvy technika' }));
+      await view.user.click(within(notifications).getByRole('button', { name: 'Uložit nastavení upozornění' }));
+
+      const summary = (await within(notifications).findByRole('heading', { name: 'Vyskytl se problém' }))
+        .parentElement as HTMLElement;
+      await waitFor(() => expect(summary).toHaveFocus());
+      expect(within(summary).getByRole('link', { name: refusal })).toHaveAttribute('href', '#notification-kinds');
+      expect(within(notifications).getByRole('checkbox', { name: 'Návštěvy technika' })).not.toBeChecked();
+      expect(screen.queryByText('Nastavení upozornění bylo uloženo.')).not.toBeInTheDocument();
+      expect(view.backend.notifications.find((setting) => setting.kind === 'ticket_visits')?.enabled).toBe(true);
+    });
   });
 });

@@ -1,12 +1,17 @@
 import { Separator, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '#src/components/ui/page-header.tsx';
+import { NotificationPreferencesSection } from '#src/features/notifications/components/notification-preferences.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileForm } from '#src/features/profile/components/profile-form.tsx';
 import { useSession } from '#src/lib/session.ts';
+import '#src/features/notifications/i18n.ts';
 import '#src/features/profile/i18n.ts';
 
-/** `/profil`: the user's details and contact phone (editable) and the password change. */
+/**
+ * `/profil`: the user's details and contact phone (editable), the e-mail notification settings
+ * and the password change.
+ */
 export default function ProfileRoute() {
   const { t } = useTranslation('profile');
   const session = useSession();
@@ -16,6 +21,8 @@ export default function ProfileRoute() {
     <Stack gap="8" maxW="2xl">
       <PageHeading title={t('title')} />
       <ProfileForm key={session.user.id} profile={session.user} />
+      <Separator />
+      <NotificationPreferencesSection />
       <Separator />
       <PasswordChangeForm email={session.user.email} />
     </Stack>
