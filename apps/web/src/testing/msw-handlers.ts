@@ -1,4 +1,4 @@
-import type { ErrorBody, RuntimeConfig, Session } from '@portal/sdk/client';
+import type { ActiveSessionInfo, ErrorBody, RuntimeConfig, Session } from '@portal/sdk/client';
 import { http, HttpResponse } from 'msw';
 import { buildConfig } from './factories.ts';
 
@@ -32,6 +32,8 @@ export interface MockBackend {
   requests: { method: string; path: string; body: unknown; csrf: string | null; botToken: string | null }[];
   /** ALTCHA challenge answered by GET /api/bot-protection/challenge. */
   altchaChallenge: Record<string, unknown> | null;
+  /** The user's sessions (GET /api/sessions); DELETE /api/sessions/{id} removes one. */
+  sessions: ActiveSessionInfo[];
 }
 
 export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend {
@@ -46,6 +48,7 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
     resetLinks: [],
     profileUnauthorized: null,
     altchaChallenge: null,
+    sessions: [],
     requests: [],
     ...overrides,
   };
@@ -57,6 +60,7 @@ export const WRONG_CREDENTIALS = 'Nesprávný e-mail nebo heslo.';
 export const INVALID_LINK = 'Odkaz pro obnovení hesla je neplatný nebo vypršel.';
 export const NUMERIC_PASSWORD = 'Heslo nesmí obsahovat jen číslice.';
 export const WRONG_CURRENT = 'Současné heslo není správné.';
+export const WRONG_PASSWORD = 'Heslo není správné.';
 
 export function backendHandlers(backend: MockBackend) {
   const record = async (request: Request) => {
@@ -178,6 +182,29 @@ export function backendHandlers(backend: MockBackend) {
         });
       }
       backend.password = body.new_password;
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('*/api/sessions', async ({ request }) => {
+      await record(request);
+      if (!backend.session) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+      return HttpResponse.json({ sessions: backend.sessions });
+    }),
+    http.delete('*/api/sessions/:id', async ({ request, params }) => {
+      await record(request);
+      if (!backend.sessions.some((session) => session.id === params.id && !session.current)) {
+        return error(404, { code: 'not_found', message: 'Toto přihlášení už skončilo.' });
+      }
+      backend.sessions = backend.sessions.filter((session) => session.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete('*/api/sessions', async ({ request }) => {
+      await record(request);
+      const { password } = (await request.json()) as { password: string };
+      if (password !== backend.password) {
+        return error(400, { code: 'invalid_password', message: WRONG_PASSWORD, fields: { password: WRONG_PASSWORD } });
+      }
+      backend.session = null;
+      backend.sessions = [];
       return new HttpResponse(null, { status: 204 });
     }),
     http.delete('*/api/session', async ({ request }) => {

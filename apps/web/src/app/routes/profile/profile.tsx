@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '#src/components/ui/page-header.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileForm } from '#src/features/profile/components/profile-form.tsx';
+import { SessionsSection } from '#src/features/profile/components/sessions-section.tsx';
 import { useSession } from '#src/lib/session.ts';
 import '#src/features/profile/i18n.ts';
 
-/** `/profil`: the user's details and contact phone (editable) and the password change. */
+/** `/profil`: the user's details and contact phone (editable), the password change and the signed-in devices. */
 export default function ProfileRoute() {
   const { t } = useTranslation('profile');
   const session = useSession();
@@ -18,6 +19,8 @@ export default function ProfileRoute() {
       <ProfileForm key={session.user.id} profile={session.user} />
       <Separator />
       <PasswordChangeForm email={session.user.email} />
+      <Separator />
+      <SessionsSection />
     </Stack>
   );
 }
