@@ -1,5 +1,6 @@
 import { expect, goAndLogIn, test, TWO_TENANT_USER } from '../support/fixtures.js';
 import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
+import { CZECH_CONTEXT } from '../support/browser.js';
 import { portalAdmin, setUpTenant } from '../support/operator.js';
 
 // The profile page: details and contact phone edited through PATCH /api/v1/my_profile/, the
@@ -70,6 +71,65 @@ test('the user changes the password with the current one', async ({ page }, test
   await change(newPassword, 'Podzimni-plachta-2027');
   await expect(page.getByText('Heslo bylo změněno.').first()).toBeVisible();
   await expect(page.getByLabel('Současné heslo')).toHaveValue('');
+});
+
+test('the signed-in devices: another one is logged out, then every one with the password', async ({
+  page,
+  browser,
+  a11y,
+}, testInfo) => {
+  // An account of its own: logging out everywhere must not end other tests' sessions.
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const user = { email: `zarizeni.${stamp}@example.cz`, password: 'Puvodni-Heslo-2026', firstName: 'Ivana' };
+  await setUpTenant(portalAdmin, { tenantName: `Zeta ${stamp} s.r.o.`, user: { ...user, lastName: 'Malá' } });
+  const phoneUserAgent =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const { baseURL } = testInfo.project.use;
+  const phone = await browser.newContext({ ...CZECH_CONTEXT, baseURL, userAgent: phoneUserAgent });
+  const laptop = await browser.newContext({ ...CZECH_CONTEXT, baseURL });
+  try {
+    for (const context of [phone, laptop]) {
+      const other = await context.newPage();
+      await goAndLogIn(other, user);
+      await expect(other.getByRole('heading', { level: 1, name: `Dobrý den, ${user.firstName}` })).toBeVisible();
+    }
+    await goAndLogIn(page, user, '/prihlaseni?redirect=%2Fprofil');
+    const devices = page.getByRole('region', { name: 'Přihlášená zařízení' });
+    const items = devices.getByRole('list').first().getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.first()).toContainText('Toto zařízení');
+    await expect(items.filter({ hasText: 'Toto zařízení' })).toHaveCount(1);
+    await a11y.check('signed-in devices');
+
+    // The phone is logged out: its next page load is the login page.
+    await items
+      .filter({ hasText: 'iOS 17.5' })
+      .getByRole('button', { name: /^Odhlásit/ })
+      .click();
+    await expect(page.getByText('Zařízení bylo odhlášeno.')).toBeVisible();
+    await expect(items).toHaveCount(2);
+    const phonePage = phone.pages()[0];
+    await phonePage?.reload();
+    await expect(phonePage!.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
+
+    // Every device, only with the right password; a wrong one stays in the form.
+    const password = devices.getByLabel('Vaše heslo');
+    await password.fill('spatne-heslo');
+    await devices.getByRole('button', { name: 'Odhlásit všechna zařízení' }).click();
+    await expect(page.getByRole('link', { name: 'Heslo není správné.' })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(items).toHaveCount(2);
+    await password.fill(user.password);
+    await devices.getByRole('button', { name: 'Odhlásit všechna zařízení' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
+    await expect(page.getByText('Byli jste odhlášeni ze všech zařízení.')).toBeVisible();
+    const laptopPage = laptop.pages()[0];
+    await laptopPage?.reload();
+    await expect(laptopPage!.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
+  } finally {
+    await phone.close();
+    await laptop.close();
+  }
 });
 
 test('by keyboard alone: the profile is corrected through the error summary and saved', async ({ page, a11y }) => {
