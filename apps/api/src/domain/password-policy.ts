@@ -1,3 +1,5 @@
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+
 /**
  * New-password rules: Django's default `AUTH_PASSWORD_VALIDATORS` (which allauth applies on
  * password reset) with their error codes, so a client can key on `password_too_short` and
@@ -45,7 +47,7 @@ const TOO_COMMON =
   'Toto heslo je mezi běžně používanými nebo uniklými hesly. Zvolte jiné, nejlépe několik nesouvisejících slov.';
 const TOO_GUESSABLE = 'Heslo je příliš snadné uhodnout. Zvolte delší heslo, nejlépe několik nesouvisejících slov.';
 
-type Estimator = { check(password: string, userInputs?: string[]): import('@zxcvbn-ts/core').ZxcvbnResult };
+type Estimator = Pick<ZxcvbnFactory, 'check'>;
 let estimator: Promise<Estimator> | undefined;
 
 /**
