@@ -108,8 +108,8 @@ export default defineConfig({
     { name: 'desktop', testIgnore: ACCOUNT_CHANGING, use: DESKTOP },
     // The main journeys again on a small phone (360 px wide, touch).
     { name: 'phone', grep: /@journey/, testIgnore: ACCOUNT_CHANGING, use: PHONE },
-    // These change Jana's profile and password and Petr's password (and put them back), so
-    // they must not overlap with tests that log in as them.
+    // These change Jana's profile (and put it back), so they must not overlap with tests that
+    // log in as her; their password changes and resets are of accounts of their own.
     { name: 'desktop-accounts', testMatch: ACCOUNT_CHANGING, dependencies: ['desktop', 'phone'], use: DESKTOP },
     {
       name: 'phone-accounts',

@@ -17,6 +17,8 @@ export type Session = components['schemas']['Session'];
 export type Profile = components['schemas']['Profile'];
 export type Tenant = components['schemas']['Tenant'];
 export type RuntimeConfig = components['schemas']['RuntimeConfig'];
+/** One of the user's active sessions (`listSessions`). */
+export type ActiveSessionInfo = components['schemas']['ActiveSessionInfo'];
 
 /** The static anti-CSRF header every BFF request carries (value `1`). */
 export const CSRF_HEADER = 'X-CSRF';

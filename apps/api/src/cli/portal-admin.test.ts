@@ -228,6 +228,11 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     await expect(cli('no-such-command')).rejects.toBeInstanceOf(UsageError);
     await expect(cli('create-tenant', '--bogus')).rejects.toBeInstanceOf(UsageError);
     await expect(cli('create-tenant')).rejects.toThrow('--name is required');
+    // The password rules of a reset and a change hold for a new account too.
+    await expect(
+      cliWith('create-user', { '--email': 'slabe.heslo@gama.cz', '--password': 'Summer2024' }),
+    ).rejects.toThrow('Toto heslo je mezi běžně používanými nebo uniklými hesly.');
+    expect(await findUserByEmail(handle!.db, 'slabe.heslo@gama.cz')).toBeUndefined();
     await expect(cli('ticket-assign', '--ticket', String(ids.ticket), '--assignee', 'eva@gama.cz')).rejects.toThrow(
       'not a staff member',
     );

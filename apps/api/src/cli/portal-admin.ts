@@ -39,6 +39,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '../domain/tickets.js';
+import { checkPassword } from '../domain/password-policy.js';
 import { createUser, findUserByEmail } from '../domain/users.js';
 import { backup, restore } from './backup.js';
 
@@ -273,14 +274,22 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
     case 'create-tenant':
       return createTenant(db, { id: values.id, name: need(values, 'name') });
     case 'create-user': {
-      const user = await createUser(db, {
+      const details = {
         email: need(values, 'email'),
         password: need(values, 'password'),
         firstName: values['first-name'],
         lastName: values['last-name'],
         phone: values.phone,
         isStaff: values['is-staff'] === true,
+      };
+      // The rules of a reset and a change (password-policy.ts): no weak password at the start either.
+      const problems = await checkPassword(details.password, {
+        email: details.email,
+        firstName: details.firstName ?? '',
+        lastName: details.lastName ?? '',
       });
+      if (problems.length > 0) throw new UsageError(problems.map((problem) => problem.message).join(' '));
+      const user = await createUser(db, details);
       // Never the password hash: the output goes to terminals and logs.
       return { id: user.id, email: user.email, isStaff: user.isStaff };
     }

@@ -153,18 +153,51 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List the user's active sessions
+     * @description Every active session of the logged-in user (one per logged-in browser or device), the
+     *     most recently used first, with the device named from the browser's user agent. `current`
+     *     marks the session of this request. The `id` is a handle for `deleteOtherSession`, not the
+     *     session cookie. Does not extend the session's idle time. 401 `not_authenticated` when
+     *     there is no session.
+     */
+    get: operations['listSessions'];
     put?: never;
     post?: never;
     /**
      * Log out everywhere
-     * @description Ends every session of the logged-in user on every device, this one included, here and at
-     *     the upstream (each session's refresh token family is revoked). Sessions already opened
-     *     elsewhere answer 401 `not_authenticated` from their next request. A password change
-     *     through `changeMyPassword` ends the user's other sessions the same way, keeping the
-     *     current one. 401 `not_authenticated` when there is no session.
+     * @description Asks for the user's current password, checked at the upstream (a wrong one answers 400
+     *     `invalid_password` with `fields.password` and counts as a failed login there; repeated
+     *     failures answer 429). Then ends every session of the logged-in user on every device, this
+     *     one included, here and at the upstream (each session's refresh token family is revoked).
+     *     Sessions already opened elsewhere answer 401 `not_authenticated` from their next request.
+     *     A password change through `changeMyPassword` ends the user's other sessions the same way,
+     *     keeping the current one. 401 `not_authenticated` when there is no session.
      */
     delete: operations['deleteAllSessions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Log out one other device
+     * @description Ends one other session of the logged-in user (an `id` from `listSessions`), here and at
+     *     the upstream (its refresh token family is revoked). The current session is ended with
+     *     `deleteSession` instead: naming it answers 400 `current_session`. An id that is not one
+     *     of the user's active sessions answers 404 `not_found`.
+     */
+    delete: operations['deleteOtherSession'];
     options?: never;
     head?: never;
     patch?: never;
@@ -174,6 +207,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    ActiveSessionInfo: {
+      /** @description A handle of the session (not its cookie), for `deleteOtherSession`. */
+      id: string;
+      /** @description The session of this request. */
+      current: boolean;
+      /** @description Browser and major version from the user agent, e.g. `Firefox 133`; null when unknown. */
+      browser: string | null;
+      /** @description Operating system from the user agent, e.g. `Windows 10`; null when unknown. */
+      os: string | null;
+      /** @enum {string} */
+      deviceType: 'desktop' | 'mobile' | 'tablet' | 'unknown';
+      /**
+       * Format: date-time
+       * @description The login.
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description The last real use (moved at most once a minute).
+       */
+      lastActiveAt: string;
+    };
     /**
      * @description An ALTCHA challenge as created by altcha-lib (algorithm, challenge, salt, signature and
      *     cost parameters); the widget consumes it unchanged, so its fields are not restated here.
@@ -201,6 +256,9 @@ export interface components {
     LoginBody: {
       /** Format: email */
       email: string;
+      password: string;
+    };
+    PasswordConfirmationBody: {
       password: string;
     };
     PasswordResetConfirmBody: {
@@ -268,6 +326,9 @@ export interface components {
       tenants: components['schemas']['Tenant'][];
       /** @description The tenant chosen for this session, null when none is chosen yet. */
       selectedTenantId: string | null;
+    };
+    SessionList: {
+      sessions: components['schemas']['ActiveSessionInfo'][];
     };
     /** @description A tenant (a company or household renting space) the user may act for. */
     Tenant: {
@@ -682,7 +743,7 @@ export interface operations {
       '5XX': components['responses']['ServerError'];
     };
   };
-  deleteAllSessions: {
+  listSessions: {
     parameters: {
       query?: never;
       header: {
@@ -698,6 +759,40 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The user's sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  deleteAllSessions: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordConfirmationBody'];
+      };
+    };
+    responses: {
       /** @description Every session of the user has ended; the session cookie is cleared. */
       204: {
         headers: {
@@ -705,8 +800,44 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  deleteOtherSession: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path: {
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session has ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       '5XX': components['responses']['ServerError'];
     };
   };

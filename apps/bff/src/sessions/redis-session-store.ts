@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { UpstreamTokens } from '../upstream/upstream-auth.js';
 import type { SessionReadCache } from './session-read-cache.js';
-import type { SessionPatch, SessionRecord, SessionStore } from './session-store.js';
+import { isLive, type SessionPatch, type SessionRecord, type SessionStore } from './session-store.js';
 
 /**
  * Sessions in Redis, so any BFF instance can serve any request.
@@ -158,6 +158,19 @@ export class RedisSessionStore implements SessionStore {
     const values = await Promise.all(ids.map((id) => this.redis.getdel(this.key(id))));
     await this.redis.srem(indexKey, ...ids);
     return values.filter((raw): raw is string => raw !== null).map((raw) => JSON.parse(raw) as SessionRecord);
+  }
+
+  async listForUser(userId: string): Promise<Array<{ id: string; record: SessionRecord }>> {
+    const ids = await this.redis.smembers(this.userKey(userId));
+    if (ids.length === 0) return [];
+    const values = await this.redis.mget(ids.map((id) => this.key(id)));
+    const now = this.now();
+    return ids.flatMap((id, index) => {
+      const raw = values[index];
+      if (raw === null || raw === undefined) return [];
+      const record = JSON.parse(raw) as SessionRecord;
+      return isLive(record, now, this.idleTimeoutMs) ? [{ id, record }] : [];
+    });
   }
 
   async count(): Promise<number> {

@@ -110,6 +110,8 @@ export class SessionManager {
       absoluteExpiresAt: now + SESSION_LIFETIME_SECONDS * 1000,
       lastActiveAt: now,
     };
+    const userAgent = request.headers['user-agent']?.slice(0, 512);
+    if (userAgent) record.userAgent = userAgent;
     const id = newSessionId();
     await this.store.create(id, record);
     reply.setCookie(this.cookies.session, id, cookieOptions(this.options.secureCookies, SESSION_LIFETIME_SECONDS));

@@ -62,4 +62,33 @@ describe.each([
       'refresh-second',
     ]);
   });
+
+  it('lists the live sessions of one user with their ids, not other users’ nor ended ones', async () => {
+    const store = makeStore();
+    const userId = uniqueUserId();
+    const [first, second, ended] = [newSessionId(), newSessionId(), newSessionId()];
+    await store.create(first, { ...record(userId, 'refresh-first'), userAgent: 'Firefox' });
+    await store.create(second, record(userId, 'refresh-second'));
+    await store.create(ended, record(userId, 'refresh-ended'));
+    await store.destroy(ended);
+    // Idle for longer than the timeout: no longer a live session, though not swept yet.
+    const idle = newSessionId();
+    await store.create(idle, { ...record(userId, 'refresh-idle'), lastActiveAt: Date.now() - TEST_IDLE_MS - 1_000 });
+    const someoneElse = newSessionId();
+    await store.create(someoneElse, record(userId + 1, 'refresh-other'));
+
+    const listed = await store.listForUser(String(userId));
+    expect(
+      listed
+        .map(({ id, record: { refreshToken, userAgent } }) => ({ id, refreshToken, userAgent }))
+        .sort((a, b) => a.refreshToken.localeCompare(b.refreshToken)),
+    ).toEqual([
+      { id: first, refreshToken: 'refresh-first', userAgent: 'Firefox' },
+      { id: second, refreshToken: 'refresh-second', userAgent: undefined },
+    ]);
+    expect(await store.listForUser(String(uniqueUserId()))).toEqual([]);
+    await store.destroyAllForUser(String(userId));
+    expect(await store.listForUser(String(userId))).toEqual([]);
+    await store.destroy(someoneElse);
+  });
 });

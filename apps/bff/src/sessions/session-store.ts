@@ -19,6 +19,11 @@ export interface SessionRecord extends UpstreamTokens {
   absoluteExpiresAt: number;
   /** Epoch milliseconds of the last real use, the base of the idle timeout. */
   lastActiveAt: number;
+  /**
+   * The browser's `User-Agent` at login (cut to 512 characters), to name the device in the
+   * user's list of sessions; absent in sessions of earlier releases.
+   */
+  userAgent?: string;
 }
 
 export type SessionPatch = Partial<Pick<SessionRecord, 'user' | 'tenants' | 'selectedTenantId' | 'lastActiveAt'>>;
@@ -41,6 +46,11 @@ export interface SessionStore {
    * (docs/architecture.md §4).
    */
   destroyAllForUser(userId: string, options?: { except?: string }): Promise<SessionRecord[]>;
+  /**
+   * The live sessions of one user (`String(user.id)`), with their ids: the list on /profil.
+   * Sessions past their absolute end or idle deadline are left out.
+   */
+  listForUser(userId: string): Promise<Array<{ id: string; record: SessionRecord }>>;
   /** Number of live sessions (for metrics and tests). */
   count(): Promise<number>;
   close(): Promise<void>;
@@ -117,6 +127,17 @@ export class MemorySessionStore implements SessionStore {
     return ended;
   }
 
+  async listForUser(userId: string): Promise<Array<{ id: string; record: SessionRecord }>> {
+    const now = this.now();
+    const listed: Array<{ id: string; record: SessionRecord }> = [];
+    for (const id of this.byUser.get(userId) ?? []) {
+      const record = this.sessions.get(id);
+      if (!record || !isLive(record, now, this.idleTimeoutMs)) continue;
+      listed.push({ id, record: { ...record } });
+    }
+    return listed;
+  }
+
   async count(): Promise<number> {
     this.sweep();
     return this.sessions.size;
@@ -137,9 +158,18 @@ export class MemorySessionStore implements SessionStore {
   private sweep(): void {
     const now = this.now();
     for (const [id, record] of this.sessions) {
-      if (record.absoluteExpiresAt <= now || record.lastActiveAt + this.idleTimeoutMs <= now) {
+      if (!isLive(record, now, this.idleTimeoutMs)) {
         this.remove(id, record);
       }
     }
   }
+}
+
+/** Neither past its absolute end nor idle for the whole idle timeout. */
+export function isLive(
+  record: Pick<SessionRecord, 'absoluteExpiresAt' | 'lastActiveAt'>,
+  now: number,
+  idleTimeoutMs: number,
+) {
+  return record.absoluteExpiresAt > now && record.lastActiveAt + idleTimeoutMs > now;
 }

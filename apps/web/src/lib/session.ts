@@ -3,6 +3,7 @@ import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/reac
 import { ROUTES } from '#src/config/paths.ts';
 import { $api, apiClient } from '#src/lib/api.ts';
 import { isUnauthorized } from '#src/lib/errors.ts';
+import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 
 /**
  * The current session, shared by every feature (like A1's `lib/auth`): null when anonymous.
@@ -34,6 +35,18 @@ export function useSession(): Session | null {
 
 export function setSession(queryClient: QueryClient, session: Session | null) {
   queryClient.setQueryData(sessionQueryKey, session);
+}
+
+const configKey = runtimeConfigQueryOptions().queryKey;
+
+/**
+ * After a logout (here or everywhere): forgets everything cached for the user. The runtime
+ * config is kept: it is not user data and refetching it would suspend the shell. The session
+ * is set to anonymous in the same tick, so mounted screens see that, not a refetch.
+ */
+export function forgetUser(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== configKey[1] });
+  setSession(queryClient, null);
 }
 
 /** A staff member of the building operator: the staff area, no tenant (docs/product.md §6). */

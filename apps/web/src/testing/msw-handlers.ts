@@ -1,4 +1,4 @@
-import type { ErrorBody, RuntimeConfig, Session } from '@portal/sdk/client';
+import type { ActiveSessionInfo, ErrorBody, RuntimeConfig, Session } from '@portal/sdk/client';
 import type { components } from '@portal/sdk/schema';
 import { http, HttpResponse } from 'msw';
 import { buildConfig } from './factories.ts';
@@ -37,6 +37,8 @@ export interface MockBackend {
   requests: { method: string; path: string; body: unknown; csrf: string | null; botToken: string | null }[];
   /** ALTCHA challenge answered by GET /api/bot-protection/challenge. */
   altchaChallenge: Record<string, unknown> | null;
+  /** The user's sessions (GET /api/sessions); DELETE /api/sessions/{id} removes one. */
+  sessions: ActiveSessionInfo[];
 }
 
 type NotificationSetting = components['schemas']['NotificationPreferences']['kinds'][number];
@@ -64,6 +66,7 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
     notifications: TENANT_NOTIFICATIONS.map((setting) => ({ ...setting })),
     notificationsFailure: null,
     altchaChallenge: null,
+    sessions: [],
     requests: [],
     ...overrides,
   };
@@ -75,6 +78,7 @@ export const WRONG_CREDENTIALS = 'Nesprávný e-mail nebo heslo.';
 export const INVALID_LINK = 'Odkaz pro obnovení hesla je neplatný nebo vypršel.';
 export const NUMERIC_PASSWORD = 'Heslo nesmí obsahovat jen číslice.';
 export const WRONG_CURRENT = 'Současné heslo není správné.';
+export const WRONG_PASSWORD = 'Heslo není správné.';
 
 export function backendHandlers(backend: MockBackend) {
   const record = async (request: Request) => {
@@ -216,6 +220,29 @@ export function backendHandlers(backend: MockBackend) {
         (setting) => kinds.find((choice) => choice.kind === setting.kind) ?? setting,
       );
       return HttpResponse.json({ kinds: backend.notifications });
+    }),
+    http.get('*/api/sessions', async ({ request }) => {
+      await record(request);
+      if (!backend.session) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+      return HttpResponse.json({ sessions: backend.sessions });
+    }),
+    http.delete('*/api/sessions/:id', async ({ request, params }) => {
+      await record(request);
+      if (!backend.sessions.some((session) => session.id === params.id && !session.current)) {
+        return error(404, { code: 'not_found', message: 'Toto přihlášení už skončilo.' });
+      }
+      backend.sessions = backend.sessions.filter((session) => session.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete('*/api/sessions', async ({ request }) => {
+      await record(request);
+      const { password } = (await request.json()) as { password: string };
+      if (password !== backend.password) {
+        return error(400, { code: 'invalid_password', message: WRONG_PASSWORD, fields: { password: WRONG_PASSWORD } });
+      }
+      backend.session = null;
+      backend.sessions = [];
+      return new HttpResponse(null, { status: 204 });
     }),
     http.delete('*/api/session', async ({ request }) => {
       await record(request);

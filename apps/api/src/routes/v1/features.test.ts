@@ -382,6 +382,18 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
       body: { current_password: 'špatně', new_password: 'NoveHeslo2026!' },
     });
     expect(wrong.body).toEqual({ current_password: ['Současné heslo není správné.'] });
+    const breached = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/my_profile/password/',
+      token: mine.access,
+      body: { current_password: DEMO_PASSWORD, new_password: 'Summer2024' },
+    });
+    expect(breached.statusCode).toBe(400);
+    expect(breached.body).toEqual({
+      new_password: [
+        'Toto heslo je mezi běžně používanými nebo uniklými hesly. Zvolte jiné, nejlépe několik nesouvisejících slov.',
+      ],
+    });
     const changed = await request(t.app, {
       method: 'POST',
       url: '/api/v1/my_profile/password/',

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BffError, errorMessages } from '../../http/errors.js';
 import type { components } from '../../http/own-operations.gen.js';
 import { ownRoute } from '../../http/own-route.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
+import { sessionHandle, sessionInfo } from '../../sessions/session-devices.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { SessionRecord } from '../../sessions/session-store.js';
 
@@ -13,6 +14,8 @@ import type { SessionRecord } from '../../sessions/session-store.js';
 export function sessionBody(record: SessionRecord): components['schemas']['Session'] {
   return { user: record.user, tenants: record.tenants, selectedTenantId: record.selectedTenantId };
 }
+
+const WRONG_PASSWORD = 'Heslo není správné.';
 
 /**
  * Log in, log out, the current session and tenant selection. Tokens never leave this module's
@@ -74,15 +77,51 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
+  // The user's own sessions on /profil, the most recently used first. A mere look: does not
+  // extend the session's idle time.
+  ownRoute(app, 'listSessions', {
+    handler: async (request, reply) => {
+      const session = await sessions.require(request, reply, { touch: false });
+      const listed = await sessions.store.listForUser(String(session.record.user.id));
+      listed.sort((a, b) => b.record.lastActiveAt - a.record.lastActiveAt || b.record.createdAt - a.record.createdAt);
+      return { sessions: listed.map(({ id, record }) => sessionInfo(id, record, session.id)) };
+    },
+  });
+
+  // One other device logged out from the list; the current one logs out with deleteSession.
+  ownRoute(app, 'deleteOtherSession', {
+    handler: async (request, reply) => {
+      const session = await sessions.require(request, reply, { touch: true });
+      const { sessionId: handle } = request.params;
+      if (handle === sessionHandle(session.id)) {
+        throw new BffError(400, 'current_session', 'Toto zařízení odhlásíte tlačítkem Odhlásit se.');
+      }
+      const listed = await sessions.store.listForUser(String(session.record.user.id));
+      const target = listed.find(({ id }) => sessionHandle(id) === handle);
+      if (!target) throw new BffError(404, 'not_found', 'Toto přihlášení už skončilo.');
+      await sessions.store.destroy(target.id);
+      try {
+        await upstreamAuth.logout(target.record.refreshToken, request.id);
+      } catch (error) {
+        // Ended here regardless; its refresh token would still fail at the next renewal.
+        request.log.warn({ err: error, event: 'upstream_logout_failed' }, 'upstream logout of an ended session failed');
+      }
+      request.log.info({ event: 'session_ended', userId: session.record.user.id }, 'ended another session of the user');
+      return reply.code(204).send();
+    },
+  });
+
   // Log out everywhere (docs/architecture.md §4): every session of this user, on every
-  // instance and device.
+  // instance and device, once the current password is confirmed.
   ownRoute(app, 'deleteAllSessions', {
+    config: { rateLimit: { max: loginPerMinute, timeWindow: 60_000 } },
     handler: async (request, reply) => {
       const session = await sessions.read(request);
       if (!session) {
         if (request.cookies[sessions.cookies.session]) sessions.clearSessionCookie(reply);
         throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
       }
+      await confirmPassword(session.record, request.body.password, request);
       await endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), {
         requestId: request.id,
         log: request.log,
@@ -92,6 +131,33 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(204).send();
     },
   });
+
+  /**
+   * Checks the session user's password by a login at the upstream, which has no separate
+   * reauthentication: a wrong password counts there as a failed login (its delays apply), and
+   * the tokens of a right one are logged out at once.
+   */
+  async function confirmPassword(record: SessionRecord, password: string, request: FastifyRequest): Promise<void> {
+    const result = await upstreamAuth.login(record.user.email, password, request.id, request.ip);
+    if (!result.ok) {
+      request.log.info({ event: 'password_confirmation_failed', status: result.status }, 'password not confirmed');
+      if (result.status === 429) {
+        throw new BffError(
+          429,
+          'too_many_requests',
+          result.message,
+          undefined,
+          result.retryAfter === undefined ? {} : { 'retry-after': result.retryAfter },
+        );
+      }
+      throw new BffError(400, 'invalid_password', WRONG_PASSWORD, { password: WRONG_PASSWORD });
+    }
+    try {
+      await upstreamAuth.logout(result.tokens.refreshToken, request.id);
+    } catch (error) {
+      request.log.warn({ err: error, event: 'upstream_logout_failed' }, 'upstream logout of the check login failed');
+    }
+  }
 
   ownRoute(app, 'selectSessionTenant', {
     handler: async (request, reply) => {

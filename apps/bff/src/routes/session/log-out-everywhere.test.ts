@@ -79,6 +79,7 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
       method: 'DELETE',
       url: '/api/sessions',
       headers: { ...API_HEADERS, cookie: cookies[1] },
+      payload: { password: FAKE_PASSWORD },
     });
     expect(response.statusCode).toBe(204);
     expect(String(response.headers['set-cookie'])).toMatch(/^__Host-portal_session=;/);
@@ -95,7 +96,9 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
       .hits(LOGOUT_PATH)
       .slice(refreshCallsBefore)
       .map((call) => (JSON.parse(call.body) as { refresh: string }).refresh);
-    expect(loggedOut.sort()).toEqual([...sessionRefreshTokens].sort());
+    // Each session's refresh token, and the one of the login that checked the password.
+    expect(loggedOut).toEqual(expect.arrayContaining(sessionRefreshTokens));
+    expect(loggedOut).toHaveLength(cookies.length + 1);
     expect(await store.get(bystander)).toMatchObject({ refreshToken: 'refresh-bystander' });
     // Nothing of a token in the answer.
     for (const token of upstream.issuedTokens)
@@ -104,14 +107,57 @@ describe.each(['memory', 'Redis'])('ending all sessions of a user (%s store)', (
 
   it('answers 401 without a session and needs the CSRF header like every API call', async () => {
     const [a] = instances as [FastifyInstance];
-    const anonymous = await a.inject({ method: 'DELETE', url: '/api/sessions', headers: API_HEADERS });
+    const anonymous = await a.inject({
+      method: 'DELETE',
+      url: '/api/sessions',
+      headers: API_HEADERS,
+      payload: { password: FAKE_PASSWORD },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json<ErrorBody>()).toMatchObject({ code: 'not_authenticated' });
     expect(anonymous.json<ErrorBody>().message).toMatch(/[ěščřžýáíé]/);
     const { cookie } = await logIn(a, credentials);
-    const noCsrf = await a.inject({ method: 'DELETE', url: '/api/sessions', headers: { cookie } });
+    const noCsrf = await a.inject({
+      method: 'DELETE',
+      url: '/api/sessions',
+      headers: { cookie },
+      payload: { password: FAKE_PASSWORD },
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect((await check(a, cookie)).statusCode).toBe(200);
+  });
+
+  it('asks for the current password: a wrong or missing one ends no session, in Czech', async () => {
+    const [a, b] = instances as [FastifyInstance, FastifyInstance];
+    const current = (await logIn(a, credentials)).cookie;
+    const other = (await logIn(b, credentials)).cookie;
+    const logoutsBefore = upstream.hits(LOGOUT_PATH).length;
+    const wrong = await a.inject({
+      method: 'DELETE',
+      url: '/api/sessions',
+      headers: { ...API_HEADERS, cookie: current },
+      payload: { password: 'uplne-spatne' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<ErrorBody>()).toEqual({
+      code: 'invalid_password',
+      message: 'Heslo není správné.',
+      fields: { password: 'Heslo není správné.' },
+    });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const missing = await a.inject({
+      method: 'DELETE',
+      url: '/api/sessions',
+      headers: { ...API_HEADERS, cookie: current },
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<ErrorBody>()).toMatchObject({ code: 'validation_error' });
+    for (const cookie of [current, other]) expect((await check(b, cookie)).statusCode).toBe(200);
+    expect(upstream.hits(LOGOUT_PATH)).toHaveLength(logoutsBefore);
+    // The password is checked for the session's own user, by a login at the upstream.
+    const logins = upstream.hits('/api/v1/_allauth/app/v1/auth/login');
+    expect(JSON.parse(logins.at(-1)?.body ?? '{}')).toEqual({ email: FAKE_USER.email, password: 'uplne-spatne' });
   });
 
   it('a password change through the BFF ends the other sessions of the user and keeps the current one', async () => {

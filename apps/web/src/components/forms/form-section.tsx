@@ -17,18 +17,21 @@ export function FormSection({
   feedback,
   items,
   children,
+  headingLevel = 2,
 }: {
   title: string;
   intro?: string;
   feedback: SubmitFeedback;
   items: ErrorSummaryItem[];
   children: ReactNode;
+  /** 3 for a form inside a section of its own. */
+  headingLevel?: 2 | 3;
 }) {
   const headingId = useId();
   return (
     <Box as="section" aria-labelledby={headingId}>
       <FormErrorSummary feedback={feedback} items={items} />
-      <Heading as="h2" id={headingId} size="xl" mb={intro ? '2' : '5'}>
+      <Heading as={`h${headingLevel}`} id={headingId} size={headingLevel === 2 ? 'xl' : 'lg'} mb={intro ? '2' : '5'}>
         {title}
       </Heading>
       {intro ? (

@@ -58,7 +58,7 @@ export const myProfileRoutes: ContractRoutes = async (fastify) => {
         await fastify.attemptLimits.record(scope, user.email);
         throw fieldErrors({ current_password: ['Současné heslo není správné.'] });
       }
-      const problems = checkPassword(newPassword, user);
+      const problems = await checkPassword(newPassword, user);
       if (problems.length > 0) throw fieldErrors({ new_password: problems.map((problem) => problem.message) });
       // The caller's session stays; every other session of the user ends.
       await setPassword(fastify.db, fastify.users, user, newPassword, {

@@ -1,8 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile, buildSession, buildStaffSession } from '#src/testing/factories.ts';
-import { createBackend, WRONG_CURRENT } from '#src/testing/msw-handlers.ts';
+import { createBackend, WRONG_CURRENT, WRONG_PASSWORD } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
+
+const SESSIONS = [
+  {
+    id: 'tento',
+    current: true,
+    browser: 'Firefox 133',
+    os: 'Windows',
+    deviceType: 'desktop' as const,
+    createdAt: '2026-11-20T08:00:00Z',
+    lastActiveAt: '2026-11-26T09:30:00Z',
+  },
+  {
+    id: 'telefon',
+    current: false,
+    browser: 'Safari 17',
+    os: 'iOS 17.5',
+    deviceType: 'mobile' as const,
+    createdAt: '2026-11-02T07:15:00Z',
+    lastActiveAt: '2026-11-25T18:05:00Z',
+  },
+  {
+    id: 'nezname',
+    current: false,
+    browser: null,
+    os: null,
+    deviceType: 'unknown' as const,
+    createdAt: '2026-10-30T12:00:00Z',
+    lastActiveAt: '2026-10-31T12:00:00Z',
+  },
+];
 
 function openProfile(overrides: Parameters<typeof createBackend>[0] = {}) {
   return renderRoute('/profil', createBackend({ session: buildSession(), ...overrides }));
@@ -197,6 +227,61 @@ describe('profile page', () => {
       expect(within(notifications).getByRole('checkbox', { name: 'Návštěvy technika' })).not.toBeChecked();
       expect(screen.queryByText('Nastavení upozornění bylo uloženo.')).not.toBeInTheDocument();
       expect(view.backend.notifications.find((setting) => setting.kind === 'ticket_visits')?.enabled).toBe(true);
+    });
+  });
+
+  it('lists the signed-in devices with this one marked, and logs out another one', async () => {
+    const view = openProfile({ sessions: structuredClone(SESSIONS) });
+    const section = await screen.findByRole('region', { name: 'Přihlášená zařízení' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Firefox 133, Windows');
+    expect(items[0]).toHaveTextContent('Toto zařízení');
+    expect(within(items[0] as HTMLElement).queryByRole('button', { name: /^Odhlásit/ })).not.toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Safari 17, iOS 17.5');
+    expect(items[1]).toHaveTextContent('Naposledy použito 25. 11. 2026 19:05');
+    expect(items[1]).not.toHaveTextContent('Toto zařízení');
+    expect(items[2]).toHaveTextContent('Neznámé zařízení');
+
+    await view.user.click(
+      within(items[1] as HTMLElement).getByRole('button', { name: 'Odhlásit Safari 17, iOS 17.5' }),
+    );
+    expect(await screen.findByText('Zařízení bylo odhlášeno.')).toBeInTheDocument();
+    expect(
+      view.backend.requests.some((request) => request.method === 'DELETE' && request.path === '/api/sessions/telefon'),
+    ).toBe(true);
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+    expect(section).not.toHaveTextContent('Safari 17');
+  });
+
+  it('logs out everywhere only with the right password, keeping a wrong one’s message in the form', async () => {
+    const view = openProfile({ sessions: structuredClone(SESSIONS) });
+    const section = await screen.findByRole('region', { name: 'Přihlášená zařízení' });
+    const submit = within(section).getByRole('button', { name: 'Odhlásit všechna zařízení' });
+    await view.user.click(submit);
+    expect(await screen.findByRole('link', { name: 'Zadejte své heslo' })).toBeInTheDocument();
+    expect(
+      view.backend.requests.some((request) => request.path === '/api/sessions' && request.method === 'DELETE'),
+    ).toBe(false);
+
+    const password = within(section).getByLabelText('Vaše heslo');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await view.user.type(password, 'spatne-heslo');
+    await view.user.click(submit);
+    expect(await screen.findByRole('link', { name: WRONG_PASSWORD })).toBeInTheDocument();
+    expect(within(section).getByLabelText('Vaše heslo')).toHaveAttribute('aria-invalid', 'true');
+    expect(view.location()).toBe('/profil');
+
+    await view.user.clear(within(section).getByLabelText('Vaše heslo'));
+    await view.user.type(within(section).getByLabelText('Vaše heslo'), 'Heslo123!');
+    await view.user.click(submit);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeInTheDocument();
+    expect(await screen.findByText('Byli jste odhlášeni ze všech zařízení.')).toBeInTheDocument();
+    expect(
+      view.backend.requests.findLast((request) => request.path === '/api/sessions' && request.method === 'DELETE')
+        ?.body,
+    ).toEqual({
+      password: 'Heslo123!',
     });
   });
 });

@@ -4,13 +4,14 @@ import { PageHeading } from '#src/components/ui/page-header.tsx';
 import { NotificationPreferencesSection } from '#src/features/notifications/components/notification-preferences.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileForm } from '#src/features/profile/components/profile-form.tsx';
+import { SessionsSection } from '#src/features/profile/components/sessions-section.tsx';
 import { useSession } from '#src/lib/session.ts';
 import '#src/features/notifications/i18n.ts';
 import '#src/features/profile/i18n.ts';
 
 /**
- * `/profil`: the user's details and contact phone (editable), the e-mail notification settings
- * and the password change.
+ * `/profil`: the user's details and contact phone (editable), the e-mail notification settings,
+ * the password change and the signed-in devices.
  */
 export default function ProfileRoute() {
   const { t } = useTranslation('profile');
@@ -25,6 +26,8 @@ export default function ProfileRoute() {
       <NotificationPreferencesSection />
       <Separator />
       <PasswordChangeForm email={session.user.email} />
+      <Separator />
+      <SessionsSection />
     </Stack>
   );
 }

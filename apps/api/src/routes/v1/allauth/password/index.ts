@@ -66,7 +66,7 @@ export const passwordRoutes: ContractRoutes = async (fastify) => {
       if (token === undefined || user === undefined || !user.isActive) throw invalidKey();
 
       // Checked before the token is spent, so a refused password does not burn the link.
-      const problems = checkPassword(password, user);
+      const problems = await checkPassword(password, user);
       if (problems.length > 0) {
         throw allauthError(
           400,

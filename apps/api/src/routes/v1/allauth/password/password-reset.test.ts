@@ -194,6 +194,12 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
       'password_too_common',
       'password_entirely_numeric',
     ]);
+    // A breached password that the length rule lets through.
+    const breached = await reset(`${uid}-${token}`, 'Summer2024');
+    expect(breached.statusCode).toBe(400);
+    expect((breached.body as { errors: Array<{ code: string; param: string }> }).errors).toEqual([
+      expect.objectContaining({ code: 'password_too_common', param: 'password' }),
+    ]);
     const similar = await reset(`${uid}-${token}`, email);
     expect((similar.body as { errors: Array<{ code: string }> }).errors.map((e) => e.code)).toContain(
       'password_too_similar',
