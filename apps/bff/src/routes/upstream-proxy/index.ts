@@ -46,7 +46,7 @@ const FORWARDED_RESPONSE_HEADERS = [
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
 export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
-  const { config, sessions, upstream, upstreamAuth, botProtection, accessCodeGuard } = app;
+  const { config, sessions, upstream, upstreamAuth, botProtection, accessCodeGuard, uploadQuota } = app;
   const publicFormsPerMinute = config.rateLimits.publicFormsPerMinute;
 
   /**
@@ -154,6 +154,10 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     const contentType = request.headers['content-type'];
     if (contentType?.startsWith('multipart/form-data')) {
       headers['content-type'] = contentType;
+      const declared = declaredUploadLength(request);
+      // An anonymous upload (public support attachments): the client's daily volume, taken
+      // before any byte goes upstream.
+      if (isPublic) await uploadQuota.take(request.ip, declared);
       body = limitedStream(request);
     } else if (request.body !== undefined && operation.method !== 'get') {
       headers['content-type'] = 'application/json';
@@ -309,14 +313,11 @@ function encodeQueryComponent(value: string): string {
 }
 
 /**
- * Streams the request body on without buffering it: a declared length above the upload limit
- * is refused before the upstream is called, and the bytes are counted on the way in case the
- * declaration lies.
+ * The upload's declared length. Without one the limit could only be found after bytes had
+ * gone upstream (411; browsers always declare it for FormData uploads); above the upload limit
+ * it is refused at once (413).
  */
-function limitedStream(request: FastifyRequest): Transform {
-  let received = 0;
-  // Without a declared length the limit could only be found after bytes had gone upstream;
-  // browsers always declare it for FormData uploads.
+function declaredUploadLength(request: FastifyRequest): number {
   if (request.headers['content-length'] === undefined) {
     throw new BffError(411, 'length_required', errorMessages.lengthRequired);
   }
@@ -324,6 +325,17 @@ function limitedStream(request: FastifyRequest): Transform {
   if (!Number.isFinite(declared) || declared > MULTIPART_BODY_LIMIT_BYTES) {
     throw new BffError(413, 'payload_too_large', errorMessages.payloadTooLarge);
   }
+  return declared;
+}
+
+/**
+ * Streams the request body on without buffering it: a declared length above the upload limit
+ * is refused before the upstream is called, and the bytes are counted on the way in case the
+ * declaration lies.
+ */
+function limitedStream(request: FastifyRequest): Transform {
+  let received = 0;
+  declaredUploadLength(request);
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       received += chunk.length;
