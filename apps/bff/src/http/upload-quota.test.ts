@@ -66,7 +66,7 @@ describe('the daily upload volume of anonymous visitors', () => {
     const { payload, contentType } = multipart(size);
     return {
       method: 'POST',
-      url: `${UPLOAD_PATH}?code=pristupovy-kod`,
+      url: UPLOAD_PATH,
       remoteAddress: PROXY,
       headers: {
         ...API_HEADERS,
@@ -95,6 +95,12 @@ describe('the daily upload volume of anonymous visitors', () => {
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     expect(upstream.hits(UPLOAD_PATH)).toHaveLength(2);
+    // The code came in X-Access-Code; the upstream contract takes it in the query.
+    expect(upstream.hits(UPLOAD_PATH).map((hit) => hit.url)).toEqual([
+      `${UPLOAD_PATH}?code=pristupovy-kod`,
+      `${UPLOAD_PATH}?code=pristupovy-kod`,
+    ]);
+    expect(upstream.hits(UPLOAD_PATH)[0]?.headers['x-access-code']).toBeUndefined();
     // What still fits is taken; another visitor has a volume of their own.
     expect((await app.inject(upload('203.0.113.1', 500))).statusCode).toBe(201);
     expect((await app.inject(upload('203.0.113.2', 1200))).statusCode).toBe(201);
