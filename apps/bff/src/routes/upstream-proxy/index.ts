@@ -273,9 +273,10 @@ function usesAccessCode(headers: unknown): boolean {
 
 /**
  * The access code of a request: `X-Access-Code`, or for clients from before the header a
- * `?code=` in the address (deprecated; the header wins when both are sent). The query's code
- * (and, when the operation declares no query, anything else in it) is removed, so it is never forwarded as it came; the code reaches the upstream only as the
- * validated header's value. A missing or impossible code is a Czech 400 before the upstream.
+ * `?code=` in the address (deprecated; the header wins when both are sent; docs/security.md).
+ * The query's code (and, when the operation declares no query, anything else in it) is
+ * removed, so nothing is forwarded as it came: the code reaches the upstream only as the
+ * validated value. A missing or impossible code is a Czech 400 before the upstream.
  */
 function takeAccessCode(request: ForwardedRequest, declaresQuery: boolean): void {
   const query = request.query as Record<string, unknown> | null | undefined;
