@@ -70,6 +70,7 @@ const bff = (port: number, env: Record<string, string> = {}) => ({
     RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '1000',
     RATE_LIMIT_NOT_FOUND_PER_MINUTE: '1000',
     RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE: '1000',
+    RATE_LIMIT_PUBLIC_UPLOAD_BYTES_PER_DAY: String(1024 * 1024 * 1024),
     ...env,
   },
 });

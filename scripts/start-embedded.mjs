@@ -2,6 +2,7 @@
 // processes on the embedded defaults, waits until both answer, and prints where to go.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { embeddedBffEnv } from './embedded-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const apiPort = process.env.API_PORT ?? '4010';
@@ -12,7 +13,7 @@ const children = [];
 function start(name, script, env) {
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
@@ -51,16 +52,17 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 start('api', 'apps/api/dist/server.js', {
+  ...process.env,
   PORT: apiPort,
   PORTAL_URL: process.env.PORTAL_URL ?? portalUrl,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await waitFor(`http://127.0.0.1:${apiPort}/health`, 'api');
-start('bff', 'apps/bff/dist/server.js', {
-  PORT: bffPort,
-  UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-});
+start(
+  'bff',
+  'apps/bff/dist/server.js',
+  embeddedBffEnv(process.env, { port: bffPort, upstreamUrl: `http://127.0.0.1:${apiPort}` }),
+);
 await waitFor(`http://127.0.0.1:${bffPort}/healthz`, 'bff');
 
 const { DEMO_USERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED } =

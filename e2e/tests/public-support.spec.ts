@@ -156,6 +156,13 @@ test('remembered requests: listed newest first, opened without the code in the a
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const older = await createThroughApi(page, `Starší požadavek ${stamp}`);
   const newer = await createThroughApi(page, `Novější požadavek ${stamp}`);
+  // The browser's API calls carry the code in X-Access-Code, never in their address.
+  const apiCalls: Array<{ url: string; code: string | undefined }> = [];
+  page.on('request', (call) => {
+    if (new URL(call.url()).pathname.startsWith('/api/v1/public_support/')) {
+      apiCalls.push({ url: call.url(), code: call.headers()['x-access-code'] });
+    }
+  });
   // Opening a request with its code remembers it in this browser.
   for (const request of [older, newer]) {
     await page.goto(`/verejna-podpora/${request.id}?code=${encodeURIComponent(request.access_code)}`);
@@ -191,6 +198,11 @@ test('remembered requests: listed newest first, opened without the code in the a
   await page.getByLabel('Přístupový kód').fill(older.access_code);
   await page.getByRole('button', { name: 'Otevřít požadavek' }).click();
   await expect(page.getByRole('heading', { level: 1, name: older.subject })).toBeVisible();
+  expect(apiCalls.length).toBeGreaterThan(0);
+  for (const call of apiCalls) {
+    expect(call.url).not.toContain('code=');
+    expect([older.access_code, newer.access_code]).toContain(call.code);
+  }
 });
 
 test('a wrong code looks exactly like a missing request', async ({ page, a11y }, testInfo) => {
@@ -456,7 +468,9 @@ test.describe('public support switched off', () => {
     });
     expect(create.status()).toBe(404);
     expect(await create.json()).toMatchObject({ code: 'not_found' });
-    const read = await page.request.get('/api/v1/public_support/1/?code=demo-pristupovy-kod-2026', { headers: CSRF });
+    const read = await page.request.get('/api/v1/public_support/1/', {
+      headers: { ...CSRF, 'X-Access-Code': 'demo-pristupovy-kod-2026' },
+    });
     expect(read.status()).toBe(404);
   });
 });

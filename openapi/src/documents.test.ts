@@ -391,7 +391,14 @@ describe('operation helpers', () => {
       properties: { id: { type: 'integer', minimum: 1 } },
       required: ['id'],
     });
-    expect(schema.querystring).toMatchObject({ required: ['code'] });
+    // The access code: a header through the BFF, `?code=` in the upstream contract.
+    expect(schema.querystring).toBeUndefined();
+    expect(schema.headers).toMatchObject({
+      properties: { 'x-access-code': { type: 'string', minLength: 1, maxLength: 64 } },
+      required: ['x-access-code', 'x-csrf'],
+      additionalProperties: true,
+    });
+    expect(fastifySchemaFor('upstream', 'getPublicSupportRequest').querystring).toMatchObject({ required: ['code'] });
     expect(schema.body).toBeUndefined();
     expect(Object.keys(schema.response).sort()).toEqual(['200', '400', '403', '404', '429', '5xx']);
 

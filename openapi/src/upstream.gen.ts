@@ -2402,7 +2402,8 @@ export interface components {
       created_at: string;
       /**
        * @description Path of `downloadPublicSupportAttachment` without the access code, e.g.
-       *     `/api/v1/public_support/7/attachments/3/`; add `?code=…`. In staff answers the path of
+       *     `/api/v1/public_support/7/attachments/3/`; add the code (`?code=…` here, the
+       *     `X-Access-Code` header through the BFF). In staff answers the path of
        *     `downloadStaffPublicSupportAttachment` (`/api/v1/staff/public_support/7/attachments/3/`).
        */
       download_url: string;

@@ -4,6 +4,7 @@ import { serverOptions, type ServerTimeouts } from './http/server-options.js';
 import { refuseMalformedText } from './http/text-safety.js';
 import type { LogStream } from './observability/logging.js';
 import { accessCodeGuardPlugin } from './plugins/app/access-code-guard.js';
+import { uploadQuotaPlugin } from './plugins/app/upload-quota.js';
 import { botProtectionPlugin } from './plugins/app/bot-protection.js';
 import { closingPlugin } from './plugins/app/closing.js';
 import { configPlugin } from './plugins/app/config.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionsPlugin, { now });
   await app.register(botProtectionPlugin);
   await app.register(accessCodeGuardPlugin, { now });
+  await app.register(uploadQuotaPlugin, { now });
   await app.register(webAppPlugin);
   await app.register(notFoundPlugin);
   await app.register(cookiePlugin);

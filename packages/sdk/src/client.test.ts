@@ -67,10 +67,14 @@ describe('createApiClient', () => {
     await client.GET('/api/v1/support_tickets/', {
       params: { query: { status: ['open', 'in_progress'], page: 2 }, header: { 'X-Tenant-ID': 't-1' } },
     });
-    await client.GET('/api/v1/public_support/{id}/', { params: { path: { id: 7 }, query: { code: 'ABCD1234' } } });
+    await client.GET('/api/v1/public_support/{id}/', {
+      params: { path: { id: 7 }, header: { 'X-Access-Code': 'ABCD1234' } },
+    });
     expect(requests[0]?.url).toBe(`${BASE_URL}/api/v1/support_tickets/?status=open&status=in_progress&page=2`);
     expect(requests[0]?.headers.get('X-Tenant-ID')).toBe('t-1');
-    expect(requests[1]?.url).toBe(`${BASE_URL}/api/v1/public_support/7/?code=ABCD1234`);
+    // The access code as a header (bff.yaml AccessCode), never in the address.
+    expect(requests[1]?.url).toBe(`${BASE_URL}/api/v1/public_support/7/`);
+    expect(requests[1]?.headers.get('X-Access-Code')).toBe('ABCD1234');
   });
 });
 

@@ -144,14 +144,15 @@ describe('uploadFiles', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
-  it('passes query parameters and extra headers through, as every other call does', async () => {
+  it('passes header parameters and extra headers through, as every other call does', async () => {
     answer = json(201, storedFiles(['foto.png']));
     await uploadFiles(createApiClient({ baseUrl: origin }), '/api/v1/public_support/{id}/attachments/', {
-      params: { path: { id: 12 }, query: { code: 'AB12CD34' } },
+      params: { path: { id: 12 }, header: { 'X-Access-Code': 'AB12CD34' } },
       headers: { 'Idempotency-Key': 'key-1' },
       files: [file('foto.png')],
     });
-    expect(received[0]?.url).toBe('/api/v1/public_support/12/attachments/?code=AB12CD34');
+    expect(received[0]?.url).toBe('/api/v1/public_support/12/attachments/');
+    expect(received[0]?.headers['x-access-code']).toBe('AB12CD34');
     expect(received[0]?.headers['idempotency-key']).toBe('key-1');
   });
 
@@ -308,7 +309,7 @@ describe('downloadFile', () => {
     const failure = await downloadFile(
       createApiClient({ baseUrl: origin }),
       '/api/v1/public_support/{id}/attachments/{attachmentId}/',
-      { params: { path: { id: 1, attachmentId: 2 }, query: { code: 'AB12CD34' } } },
+      { params: { path: { id: 1, attachmentId: 2 }, header: { 'X-Access-Code': 'AB12CD34' } } },
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 404, code: 'not_found', message: 'Příloha nebyla nalezena.' });
@@ -321,8 +322,11 @@ describe('types', () => {
     const typeOnly = () => {
       // @ts-expect-error -- /api/session takes JSON, not files
       void uploadFiles(client, '/api/session', { files: [] });
-      // @ts-expect-error -- the public upload needs the access code
-      void uploadFiles(client, '/api/v1/public_support/{id}/attachments/', { params: { path: { id: 1 } }, files: [] });
+      void uploadFiles(client, '/api/v1/public_support/{id}/attachments/', {
+        // @ts-expect-error -- the access code travels in X-Access-Code, not in the query
+        params: { path: { id: 1 }, query: { code: 'AB12CD34' } },
+        files: [],
+      });
       // @ts-expect-error -- the statement import takes no `files`
       void uploadFiles(client, '/api/v1/staff/billing_statements/', { files: [] });
       // @ts-expect-error -- the statement part is required

@@ -893,11 +893,18 @@ export interface paths {
     };
     "/api/v1/public_support/{id}/": {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
+            query?: never;
+            header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -922,11 +929,18 @@ export interface paths {
     };
     "/api/v1/public_support/{id}/add_message/": {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
+            query?: never;
+            header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -953,11 +967,18 @@ export interface paths {
     };
     "/api/v1/public_support/{id}/attachments/": {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
+            query?: never;
+            header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -992,11 +1013,18 @@ export interface paths {
     };
     "/api/v1/public_support/{id}/attachments/{attachmentId}/": {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
+            query?: never;
+            header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
                 attachmentId: number;
@@ -2402,7 +2430,8 @@ export interface components {
             created_at: string;
             /**
              * @description Path of `downloadPublicSupportAttachment` without the access code, e.g.
-             *     `/api/v1/public_support/7/attachments/3/`; add `?code=…`. In staff answers the path of
+             *     `/api/v1/public_support/7/attachments/3/`; add the code (`?code=…` here, the
+             *     `X-Access-Code` header through the BFF). In staff answers the path of
              *     `downloadStaffPublicSupportAttachment` (`/api/v1/staff/public_support/7/attachments/3/`).
              */
             download_url: string;
@@ -3096,7 +3125,14 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The access code answered when the request was created. */
+        /**
+         * @description The access code answered when the request was created. In a header, never in the
+         *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+         *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+         *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+         *     is still accepted when the header is absent (the header wins when both are sent); it is
+         *     deprecated and will be removed.
+         */
         AccessCode: string;
         AttachmentIdPath: number;
         /**
@@ -4715,11 +4751,17 @@ export interface operations {
     };
     getPublicSupportRequest: {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
-            };
+            query?: never;
             header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
@@ -4752,11 +4794,17 @@ export interface operations {
     };
     addPublicSupportMessage: {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
-            };
+            query?: never;
             header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
@@ -4810,11 +4858,17 @@ export interface operations {
     };
     uploadPublicSupportAttachments: {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
-            };
+            query?: never;
             header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
@@ -4853,11 +4907,17 @@ export interface operations {
     };
     downloadPublicSupportAttachment: {
         parameters: {
-            query: {
-                /** @description The access code answered when the request was created. */
-                code: components["parameters"]["AccessCode"];
-            };
+            query?: never;
             header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
                 /**
                  * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
                  *     browser-based-apps convention): a cross-site form or simple request cannot set it. The

@@ -151,6 +151,25 @@ describe.each(DATABASE_DRIVERS)('who is told what (%s)', (driver) => {
     );
     expect(mail.subject).toBe(`Požadavek č. ${id}: odpověď správy budovy`);
     expect(mail.text).toContain(`http://portal.test/verejna-podpora/${id}`);
+    expect(mail.text).toContain('Opravíme zítra.');
+    // The visitor's address was never confirmed: their own words are not quoted back to it.
+    expect(`${mail.subject}\n${mail.text}`).not.toContain('Nesvítí lampa');
+    const publicUrl = `/api/v1/staff/public_support/${id}/`;
+    const { version } = (await cast.tomas.get(publicUrl)).body as { version: number };
+    const moved = await request(t.app, {
+      method: 'PATCH',
+      url: publicUrl,
+      token: cast.tomasToken,
+      body: { status: 'resolved' },
+      headers: { 'if-match': `W/"${version}"` },
+    });
+    expect(moved.statusCode).toBe(200);
+    const statusMail = await waitForMail(
+      outbox,
+      (m) => m.to === 'jan.navstevnik@example.cz' && m.type === 'public-support-status',
+    );
+    expect(statusMail.text).toContain('Vyřešeno');
+    expect(`${statusMail.subject}\n${statusMail.text}`).not.toContain('Nesvítí lampa');
     expect(mail.headers.get('in-reply-to')).toBe(`<public-request-${id}@portal.test>`);
     const staff = await mailsOf((m) => m.type === 'staff-new-request' && m.subject.includes(`č. ${id}`));
     expect(staff.map((m) => m.to)).toContain(DEMO_STAFF.email);

@@ -301,7 +301,8 @@ export async function notifyPublicRequestCreated(tx: Database, request: PublicRe
         kind: 'public-support-created',
         to: request.email,
         preference: 'public_requests',
-        data: { requestId: request.id, subject: request.subject, category: request.category, accessCode },
+        // Never the visitor's own text: the address is unconfirmed (mail/templates.ts).
+        data: { requestId: request.id, category: request.category, accessCode },
       },
       { always: true },
     );
@@ -327,7 +328,7 @@ export async function notifyPublicRequestAnswer(tx: Database, requestId: number,
     kind: 'public-support-answer',
     to: row.email,
     preference: 'public_requests',
-    data: { requestId, subject: row.subject, category: row.category, body, status: status ?? null },
+    data: { requestId, category: row.category, body, status: status ?? null },
   });
 }
 
@@ -339,7 +340,7 @@ export async function notifyPublicRequestStatus(tx: Database, requestId: number,
     kind: 'public-support-status',
     to: row.email,
     preference: 'public_requests',
-    data: { requestId, subject: row.subject, category: row.category, from, to },
+    data: { requestId, category: row.category, from, to },
   });
 }
 
@@ -357,7 +358,8 @@ async function reservationData(db: Database, row: Reservation): Promise<MailData
     uuid: row.uuid,
     roomName: room?.name ?? '',
     building: room?.building ?? '',
-    title: row.title,
+    // A visitor's title is not quoted to their unconfirmed address (mail/templates.ts).
+    title: row.tenantId === null ? null : row.title,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     public: row.tenantId === null,

@@ -7,6 +7,11 @@ import type { MailMessage } from './message.js';
  * The Czech texts of every mail the portal sends, rendered by the mail worker from a `mail`
  * job's data (domain/notifications.ts). Each names its ticket or request number in the subject,
  * links to its page and, except security mail, carries the one-click unsubscribe of its kind.
+ *
+ * Mail to a visitor of the public forms (public requests, public bookings) goes to an address
+ * nobody has confirmed: anyone may type someone else's. Such mail carries only the portal's own
+ * words, the number, the code and the link, never the visitor's text (subject, message, name,
+ * title), so the forms cannot send arbitrary text to a stranger under the portal's name.
  */
 
 export interface RenderContext {
@@ -263,7 +268,7 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
         lines: [
           'Dobrý den,',
           '',
-          `děkujeme, vaše ${WHAT[str(data, 'category')] ?? 'požadavek'} „${subject}“ jsme přijali pod číslem ${requestId}.`,
+          `děkujeme, vaše ${WHAT[str(data, 'category')] ?? 'požadavek'} jsme přijali pod číslem ${requestId}.`,
           '',
           `Číslo požadavku: ${requestId}`,
           `Přístupový kód: ${str(data, 'accessCode')}`,
@@ -282,7 +287,7 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
         lines: [
           'Dobrý den,',
           '',
-          `správa budovy odpověděla na váš požadavek č. ${requestId} „${subject}“:`,
+          `správa budovy odpověděla na váš požadavek č. ${requestId}:`,
           '',
           str(data, 'body'),
           ...(str(data, 'status') === '' ? [] : ['', `Nový stav: ${status(data, 'status')}`]),
@@ -298,7 +303,7 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
         lines: [
           'Dobrý den,',
           '',
-          `stav vašeho požadavku č. ${requestId} „${subject}“ se změnil z „${status(data, 'from')}“ na „${status(data, 'to')}“.`,
+          `stav vašeho požadavku č. ${requestId} se změnil z „${status(data, 'from')}“ na „${status(data, 'to')}“.`,
           '',
           'Podrobnosti najdete na adrese níže; zadejte přístupový kód z prvního e-mailu:',
           requestLink,
@@ -346,7 +351,8 @@ function reservationDraft(job: MailJob, context: RenderContext): Draft {
     filename: 'rezervace.ics',
     content: mailEvent({
       uid: `reservation-${uuid}@${new URL(context.portalUrl).hostname}`,
-      title: str(data, 'title') === '' ? `Rezervace: ${room}` : str(data, 'title'),
+      // A visitor's own title is never quoted to their unconfirmed address (docs/security.md).
+      title: str(data, 'title') === '' || isPublic ? `Rezervace: ${room}` : str(data, 'title'),
       description: `Zasedací místnost ${room}`,
       location: str(data, 'building') === '' ? room : `${room}, ${str(data, 'building')}`,
       start: new Date(str(data, 'startsAt')),

@@ -110,6 +110,12 @@ const envSchema = z.object({
   RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Wrong access codes (or unknown ids) per client IP and minute before its access-code calls answer 429. */
   RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Bytes each client IP may upload anonymously (public support attachments) in a day; 50 MiB. */
+  RATE_LIMIT_PUBLIC_UPLOAD_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
   /**
    * Overload protection (@fastify/under-pressure): 503 above these; 0 switches a check off. The
    * mean event-loop delay is what users feel; utilisation is off by default because a proxy
@@ -155,6 +161,8 @@ export interface BffConfig {
     publicFormsPerMinute: number;
     notFoundPerMinute: number;
     accessCodeFailuresPerMinute: number;
+    /** Anonymous upload volume per client IP and day (see http/upload-quota.ts). */
+    publicUploadBytesPerDay: number;
   };
   overload: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   metrics: { host: string; port: number } | null;
@@ -258,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       publicFormsPerMinute: values.RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE,
       notFoundPerMinute: values.RATE_LIMIT_NOT_FOUND_PER_MINUTE,
       accessCodeFailuresPerMinute: values.RATE_LIMIT_ACCESS_CODE_FAILURES_PER_MINUTE,
+      publicUploadBytesPerDay: values.RATE_LIMIT_PUBLIC_UPLOAD_BYTES_PER_DAY,
     },
     overload: {
       maxEventLoopDelayMs: values.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

@@ -54,6 +54,8 @@ export const errorMessages = {
   tooManyRequests: 'Příliš mnoho požadavků. Zkuste to prosím za chvíli.',
   tooManyAccessCodeFailures:
     'Příliš mnoho pokusů s nesprávným číslem požadavku nebo přístupovým kódem. Zkuste to prosím znovu za chvíli.',
+  uploadQuotaExceeded: 'Z vašeho připojení už bylo dnes nahráno příliš mnoho souborů. Další můžete nahrát později.',
+  accessCodeMissing: 'Zadejte přístupový kód požadavku.',
   internal: 'Došlo k neočekávané chybě. Zkuste to prosím znovu.',
   invalidResetLink: 'Odkaz pro obnovení hesla je neplatný nebo jeho platnost vypršela.',
   featureDisabled: 'Tato funkce není dostupná.',

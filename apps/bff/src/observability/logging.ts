@@ -8,6 +8,7 @@ const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-bot-token"]',
+  'req.headers["x-access-code"]',
   'res.headers["set-cookie"]',
   'req.body.password',
 ];

@@ -52,11 +52,57 @@ describe('access-code guessing against the reference upstream', () => {
     await api?.close();
   });
 
+  /** A read as the web app sends it: the code in `X-Access-Code`, never in the address. */
   const read = (client: string, id: number, code: string): InjectOptions => ({
+    method: 'GET',
+    url: `/api/v1/public_support/${id}/`,
+    headers: { ...API_HEADERS, 'x-access-code': code },
+    remoteAddress: client,
+  });
+  /** A read as clients before the header sent it (`?code=`), still accepted. */
+  const legacyRead = (client: string, id: number, code: string): InjectOptions => ({
     method: 'GET',
     url: `/api/v1/public_support/${id}/?code=${encodeURIComponent(code)}`,
     headers: API_HEADERS,
     remoteAddress: client,
+  });
+
+  it('takes the code in X-Access-Code and hands it to the API as ?code=; an old client’s ?code= still works', async () => {
+    const byHeader = await app.inject(read('198.51.100.40', request.id, request.access_code));
+    expect(byHeader.statusCode).toBe(200);
+    expect(byHeader.json()).toMatchObject({ id: request.id });
+    const byAddress = await app.inject(legacyRead('198.51.100.40', request.id, request.access_code));
+    expect(byAddress.statusCode).toBe(200);
+    expect(byAddress.json()).toEqual(byHeader.json());
+    // The header wins over an address that disagrees with it.
+    const both = await app.inject({
+      ...read('198.51.100.40', request.id, request.access_code),
+      url: `/api/v1/public_support/${request.id}/?code=spatny-kod`,
+    });
+    expect(both.statusCode).toBe(200);
+    const message = await app.inject({
+      method: 'POST',
+      url: `/api/v1/public_support/${request.id}/add_message/`,
+      headers: { ...API_HEADERS, 'x-access-code': request.access_code },
+      payload: { body: 'Doplňuji: výtah stojí i dnes.' },
+      remoteAddress: '198.51.100.40',
+    });
+    expect(message.statusCode).toBe(201);
+    // No code at all, or one that cannot be a code: a Czech 400 before the upstream.
+    for (const headers of [API_HEADERS, { ...API_HEADERS, 'x-access-code': 'x'.repeat(65) }]) {
+      const missing = await app.inject({
+        method: 'GET',
+        url: `/api/v1/public_support/${request.id}/`,
+        headers,
+        remoteAddress: '198.51.100.41',
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        code: 'validation_error',
+        message: 'Zkontrolujte prosím zadané údaje.',
+        fields: { code: 'Zadejte přístupový kód požadavku.' },
+      });
+    }
   });
 
   it('answers a wrong code for an existing request exactly like any code for a missing one', async () => {
@@ -126,7 +172,8 @@ describe('access-code guessing against the reference upstream', () => {
       headers: { accept: 'text/html' },
     });
     const answer = await app.inject(read('198.51.100.30', request.id, request.access_code));
-    for (const response of [page, answer]) expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const legacy = await app.inject(legacyRead('198.51.100.30', request.id, request.access_code));
+    for (const response of [page, answer, legacy]) expect(response.headers['referrer-policy']).toBe('no-referrer');
     const logged = lines.join('\n');
     expect(logged).toContain(`/api/v1/public_support/${request.id}/?code=[redacted]`);
     expect(logged).not.toContain(request.access_code);

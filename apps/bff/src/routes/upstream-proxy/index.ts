@@ -48,7 +48,7 @@ const FORWARDED_RESPONSE_HEADERS = [
  * hop-by-hop headers never travel on, and only allowlisted response headers come back.
  */
 export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
-  const { config, sessions, upstream, upstreamAuth, botProtection, accessCodeGuard } = app;
+  const { config, sessions, upstream, upstreamAuth, botProtection, accessCodeGuard, uploadQuota } = app;
   const publicFormsPerMinute = config.rateLimits.publicFormsPerMinute;
 
   /**
@@ -77,10 +77,16 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     // `x-staff`: the building operator's own work (the staff area), never a tenant's or a guest's.
     const staffOnly = operation.staff;
     const botForm = botFormOf(operation.path, operation.method);
-    const accessCode = usesAccessCode(schema.querystring);
+    const accessCode = usesAccessCode(schema.headers);
     // Public forms and uploads authorised by an access code: a per-IP limit, like the forms.
     const rateLimited = botForm !== null || (accessCode && operation.method !== 'get');
     const preHandlers: Array<(request: FastifyRequest) => Promise<void>> = [];
+    // The code travels in `X-Access-Code`; an old client's `?code=` is moved there first.
+    const preValidation = accessCode
+      ? async (request: FastifyRequest) => {
+          if (featureEnabled(operation)) takeAccessCode(request as ForwardedRequest, schema.querystring !== undefined);
+        }
+      : undefined;
     // A client that has guessed too many codes is refused before its bot token is spent.
     if (accessCode) {
       preHandlers.push(async (request) => {
@@ -106,6 +112,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
       },
       // Everything here happens before the upstream sees anything.
       ...(rateLimited ? { config: { rateLimit: { max: publicFormsPerMinute, timeWindow: 60_000 } } } : {}),
+      ...(preValidation ? { preValidation } : {}),
       ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
       handler: (request, reply) => forward(operation, { isPublic, accessCode, staffOnly }, request, reply),
     });
@@ -156,6 +163,10 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     const contentType = request.headers['content-type'];
     if (contentType?.startsWith('multipart/form-data')) {
       headers['content-type'] = contentType;
+      const declared = declaredUploadLength(request);
+      // An anonymous upload (public support attachments): the client's daily volume, taken
+      // before any byte goes upstream.
+      if (isPublic) await uploadQuota.take(request.ip, declared);
       body = limitedStream(request);
     } else if (request.body !== undefined && operation.method !== 'get') {
       headers['content-type'] = 'application/json';
@@ -164,7 +175,12 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
 
     const response = await upstream.request({
       method: operation.method.toUpperCase() as UpstreamMethod,
-      path: upstreamPath(operation, request),
+      path: upstreamPath(
+        operation,
+        request,
+        // The upstream contract keeps the code in the query: `?code=` on the upstream call only.
+        accessCode ? { code: String(request.headers[ACCESS_CODE_HEADER]) } : undefined,
+      ),
       headers,
       ...(body === undefined ? {} : { body }),
       idempotent: headers['idempotency-key'] !== undefined,
@@ -247,10 +263,34 @@ export function resolveTenant(
   return selected;
 }
 
-/** Operations authorised by an access code in the query (`?code=`, public support requests). */
-function usesAccessCode(querystring: unknown): boolean {
-  const properties = (querystring as { properties?: Record<string, unknown> } | undefined)?.properties;
-  return properties !== undefined && Object.hasOwn(properties, 'code');
+/** The header that carries a public support request's access code (bff.yaml `AccessCode`). */
+const ACCESS_CODE_HEADER = 'x-access-code';
+const ACCESS_CODE_MAX_LENGTH = 64;
+
+/** Operations authorised by an access code in `X-Access-Code` (public support requests). */
+function usesAccessCode(headers: unknown): boolean {
+  const properties = (headers as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return properties !== undefined && Object.hasOwn(properties, ACCESS_CODE_HEADER);
+}
+
+/**
+ * The access code of a request: `X-Access-Code`, or for clients from before the header a
+ * `?code=` in the address (deprecated; the header wins when both are sent; docs/security.md).
+ * The query's code (and, when the operation declares no query, anything else in it) is
+ * removed, so nothing is forwarded as it came: the code reaches the upstream only as the
+ * validated value. A missing or impossible code is a Czech 400 before the upstream.
+ */
+function takeAccessCode(request: ForwardedRequest, declaresQuery: boolean): void {
+  const query = request.query as Record<string, unknown> | null | undefined;
+  const legacy = query?.['code'];
+  // Without a query schema nothing would strip the rest: nothing undeclared travels on.
+  if (query) for (const name of Object.keys(query)) if (name === 'code' || !declaresQuery) delete query[name];
+  let code = request.headers[ACCESS_CODE_HEADER];
+  if (code === undefined && typeof legacy === 'string') code = legacy;
+  if (typeof code !== 'string' || code.length === 0 || code.length > ACCESS_CODE_MAX_LENGTH) {
+    throw new BffError(400, 'validation_error', errorMessages.validation, { code: errorMessages.accessCodeMissing });
+  }
+  request.headers[ACCESS_CODE_HEADER] = code;
 }
 
 function answersDocumentedType(
@@ -285,13 +325,17 @@ function assertContentType(operation: OperationInfo, request: FastifyRequest): v
 }
 
 /** The operation's own path template with the validated parameters, never the raw URL. */
-function upstreamPath(operation: OperationInfo, request: ForwardedRequest): string {
+function upstreamPath(
+  operation: OperationInfo,
+  request: ForwardedRequest,
+  extraQuery?: Record<string, string>,
+): string {
   const { params } = request;
   // Most list operations have no path parameters and no query: no regex, no URLSearchParams.
   const path = operation.path.includes('{')
     ? operation.path.replace(/\{([^}]+)\}/g, (_match: string, name: string) => encodeURIComponent(params[name] ?? ''))
     : operation.path;
-  const queryValues = request.query;
+  const queryValues: Record<string, unknown> = extraQuery ? { ...request.query, ...extraQuery } : request.query;
   let search = '';
   for (const name in queryValues) {
     const value = queryValues[name];
@@ -311,14 +355,11 @@ function encodeQueryComponent(value: string): string {
 }
 
 /**
- * Streams the request body on without buffering it: a declared length above the upload limit
- * is refused before the upstream is called, and the bytes are counted on the way in case the
- * declaration lies.
+ * The upload's declared length. Without one the limit could only be found after bytes had
+ * gone upstream (411; browsers always declare it for FormData uploads); above the upload limit
+ * it is refused at once (413).
  */
-function limitedStream(request: FastifyRequest): Transform {
-  let received = 0;
-  // Without a declared length the limit could only be found after bytes had gone upstream;
-  // browsers always declare it for FormData uploads.
+function declaredUploadLength(request: FastifyRequest): number {
   if (request.headers['content-length'] === undefined) {
     throw new BffError(411, 'length_required', errorMessages.lengthRequired);
   }
@@ -326,6 +367,17 @@ function limitedStream(request: FastifyRequest): Transform {
   if (!Number.isFinite(declared) || declared > MULTIPART_BODY_LIMIT_BYTES) {
     throw new BffError(413, 'payload_too_large', errorMessages.payloadTooLarge);
   }
+  return declared;
+}
+
+/**
+ * Streams the request body on without buffering it: a declared length above the upload limit
+ * is refused before the upstream is called, and the bytes are counted on the way in case the
+ * declaration lies.
+ */
+function limitedStream(request: FastifyRequest): Transform {
+  let received = 0;
+  declaredUploadLength(request);
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       received += chunk.length;

@@ -52,6 +52,30 @@ describe.each(DATABASE_DRIVERS)('public reservation cancellation link (%s)', (dr
     expect(Object.fromEntries(url.searchParams)).toEqual({ zrusit: uuid, token });
   });
 
+  it("quotes none of the visitor's own words to the address, which nobody has confirmed", async () => {
+    const email = `words.${driver}@example.cz`;
+    const made = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/meeting_rooms/reservation/public/',
+      body: {
+        room: publicRoomId,
+        name: 'Pan Podvodník',
+        email,
+        title: 'Vyhráli jste, klikněte na http://zlo.example',
+        note: 'Poznámka návštěvníka',
+        ...slot(29, 9),
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const mail = await waitForMail(path.join(t.config.dataDir, 'outbox'), (candidate) => candidate.to === email);
+    expect(mail.type).toBe('public-reservation');
+    const everything = [mail.subject, mail.text, mail.html, ...mail.attachments.map((part) => part.content)].join('\n');
+    expect(everything).toContain('Kód pro zrušení');
+    for (const word of ['Pan Podvodník', 'Vyhráli jste', 'zlo.example', 'Poznámka návštěvníka']) {
+      expect(everything).not.toContain(word);
+    }
+  });
+
   it('reading the link shows the booking and changes nothing; cancelling uses it up', async () => {
     const { uuid, cancel_token: token, starts_at } = await book(31);
     for (let read = 0; read < 2; read += 1) {

@@ -82,6 +82,33 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     expect(mail.text).toContain(`http://portal.test/verejna-podpora/${id}?code=${encodeURIComponent(code)}`);
   });
 
+  it("never quotes the visitor's own words to the address, which nobody has confirmed", async () => {
+    // Anyone may type someone else's address: the portal must not become a way to send them
+    // arbitrary text (spam, phishing) under its name.
+    const words = ['Vyhráli jste', 'Klikněte na http://zlo.example', 'Pan Podvodník'];
+    for (const category of ['support', 'fault_report', 'order'] as const) {
+      const email = `cizi.${category}@example.cz`;
+      const created = await create({
+        category,
+        name: words[2],
+        email,
+        subject: `${words[0]} (${category})`,
+        message: words[1],
+      });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.body as PublicRequest;
+      const mail = await waitForMail(outbox, (candidate) => candidate.to === email);
+      expect(mail.type).toBe('public-support-created');
+      expect(mail.text).toContain(`Číslo požadavku: ${id}`);
+      expect(mail.text).toContain(`http://portal.test/verejna-podpora/${id}?code=`);
+      for (const word of words) {
+        expect(mail.subject).not.toContain(word);
+        expect(mail.text).not.toContain(word);
+        expect(mail.html).not.toContain(word);
+      }
+    }
+  });
+
   it('sends nothing without an e-mail, and a replayed create sends no second mail', async () => {
     // The staff's notices of new requests (staff-new-request) are another kind, counted apart.
     const visitorMails = async () => (await readOutbox(outbox)).filter((mail) => mail.type !== 'staff-new-request');

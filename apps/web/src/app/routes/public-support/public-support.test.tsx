@@ -48,15 +48,19 @@ function buildRequest(overrides: Partial<PublicRequest> = {}): PublicRequest {
 
 interface PublicApi {
   creates: unknown[];
+  /** Every read of a request: its address and the code it sent in `X-Access-Code`. */
+  reads: Array<{ url: string; code: string | null }>;
   outageQueries: URLSearchParams[];
 }
 
 /** The public support calls of the BFF, answering one request for the right code. */
 function publicApi(request: PublicRequest = buildRequest()): PublicApi {
-  const api: PublicApi = { creates: [], outageQueries: [] };
+  const api: PublicApi = { creates: [], reads: [], outageQueries: [] };
   server.use(
     http.get('*/api/v1/public_support/:id/', ({ params, request: call }) => {
-      const code = new URL(call.url).searchParams.get('code');
+      // As the BFF: the code in the header (bff.yaml AccessCode).
+      const code = call.headers.get('x-access-code');
+      api.reads.push({ url: call.url, code });
       if (Number(params.id) !== request.id || code !== request.access_code)
         return HttpResponse.json(NOT_FOUND, { status: 404 });
       return HttpResponse.json(request);
@@ -136,10 +140,16 @@ afterEach(() => window.localStorage.clear());
 
 describe('public request page', { timeout: 30_000 }, () => {
   it('remembers a request opened with its code, drops the code from the address and tells the answers apart', async () => {
-    publicApi();
+    const api = publicApi();
     const view = renderRoute(`/verejna-podpora/7?code=${CODE}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Kde parkovat' })).toBeInTheDocument();
     await waitFor(() => expect(view.location()).toBe('/verejna-podpora/7'));
+    // The code from the e-mailed link travels to the BFF in a header, never in an API address.
+    expect(api.reads.length).toBeGreaterThan(0);
+    for (const read of api.reads) {
+      expect(read.code).toBe(CODE);
+      expect(read.url).not.toContain(CODE);
+    }
     expect(remembered()).toMatchObject([{ id: 7, code: CODE }]);
     const messages = screen.getByTestId('public-request-messages');
     const [visitor, operator] = within(messages).getAllByRole('listitem');

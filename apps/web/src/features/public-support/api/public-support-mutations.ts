@@ -29,7 +29,13 @@ export function useCreatePublicRequest() {
   });
 }
 
-/** POST …/add_message/?code= (bot-protected like the create); the request is read again afterwards. */
+/**
+ * The access code as every call of one request sends it: in `X-Access-Code`, never in the
+ * address (bff.yaml AccessCode), so it stays out of logs and browser history.
+ */
+const codeHeader = (code: string) => ({ 'X-Access-Code': code });
+
+/** POST …/add_message/ with the code (bot-protected like the create); the request is read again afterwards. */
 export function useAddPublicMessage(id: number, code: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -38,8 +44,7 @@ export function useAddPublicMessage(id: number, code: string) {
       const { data } = await apiClient.POST('/api/v1/public_support/{id}/add_message/', {
         params: {
           path: { id },
-          query: { code },
-          header: { 'Idempotency-Key': crypto.randomUUID(), ...botHeader(botToken) },
+          header: { ...codeHeader(code), 'Idempotency-Key': crypto.randomUUID(), ...botHeader(botToken) },
         },
         body: { body },
       });
@@ -50,7 +55,7 @@ export function useAddPublicMessage(id: number, code: string) {
 }
 
 /**
- * POST …/attachments/?code= (multipart, one `files` part per file), reporting the fraction sent.
+ * POST …/attachments/ with the code (multipart, one `files` part per file), reporting the fraction sent.
  * Throws `EmptyUploadError` (`@portal/sdk/files`) when the answer lists no stored file.
  */
 export function uploadPublicAttachments(
@@ -60,7 +65,7 @@ export function uploadPublicAttachments(
   onProgress?: (fraction: number) => void,
 ): Promise<PublicAttachment[]> {
   return uploadFiles(apiClient, '/api/v1/public_support/{id}/attachments/', {
-    params: { path: { id }, query: { code } },
+    params: { path: { id }, header: codeHeader(code) },
     files,
     onProgress,
   });
@@ -69,7 +74,7 @@ export function uploadPublicAttachments(
 /** Downloads an attachment of request `id` and offers it to the visitor as a file. */
 export async function downloadPublicAttachment(id: number, code: string, attachment: PublicAttachment): Promise<void> {
   const file = await downloadFile(apiClient, '/api/v1/public_support/{id}/attachments/{attachmentId}/', {
-    params: { path: { id, attachmentId: attachment.id }, query: { code } },
+    params: { path: { id, attachmentId: attachment.id }, header: codeHeader(code) },
   });
   saveFile(file, attachment.file_name);
 }

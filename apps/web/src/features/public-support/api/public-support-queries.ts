@@ -21,7 +21,10 @@ export const REQUEST_REFRESH_MS = 15_000;
  */
 export const publicRequestQueryOptions = (id: number, code: string) =>
   queryOptions({
-    ...$api.queryOptions('get', '/api/v1/public_support/{id}/', { params: { path: { id }, query: { code } } }),
+    // The code in `X-Access-Code`, never in the API address (bff.yaml AccessCode).
+    ...$api.queryOptions('get', '/api/v1/public_support/{id}/', {
+      params: { path: { id }, header: { 'X-Access-Code': code } },
+    }),
     refetchInterval: REQUEST_REFRESH_MS,
     refetchOnWindowFocus: true,
     // A wrong code (404) or too many guesses (429) are shown by the page, not by the global toast.
