@@ -25,7 +25,7 @@ export interface MailMessage {
   calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string; filename: string } | undefined;
 }
 
-export const MAIL_FROM = 'Portál nájemců <no-reply@portal.invalid>';
+export const MAIL_FROM = 'Portál nájemníka <no-reply@portal.invalid>';
 
 /** The domain part of the portal's Message-IDs: the host of PORTAL_URL. */
 export function messageIdDomain(portalUrl: string): string {

@@ -30,6 +30,13 @@ export const STATUS_LABELS: Record<string, string> = {
   closed: 'Uzavřeno',
 };
 
+/** „Děkujeme, váš požadavek / vaše hlášení poruchy / vaši objednávku jsme přijali“ (accusative, agreeing). */
+const YOURS: Record<string, string> = {
+  support: 'váš požadavek',
+  fault_report: 'vaše hlášení poruchy',
+  order: 'vaši objednávku',
+};
+
 const WHAT: Record<string, string> = {
   support: 'požadavek',
   fault_report: 'hlášení poruchy',
@@ -86,11 +93,11 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
   switch (job.kind) {
     case 'password-reset':
       return {
-        subject: 'Obnovení hesla k portálu nájemců',
+        subject: 'Obnovení hesla k Portálu nájemníka',
         lines: [
           'Dobrý den,',
           '',
-          `obdrželi jsme žádost o obnovení hesla k účtu ${job.to} na portálu nájemců.`,
+          `obdrželi jsme žádost o obnovení hesla k účtu ${job.to} na Portálu nájemníka.`,
           'Nové heslo si nastavíte na této adrese:',
           '',
           url(str(data, 'path')),
@@ -101,11 +108,14 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
       };
     case 'password-changed':
       return {
-        subject: 'Heslo k portálu nájemců bylo změněno',
+        subject: 'Heslo k Portálu nájemníka bylo změněno',
         lines: [
           'Dobrý den,',
           '',
-          `heslo k účtu ${job.to} na portálu nájemců bylo právě změněno a všechna přihlášení byla ukončena.`,
+          // A change on the profile keeps the session it was made in; a reset ends every one.
+          data['keptCurrentSession'] === true
+            ? `heslo k účtu ${job.to} na Portálu nájemníka bylo právě změněno v profilu a všechna ostatní přihlášení byla ukončena.`
+            : `heslo k účtu ${job.to} na Portálu nájemníka bylo právě změněno a všechna přihlášení byla ukončena.`,
           '',
           'Pokud jste heslo neměnili vy, obnovte si ho ihned na adrese',
           url('/zapomenute-heslo'),
@@ -268,7 +278,7 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
         lines: [
           'Dobrý den,',
           '',
-          `děkujeme, vaše ${WHAT[str(data, 'category')] ?? 'požadavek'} jsme přijali pod číslem ${requestId}.`,
+          `děkujeme, ${YOURS[str(data, 'category')] ?? 'váš požadavek'} jsme přijali pod číslem ${requestId}.`,
           '',
           `Číslo požadavku: ${requestId}`,
           `Přístupový kód: ${str(data, 'accessCode')}`,

@@ -60,7 +60,7 @@ export async function renderPdf(blocks: readonly PdfBlock[], options: PdfOptions
     tagged: true,
     lang: 'cs-CZ',
     displayTitle: true,
-    info: { Title: options.title, Producer: 'Portál nájemců' },
+    info: { Title: options.title, Producer: 'Portál nájemníka' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -54,7 +54,7 @@ describe('password-reset mail over SMTP', () => {
     t = await buildTestApp('pglite', {
       config: {
         smtpUrl: `smtp://127.0.0.1:${port}`,
-        mailFrom: 'Portál nájemců <portal@sprava.example.cz>',
+        mailFrom: 'Portál nájemníka <portal@sprava.example.cz>',
         portalUrl: 'https://portal.example.cz',
       },
     });

@@ -407,7 +407,9 @@ describe.each(DATABASE_DRIVERS)('operator API features (%s)', (driver) => {
       path.join(t.config.dataDir, 'outbox'),
       (mail) => mail.to === email && mail.type === 'password-changed',
     );
-    expect(notice.subject).toBe('Heslo k portálu nájemců bylo změněno');
+    expect(notice.subject).toBe('Heslo k Portálu nájemníka bylo změněno');
+    // This session stays (below), so the mail does not claim that every one ended.
+    expect(notice.text).toContain('změněno v profilu a všechna ostatní přihlášení byla ukončena');
     const stillMine = await visitor.post(REFRESH_URL, { refresh: mine.refresh });
     expect(stillMine.statusCode).toBe(200);
     const revoked = await visitor.post(REFRESH_URL, { refresh: other.refresh });

@@ -65,7 +65,7 @@ export const myProfileRoutes: ContractRoutes = async (fastify) => {
         keepSessionOf: { accessIssuedAt: accessIssuedAt(request) },
       });
       // The same notice as after a reset: whoever else holds the account learns of it.
-      await enqueueMail(fastify.db, { kind: 'password-changed', to: user.email, data: {} });
+      await enqueueMail(fastify.db, { kind: 'password-changed', to: user.email, data: { keptCurrentSession: true } });
       return reply.code(204).send();
     },
   );

@@ -86,6 +86,12 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     // Anyone may type someone else's address: the portal must not become a way to send them
     // arbitrary text (spam, phishing) under its name.
     const words = ['Vyhráli jste', 'Klikněte na http://zlo.example', 'Pan Podvodník'];
+    // The portal's own words agree with what was sent (váš požadavek, vaše hlášení, vaši objednávku).
+    const thanks = {
+      support: 'děkujeme, váš požadavek jsme přijali',
+      fault_report: 'děkujeme, vaše hlášení poruchy jsme přijali',
+      order: 'děkujeme, vaši objednávku jsme přijali',
+    };
     for (const category of ['support', 'fault_report', 'order'] as const) {
       const email = `cizi.${category}@example.cz`;
       const created = await create({
@@ -99,6 +105,7 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
       const { id } = created.body as PublicRequest;
       const mail = await waitForMail(outbox, (candidate) => candidate.to === email);
       expect(mail.type).toBe('public-support-created');
+      expect(mail.text).toContain(thanks[category]);
       expect(mail.text).toContain(`Číslo požadavku: ${id}`);
       expect(mail.text).toContain(`http://portal.test/verejna-podpora/${id}?code=`);
       for (const word of words) {

@@ -73,7 +73,7 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
     await requestReset(email);
 
     const mail = await resetMailFor(email);
-    expect(mail.subject).toBe('Obnovení hesla k portálu nájemců');
+    expect(mail.subject).toBe('Obnovení hesla k Portálu nájemníka');
     expect(mail.text).toContain('Dobrý den,');
     expect(mail.text).toContain('Odkaz platí 3 dny a lze jej použít jen jednou.');
     const { url, uid, token } = passwordResetLink(mail);
@@ -100,7 +100,7 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
     // And the user is told that the password changed.
     await t.app.jobs.drain();
     const notice = await waitForMail(outbox, (m) => m.to === email && m.type === 'password-changed');
-    expect(notice.subject).toBe('Heslo k portálu nájemců bylo změněno');
+    expect(notice.subject).toBe('Heslo k Portálu nájemníka bylo změněno');
   });
 
   it('stores only a hash of the token', async () => {
