@@ -63,7 +63,7 @@ test('a protected page sends a guest to the login and back after it', async ({ p
   await expect(page).toHaveURL(/\/prihlaseni\?redirect=(%2F|\/)profil$/);
   await logIn(page, ONE_TENANT_USER);
   await expect(page).toHaveURL(/\/profil$/);
-  await expect(page.getByLabel('E-mail')).toHaveValue(ONE_TENANT_USER.email);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(ONE_TENANT_USER.email);
 });
 
 test('a wrong password shows a Czech error on the form and keeps the e-mail', async ({ page, seenByBrowser }) => {
