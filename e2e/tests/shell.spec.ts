@@ -89,6 +89,9 @@ test('by keyboard alone: the user menu opens the profile and logs out; the 404 p
   await expectFocusVisible(page);
 
   await page.keyboard.press('Enter');
+  // Wait for the open menu, as a user does: an arrow pressed before it holds the focus is lost.
+  await expect(menu).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Můj profil' })).toHaveAttribute('data-highlighted', '');
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Odhlásit se' })).toHaveAttribute('data-highlighted', '');
   await page.keyboard.press('Enter');
