@@ -15,12 +15,14 @@ const layers = [
   { name: 'the database connection', paths: ['src/db/database.ts'], mayImport: ['the database schema'] },
   { name: 'security', paths: ['src/security'], mayImport: [] },
   { name: 'pdf', paths: ['src/pdf'], mayImport: [] },
+  // Image work (sharp, the HEIC decoder's worker thread): bytes in, bytes out.
+  { name: 'images', paths: ['src/images'], mayImport: [] },
   // Where file contents live (FILE_STORE): the database's files tables or DATA_DIR.
   { name: 'the file store', paths: ['src/files'], mayImport: ['the database schema', 'the database connection'] },
   {
     name: 'domain',
     paths: ['src/domain'],
-    mayImport: ['the database schema', 'the database connection', 'the file store', 'security', 'pdf'],
+    mayImport: ['the database schema', 'the database connection', 'the file store', 'security', 'pdf', 'images'],
   },
   {
     name: 'the demo seed',

@@ -2,7 +2,7 @@
  * Load generator for bench/ticket-list.ts, run as its own process so that generating load
  * does not compete with the server for the same event loop (it still shares the machine's
  * cores). Reads one JSON argument { url, method?, headers?, body?, connections, duration,
- * warmup? } and prints one JSON line { requests, seconds, p50, p95, p99, statuses }.
+ * warmup? } and prints one JSON line { requests, warmupRequests, seconds, p50, p95, p99, statuses }.
  * autocannon's own histogram has no p95, so latencies are collected per response.
  */
 import autocannon from 'autocannon';
@@ -29,7 +29,7 @@ function run(duration, record) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 // Warm-up: lets V8 optimise the hot paths and the pool open its connections before measuring.
-if ((spec.warmup ?? 0) > 0) await run(spec.warmup);
+const warmup = (spec.warmup ?? 0) > 0 ? await run(spec.warmup) : undefined;
 const latencies = [];
 const statuses = {};
 const started = process.hrtime.bigint();
@@ -42,6 +42,8 @@ latencies.sort((a, b) => a - b);
 process.stdout.write(
   `${JSON.stringify({
     requests: latencies.length,
+    // With the warm-up's, for the server's CPU time per request (bench/ticket-list.ts).
+    warmupRequests: warmup?.requests.total ?? 0,
     seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),

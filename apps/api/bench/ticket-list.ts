@@ -2,7 +2,7 @@
  * Benchmark (not a test): the ticket list, a ticket detail and a ticket create at 50 concurrent
  * connections against PostgreSQL seeded with 1,000 tenants and 200,000 tickets with timelines;
  * and the staff queue across all of them (issue #17), unfiltered and filtered by building,
- * status and text.
+ * status and text, and the staff overview's counts per status.
  *
  *   pnpm --filter @portal/api bench            # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_DURATION=20 pnpm --filter @portal/api bench
@@ -15,16 +15,17 @@
  *   BENCH_POOL_SIZE      PostgreSQL pool size of the server (default: DATABASE_POOL_SIZE's default, 10)
  *   BENCH_CONNECTIONS    concurrent connections (default 50, the issue's figure)
  *   BENCH_KEEP=1         keep the seeded database for EXPLAIN afterwards
+ *   BENCH_DATABASE_NAME  the database created on that server (default portal_bench)
  *   BENCH_REUSE=1        use the database a BENCH_KEEP=1 run left (read scenarios only; for
  *                        alternating A/B runs without seeding again); implies BENCH_KEEP
- *   BENCH_SCENARIOS      comma-separated subset of list,filtered,detail,create,staff,staff-filtered,floor
- *                        (all but floor)
+ *   BENCH_SCENARIOS      comma-separated subset of list,filtered,detail,create,staff,staff-filtered,
+ *                        staff-counts,floor (all but floor)
  *   BENCH_LOG_LEVEL      the server's log level (default silent); e.g. info to measure the
  *                        per-request log lines, written to /dev/null with the production settings
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -33,7 +34,8 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { appServerOptions, buildApp, type AppConfig } from '../src/app.js';
-import { DEMO_PASSWORD } from '../src/demo/demo-data.js';
+import { DEMO_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../src/demo/demo-data.js';
+import { currentTotpCode, installTotp } from '../src/domain/second-factor.js';
 import { hashPassword } from '../src/security/password-hash.js';
 import { testConfig } from '../src/testing/test-config.js';
 
@@ -45,18 +47,23 @@ const POOL_SIZE = process.env['BENCH_POOL_SIZE'] === undefined ? undefined : Num
 const REUSE = process.env['BENCH_REUSE'] === '1';
 const KEEP = process.env['BENCH_KEEP'] === '1' || REUSE;
 const LOG_LEVEL = (process.env['BENCH_LOG_LEVEL'] ?? 'silent') as AppConfig['logLevel'];
-/** Comma-separated subset of list,filtered,detail,create,staff,staff-filtered,floor (all but floor by default). */
+/** Comma-separated subset of the scenarios below (all but floor by default). */
 const SCENARIOS = new Set(
-  (process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create,staff,staff-filtered')
+  (process.env['BENCH_SCENARIOS'] ?? 'list,filtered,detail,create,staff,staff-filtered,staff-counts')
     .split(',')
     .map((name) => name.trim()),
 );
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.mjs', import.meta.url));
 const TENANTS = 1_000;
 const TICKETS = 200_000;
-const NAME = 'portal_bench';
-/** The operator's staff member the staff scenarios log in as (no building limit). */
+const NAME = process.env['BENCH_DATABASE_NAME'] ?? 'portal_bench';
+/**
+ * The operator's staff member the staff scenarios log in as (no building limit), with a second
+ * factor as staff must have (ADR 012): without one every staff request is a 403.
+ */
 const STAFF_EMAIL = 'spravce@sprava.example.cz';
+const LOGIN_PATH = '/api/v1/_allauth/app/v1/auth/login';
+const SECOND_FACTOR_PATH = '/api/v1/_allauth/app/v1/auth/2fa/authenticate';
 /**
  * The staff queue's filtered scenario: one building, two statuses and a word, the way a clerk
  * narrows the queue. Building 35 holds the tickets g ≡ 34 (mod 50), so open and resolved ones;
@@ -86,6 +93,7 @@ interface BenchSubjects {
   tenantId: string;
   email: string;
   ticketId: number;
+  staffId: number;
 }
 
 /** The benchmark's tenant, a user of it and its first ticket, in a seeded database. */
@@ -99,7 +107,10 @@ async function subjects(client: pg.Client): Promise<BenchSubjects> {
     'select u.email from users u join tenant_access a on a.user_id = u.id where a.tenant_id = $1',
     [tenantId],
   );
-  return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0 };
+  const { rows: staffRows } = await client.query<{ id: number }>('select id from users where email = $1', [
+    STAFF_EMAIL,
+  ]);
+  return { tenantId, email: userRows[0]?.email ?? '', ticketId: rows[0]?.id ?? 0, staffId: staffRows[0]?.id ?? 0 };
 }
 
 async function seed(url: string): Promise<BenchSubjects> {
@@ -151,6 +162,30 @@ async function seed(url: string): Promise<BenchSubjects> {
   });
 }
 
+/** An access token: the password, then for a user with a second factor its TOTP code. */
+async function accessToken(base: string, email: string): Promise<string> {
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  let answer = await post(LOGIN_PATH, { email, password: DEMO_PASSWORD });
+  let body = (await answer.json()) as { meta?: { access?: string; session_token?: string } };
+  if (answer.status === 401 && body.meta?.session_token !== undefined) {
+    answer = await post(
+      SECOND_FACTOR_PATH,
+      { code: currentTotpCode(DEMO_STAFF_TOTP_SECRET) },
+      { 'x-session-token': body.meta.session_token },
+    );
+    body = (await answer.json()) as typeof body;
+  }
+  if (answer.status !== 200 || body.meta?.access === undefined) {
+    throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(body)}`);
+  }
+  return body.meta.access;
+}
+
 interface LoadSpec {
   url: string;
   method?: string;
@@ -160,6 +195,7 @@ interface LoadSpec {
 
 interface LoadResult {
   requests: number;
+  warmupRequests: number;
   seconds: number;
   p50: number;
   p95: number;
@@ -167,19 +203,68 @@ interface LoadResult {
   statuses: Record<string, number>;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds the database's backends have used so far, by process id (Linux: /proc), read
+ * through `client`'s own connection to it; empty where /proc cannot be read.
+ */
+async function backendCpu(client: pg.Client | null): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  if (client === null) return used;
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    } catch {
+      // Not Linux, or the backend has just ended.
+    }
+  }
+  return used;
+}
+
+/** The database's connection for backendCpu (opened once, outside the server's pool). */
+let cpuProbe: pg.Client | null = null;
+
 async function measure(label: string, spec: LoadSpec): Promise<void> {
+  // CPU time per request, of this process (the server; load generation runs in its own) and
+  // of PostgreSQL's backends: much less sensitive to other work on the machine than req/s.
+  const serverBefore = process.cpuUsage();
+  const databaseBefore = await backendCpu(cpuProbe);
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [LOAD_SCRIPT, JSON.stringify({ ...spec, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP })],
     { maxBuffer: 1 << 20 },
   );
   const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadResult;
+  const serverUsage = process.cpuUsage(serverBefore);
+  const databaseAfter = await backendCpu(cpuProbe);
+  let databaseSeconds = 0;
+  for (const [pid, seconds] of databaseAfter) databaseSeconds += seconds - (databaseBefore.get(pid) ?? 0);
+  const served = result.requests + result.warmupRequests;
+  const perRequest = (seconds: number) => `${((seconds * 1e6) / Math.max(served, 1)).toFixed(0)} µs`;
   const codes = Object.entries(result.statuses)
     .map(([code, n]) => `${code}×${n}`)
     .join(' ');
   process.stdout.write(
-    `${label.padEnd(34)} ${(result.requests / result.seconds).toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  (${codes})\n`,
+    `${label.padEnd(40)} ${(result.requests / result.seconds).toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  (${codes})` +
+      `  CPU/request: server ${perRequest((serverUsage.user + serverUsage.system) / 1e6)}` +
+      (databaseAfter.size > 0 ? `, PostgreSQL ${perRequest(databaseSeconds)}` : '') +
+      '\n',
   );
+  // A scenario answering errors measures the error path (a staff member without a second
+  // factor once measured 403s), so the run fails instead of printing a figure to quote.
+  const failed = Object.keys(result.statuses).filter((code) => !code.startsWith('2'));
+  if (failed.length > 0) {
+    process.stdout.write(`  ^ not a measurement: answers ${failed.join(', ')}\n`);
+    process.exitCode = 1;
+  }
 }
 
 /**
@@ -238,27 +323,18 @@ async function main(): Promise<void> {
     await app.ready();
     const target = REUSE ? await seeded(url.toString()) : await seed(url.toString());
     await app.listen({ port: 0, host: '127.0.0.1' });
+    cpuProbe = new pg.Client({ connectionString: url.toString() });
+    await cpuProbe.connect();
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
-    const login = await fetch(`${base}/api/v1/_allauth/app/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: target.email, password: DEMO_PASSWORD }),
-    });
-    const { meta } = (await login.json()) as { meta: { access: string } };
     const headers = {
-      authorization: `Bearer ${meta.access}`,
+      authorization: `Bearer ${await accessToken(base, target.email)}`,
       'x-tenant-id': target.tenantId,
       'content-type': 'application/json',
     };
-    const staffLogin = await fetch(`${base}/api/v1/_allauth/app/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: STAFF_EMAIL, password: DEMO_PASSWORD }),
-    });
-    const staffHeaders = {
-      authorization: `Bearer ${((await staffLogin.json()) as { meta: { access: string } }).meta.access}`,
-    };
+    // Installed afresh on every run, so a reused database's last used time step is forgotten.
+    await installTotp(app.db, target.staffId, DEMO_STAFF_TOTP_SECRET);
+    const staffHeaders = { authorization: `Bearer ${await accessToken(base, STAFF_EMAIL)}` };
     const buildings = (await (await fetch(`${base}/api/v1/buildings/?tenant_only=true`, { headers })).json()) as Array<{
       id: number;
     }>;
@@ -296,6 +372,11 @@ async function main(): Promise<void> {
         url: `${base}/api/v1/staff/support_tickets/?${STAFF_FILTER}`,
         headers: staffHeaders,
       });
+    if (SCENARIOS.has('staff-counts'))
+      await measure('GET staff overview counts', {
+        url: `${base}/api/v1/staff/support_tickets/counts/`,
+        headers: staffHeaders,
+      });
     if (SCENARIOS.has('floor')) await measureFloor(`${base}/api/v1/support_tickets/`, headers);
     process.stdout.write(
       `load average after ${loadavg()
@@ -303,6 +384,7 @@ async function main(): Promise<void> {
         .join(' ')}\n`,
     );
   } finally {
+    await cpuProbe?.end();
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
     if (!KEEP) await admin(`drop database if exists ${NAME} with (force)`);

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactUrlSecrets } from '@portal/fastify-common/redact-url';
+import { refuseMalformedText } from '@portal/fastify-common/text-safety';
 import { DEFAULT_TRUST_PROXY, type AppConfig } from './config/env.js';
-import { redactUrlSecrets } from './http/redact-url.js';
-import { refuseMalformedText } from './http/text-safety.js';
 import { attemptLimitsPlugin } from './plugins/app/attempt-limits.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { configPlugin } from './plugins/app/config.js';

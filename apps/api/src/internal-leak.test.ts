@@ -55,6 +55,11 @@ interface Call {
 const CALLS: Record<string, (f: Fixture) => Call> = {
   login: () => ({ body: { email: DEMO_USERS.jana.email, password: DEMO_PASSWORD } }),
   logout: (f) => ({ body: { refresh: f.refresh } }),
+  // The second factor (ADR 012): a tenant without one; wrong codes change nothing.
+  authenticateSecondFactor: () => ({ body: { code: '000000' } }),
+  activateTotp: () => ({ body: { code: '000000' } }),
+  deactivateTotp: () => ({}),
+  regenerateRecoveryCodes: () => ({}),
   refreshToken: (f) => ({ body: { refresh: f.refresh } }),
   requestPasswordReset: () => ({ body: { email: DEMO_USERS.jana.email } }),
   resetPassword: () => ({ body: { key: '1-nic', password: 'Dlouhé-heslo-2026' } }),

@@ -5,11 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { supportTickets } from '../db/schema.js';
+import { billingStatements, supportTickets } from '../db/schema.js';
 import { createPublicRequest } from '../domain/public-support.js';
 import { createTicket } from '../domain/tickets.js';
 import { findUserByEmail } from '../domain/users.js';
 import { ApiError } from '../domain/errors.js';
+import { serializeStatementDetail } from '../domain/billing.js';
+import { eq } from 'drizzle-orm';
 import { scratchDatabaseFor, DATABASE_DRIVERS, type ScratchDatabase } from '../testing/scratch-database.js';
 import { testConfig } from '../testing/test-config.js';
 import { login, request } from '../testing/test-client.js';
@@ -160,6 +162,137 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
     });
     expect(statement).toMatchObject({ number: '2026000301', total_amount: '49875.00', pdf: true });
     ids.statement = Number(statement['id']);
+  });
+
+  it('keeps the operator and the tenant as supplier and customer; VAT rates as data, changed when the law does', async () => {
+    if (handle === undefined) throw new Error('database closed');
+    const delta = String((await cli('create-tenant', '--name', 'Delta – kanceláře')).id);
+    const rated = (number: string, item: string, extra: Record<string, string> = {}) =>
+      importStatement({ '--tenant': delta, '--number': number, '--variable-symbol': number, '--item': item, ...extra });
+    const detailOf = async (number: string) => {
+      const [row] = await handle!.db.select().from(billingStatements).where(eq(billingStatements.number, number));
+      return serializeStatementDetail(handle!.db, row!);
+    };
+    // No operator details yet: a statement is no tax document, and a VAT rate is refused.
+    await expect(rated('2026000401', 'Nájemné;1;měsíc;121.00;21')).rejects.toThrow(
+      'Sazbu DPH lze uvést jen u vyúčtování plátce DPH; správa budovy plátcem DPH není.',
+    );
+    await rated('2026000402', 'Nájemné;1;měsíc;121.00');
+    expect(await detailOf('2026000402')).toMatchObject({
+      supplier: null,
+      customer: { name: 'Delta – kanceláře', street: null, ico: null },
+      tax_document: false,
+      taxable_supply_date: null,
+      vat_breakdown: [{ rate: null, base: '121.00', vat: '0.00', total: '121.00' }],
+    });
+
+    const supplier = {
+      '--name': 'Správa Delta s.r.o.',
+      '--street': 'Dlouhá 1',
+      '--city': 'Praha 1',
+      '--postal-code': '11000',
+      '--ico': '27468135',
+      '--dic': 'CZ27468135',
+      '--registration': 'Zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 1.',
+    };
+    await expect(cliWith('set-supplier', { ...supplier, '--ico': '27468136' })).rejects.toThrow(
+      '--ico: IČO má osm číslic a poslední z nich musí odpovídat kontrolnímu součtu.',
+    );
+    await expect(cliWith('set-supplier', { ...supplier, '--postal-code': '1100' })).rejects.toThrow(
+      '--postal-code: PSČ má pět číslic, například 110 00.',
+    );
+    const { '--dic': _dic, ...withoutDic } = supplier;
+    await expect(cliWith('set-supplier', { ...withoutDic, '--vat-payer': true })).rejects.toThrow(
+      '--dic: Plátce DPH musí mít DIČ.',
+    );
+    expect(await cliWith('set-supplier', { ...supplier, '--vat-payer': true })).toEqual({
+      name: 'Správa Delta s.r.o.',
+      street: 'Dlouhá 1',
+      city: 'Praha 1',
+      postal_code: '110 00',
+      ico: '27468135',
+      dic: 'CZ27468135',
+      registration: 'Zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 1.',
+      vat_payer: true,
+    });
+    await expect(cliWith('set-tenant-billing', { '--tenant': delta, '--street': 'Krátká 2' })).rejects.toThrow(
+      '--city: Toto pole nesmí být prázdné.',
+    );
+    expect(
+      await cliWith('set-tenant-billing', {
+        '--tenant': delta,
+        '--name': 'Delta s.r.o.',
+        '--street': 'Krátká 2',
+        '--city': 'Brno',
+        '--postal-code': '602 00',
+        '--ico': '28901541',
+        '--dic': 'cz28901541',
+      }),
+    ).toEqual({
+      name: 'Delta s.r.o.',
+      street: 'Krátká 2',
+      city: 'Brno',
+      postal_code: '602 00',
+      ico: '28901541',
+      dic: 'CZ28901541',
+    });
+
+    // Now a tax document: its DUZP is the period's last day unless given; rates must be in force.
+    await rated('2026000403', 'Nájemné;1;měsíc;121.00;21 %');
+    expect(await detailOf('2026000403')).toMatchObject({
+      supplier: { name: 'Správa Delta s.r.o.', vat_payer: true },
+      customer: { name: 'Delta s.r.o.', city: 'Brno' },
+      tax_document: true,
+      taxable_supply_date: '2026-11-30',
+      items: [{ vat_rate: 21 }],
+      vat_breakdown: [{ rate: 21, base: '100.00', vat: '21.00', total: '121.00' }],
+    });
+    // The statement issued before keeps the parties it was issued with.
+    expect(await detailOf('2026000402')).toMatchObject({ supplier: null, customer: { name: 'Delta – kanceláře' } });
+    await expect(rated('2026000404', 'Nájemné;1;měsíc;121.00;2x')).rejects.toThrow('--item VAT rate must be');
+
+    // A change of the law: 12 % ends, 14 % starts (an example, not a real law).
+    expect(await cli('vat-rates', 'list')).toEqual(
+      expect.arrayContaining([
+        { rate: 21, validFrom: '2013-01-01', validTo: null },
+        { rate: 12, validFrom: '2024-01-01', validTo: null },
+      ]),
+    );
+    await expect(cli('vat-rates', 'add', '--rate', '12', '--from', '2027-01-01')).rejects.toThrow(
+      '--from: Sazba 12\u00a0% v tomto období už platí; nejdřív ukončete tu dřívější.',
+    );
+    await expect(cli('vat-rates', 'end', '--rate', '12', '--to', '2023-01-01')).rejects.toThrow(
+      '--to: Konec platnosti nesmí být před jejím začátkem.',
+    );
+    expect(await cli('vat-rates', 'end', '--rate', '12', '--to', '2026-12-31')).toEqual({
+      rate: 12,
+      validFrom: '2024-01-01',
+      validTo: '2026-12-31',
+    });
+    expect(await cli('vat-rates', 'add', '--rate', '14', '--from', '2027-01-01')).toEqual({
+      rate: 14,
+      validFrom: '2027-01-01',
+      validTo: null,
+    });
+    await expect(cli('vat-rates', 'add', '--rate', '140', '--from', '2027-01-01')).rejects.toThrow(
+      '--rate must be a whole percentage 0–99',
+    );
+    const january = {
+      '--period-from': '2027-01-01',
+      '--period-to': '2027-01-31',
+      '--issued': '2027-02-01',
+      '--due': '2027-02-15',
+    };
+    await expect(rated('2027000001', 'Teplo;1;GJ;112.00;12', january)).rejects.toThrow(
+      'Sazba DPH 12\u00a0% ke dni uskutečnění plnění 31.\u00a01.\u00a02027 neplatí.',
+    );
+    await rated('2027000002', 'Teplo;1;GJ;114.00;14', january);
+    expect(await detailOf('2027000002')).toMatchObject({
+      vat_breakdown: [{ rate: 14, base: '100.00', vat: '14.00', total: '114.00' }],
+    });
+    // …while a December supply billed in January keeps the 12 % of its DUZP.
+    await rated('2027000003', 'Teplo;1;GJ;112.00;12', { ...january, '--taxable-supply-date': '2026-12-31' });
+    expect(await detailOf('2027000003')).toMatchObject({ taxable_supply_date: '2026-12-31' });
   });
 
   it('answers a ticket and changes its status, priority and assignee, each with its timeline entry', async () => {
@@ -378,41 +511,49 @@ describe.each(DATABASE_DRIVERS)('portal-admin CLI (%s)', (driver) => {
 });
 
 describe('portal-admin main', () => {
-  it('prints the usage with --help and one JSON object per command, exit codes 0/1/2', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-main-'));
-    const written: string[] = [];
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      written.push(String(chunk));
-      return true;
-    });
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('DATABASE_URL', '');
-    try {
-      expect(await main(['--help'])).toBe(0);
-      expect(written.join('')).toContain('create-tenant');
-      written.length = 0;
-      expect(await main(['create-tenant', '--name', 'Delta a.s.', '--id', 'delta'])).toBe(0);
-      expect(JSON.parse(written.join(''))).toMatchObject({ id: 'delta', name: 'Delta a.s.' });
-      // The same id again violates the primary key: an error, not a usage problem.
-      expect(await main(['create-tenant', '--name', 'Delta a.s.', '--id', 'delta'])).toBe(1);
-      expect(await main(['create-tenant', '--unknown-flag'])).toBe(2);
+  // Each command opens the embedded store as the real CLI does (five times here): the store
+  // starts as a copy of the run's migrated template instead of a new cluster, and the test may
+  // take longer than one request on two busy cores.
+  it(
+    'prints the usage with --help and one JSON object per command, exit codes 0/1/2',
+    { timeout: 120_000 },
+    async () => {
+      const store = await scratchDatabaseFor('pglite', { template: 'migrated' });
+      const dataDir = store.dataDir;
+      const written: string[] = [];
+      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      vi.stubEnv('DATA_DIR', dataDir);
+      vi.stubEnv('DATABASE_URL', '');
+      try {
+        expect(await main(['--help'])).toBe(0);
+        expect(written.join('')).toContain('create-tenant');
+        written.length = 0;
+        expect(await main(['create-tenant', '--name', 'Delta a.s.', '--id', 'delta'])).toBe(0);
+        expect(JSON.parse(written.join(''))).toMatchObject({ id: 'delta', name: 'Delta a.s.' });
+        // The same id again violates the primary key: an error, not a usage problem.
+        expect(await main(['create-tenant', '--name', 'Delta a.s.', '--id', 'delta'])).toBe(1);
+        expect(await main(['create-tenant', '--unknown-flag'])).toBe(2);
 
-      // A file an older release left under DATA_DIR moves into the database, with progress.
-      await mkdir(path.join(dataDir, 'attachments'));
-      await writeFile(path.join(dataDir, 'attachments', '0123456789abcdef0123456789abcdef'), 'foto');
-      written.length = 0;
-      expect(await main(['move-files'])).toBe(0);
-      expect(JSON.parse(written.join(''))).toEqual({ moved: 1, alreadyMoved: 0, bytes: 4 });
-      expect(stderr).toHaveBeenCalledWith(expect.stringContaining('moved 1/1 files'));
-      expect(await readdir(dataDir)).not.toContain('attachments');
-    } finally {
-      vi.unstubAllEnvs();
-      stdout.mockRestore();
-      stderr.mockRestore();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+        // A file an older release left under DATA_DIR moves into the database, with progress.
+        await mkdir(path.join(dataDir, 'attachments'));
+        await writeFile(path.join(dataDir, 'attachments', '0123456789abcdef0123456789abcdef'), 'foto');
+        written.length = 0;
+        expect(await main(['move-files'])).toBe(0);
+        expect(JSON.parse(written.join(''))).toEqual({ moved: 1, alreadyMoved: 0, bytes: 4 });
+        expect(stderr).toHaveBeenCalledWith(expect.stringContaining('moved 1/1 files'));
+        expect(await readdir(dataDir)).not.toContain('attachments');
+      } finally {
+        vi.unstubAllEnvs();
+        stdout.mockRestore();
+        stderr.mockRestore();
+        await store.dispose();
+      }
+    },
+  );
 
   it('says why it cannot run while the API holds the embedded store, without a stack trace', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-locked-'));

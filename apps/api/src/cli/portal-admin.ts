@@ -8,6 +8,7 @@ import { registerFileStore, resolveFileStore, type FileStore, type FileStoreOrDa
 import { moveFilesOnUpgrade } from '../files/move-into-database.js';
 import { openFileStore } from '../files/open-file-store.js';
 import { importCheckedStatement, storeStatementPdf, withStatementPdfDiscardedOnFailure } from '../domain/billing.js';
+import { setSupplier, setTenantBilling } from '../domain/billing-parties.js';
 import { createBuilding } from '../domain/buildings.js';
 import { ApiError } from '../domain/errors.js';
 import { MAINTENANCE_CATEGORIES, publishMaintenanceEvents } from '../domain/maintenance-events.js';
@@ -28,6 +29,7 @@ import { anonymiseVisitors } from '../domain/retention.js';
 import { listJobs, retryJob } from '../domain/jobs.js';
 import { MAIL_JOB, notifyOutage, setOperatorMailbox } from '../domain/notifications.js';
 import { createTenant, grantAccess } from '../domain/tenants.js';
+import { addVatRate, endVatRate, listVatRates } from '../domain/vat.js';
 import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -40,6 +42,7 @@ import {
   type TicketStatus,
 } from '../domain/tickets.js';
 import { checkPassword } from '../domain/password-policy.js';
+import { removeSecondFactor } from '../domain/second-factor.js';
 import { createUser, findUserByEmail } from '../domain/users.js';
 import { backup, restore } from './backup.js';
 
@@ -61,9 +64,18 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
                      [--reading VALUE@ISO]…   (earlier readings from the operator's records, oldest first)
   record-reading     --meter ID --value V [--read-at ISO] [--note N] [--reason meter_replaced|rollover]
   publish-maintenance --building ID --title T --description D --category C --starts ISO [--ends ISO] [--tenant-only]
+  set-supplier       --name N --street S --city C --postal-code PSC --ico ICO [--dic DIC] [--vat-payer]
+                     [--registration "Zapsaná v obchodním rejstříku …"]   the operator as supplier of statements
+  set-tenant-billing --tenant ID [--name N] [--street S --city C --postal-code PSC] [--ico ICO] [--dic DIC]
+                     the tenant as customer (its legal name when it differs from the portal's name)
+  vat-rates list     the VAT rates items may carry, with the taxable supply days they apply to
+  vat-rates add      --rate R --from D [--to D]      a rate from a day on (a change of the law)
+  vat-rates end      --rate R --to D                 the last taxable supply day of a rate in force
   import-statement   --tenant ID --number N --period-from D --period-to D --issued D --due D
                      --bank-account A --iban I --variable-symbol VS [--constant-symbol KS] [--building ID]
-                     --item "popis;množství;jednotka;částka"… [--paid-amount X --paid-on D] [--pdf FILE]
+                     --item "popis;množství;jednotka;částka s DPH[;sazba DPH]"… [--taxable-supply-date D]
+                     [--paid-amount X --paid-on D] [--pdf FILE]
+                     (the statement keeps the supplier's and the tenant's details as they are now)
   tickets list       [--status S]… [--priority P]… [--building ID] [--tenant ID] [--assignee EMAIL|none]
                      [--search TEXT] [--from DAY] [--to DAY] [--ordering -created_at|-priority|-updated_at…]
                      [--page N] [--page-size N]   (the staff queue, every tenant)
@@ -76,6 +88,8 @@ const USAGE = `portal-admin <command> [options]   (node apps/api/dist/cli/portal
   ticket-priority    --ticket ID --priority low|standard|high|critical [--staff EMAIL]
   ticket-assign      --ticket ID (--assignee EMAIL | --unassign) [--staff EMAIL]
   public-answer      --request ID --staff EMAIL --body TEXT [--status open|in_progress|resolved|closed]
+  reset-second-factor EMAIL       removes the user's second factor (a lost authenticator); staff
+                                  must set a new one up before the staff area opens again
   anonymise          [--days N]   (default ANONYMISE_AFTER_DAYS)
   mail list          [--failed | --status queued|active|done|failed]   outgoing mail, newest first
   mail retry         --id ID      queues a failed mail again with fresh tries (the API sends it)
@@ -151,6 +165,12 @@ const OPTIONS = {
   'paid-amount': { type: 'string' },
   'paid-on': { type: 'string' },
   pdf: { type: 'string' },
+  'taxable-supply-date': { type: 'string' },
+  ico: { type: 'string' },
+  dic: { type: 'string' },
+  registration: { type: 'string' },
+  'vat-payer': { type: 'boolean' },
+  rate: { type: 'string' },
   ticket: { type: 'string' },
   body: { type: 'string' },
   status: { type: 'string', multiple: true },
@@ -235,6 +255,31 @@ async function domainRule<T>(record: () => Promise<T>): Promise<T> {
     if (error instanceof ApiError) throw new UsageError(error.messages().join(' '));
     throw error;
   }
+}
+
+/**
+ * Like `domainRule`, for commands whose fields are options: each field error names the option
+ * it is about (`--postal-code: PSČ má pět číslic, například 110 00.`).
+ */
+async function optionRule<T>(record: () => Promise<T>): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode !== 400) throw error;
+    const messages = Object.entries(error.body).flatMap(([field, value]) =>
+      (Array.isArray(value) ? value : [value]).map(
+        (message) => `--${field.replace(/_/g, '-').replace(/^valid-/, '')}: ${String(message)}`,
+      ),
+    );
+    throw new UsageError(messages.join(' '));
+  }
+}
+
+/** `--rate 21`: a whole percentage. */
+function rateOption(values: Values): number {
+  const rate = Number(need(values, 'rate'));
+  if (!Number.isInteger(rate) || rate < 0 || rate > 99) throw new UsageError('--rate must be a whole percentage 0–99');
+  return rate;
 }
 
 /** The first `bytes` bytes of a file as Latin-1 text, without reading the rest. */
@@ -385,11 +430,58 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
       if (event !== undefined) await notifyOutage(db, event, 'published');
       return event;
     }
+    case 'set-supplier':
+      return optionRule(() =>
+        setSupplier(db, {
+          name: need(values, 'name'),
+          street: values.street ?? null,
+          city: values.city ?? null,
+          postalCode: values['postal-code'] ?? null,
+          ico: values.ico ?? null,
+          dic: values.dic ?? null,
+          registration: values.registration ?? null,
+          vatPayer: values['vat-payer'] === true,
+        }),
+      );
+    case 'set-tenant-billing':
+      return optionRule(() =>
+        setTenantBilling(db, need(values, 'tenant'), {
+          name: values.name ?? '',
+          street: values.street ?? null,
+          city: values.city ?? null,
+          postalCode: values['postal-code'] ?? null,
+          ico: values.ico ?? null,
+          dic: values.dic ?? null,
+        }),
+      );
+    case 'vat-rates list':
+      return listVatRates(db);
+    case 'vat-rates add':
+      return optionRule(() =>
+        addVatRate(db, {
+          rate: rateOption(values),
+          validFrom: need(values, 'from'),
+          validTo: values.to ?? null,
+        }),
+      );
+    case 'vat-rates end':
+      return optionRule(() => endVatRate(db, rateOption(values), need(values, 'to')));
     case 'import-statement': {
       const items = (values.item ?? []).map((item) => {
-        const [description = '', quantity = '', unit = '', amount = ''] = item.split(';').map((part) => part.trim());
+        const [description = '', quantity = '', unit = '', amount = '', rate = ''] = item
+          .split(';')
+          .map((part) => part.trim());
         if (!/^-?\d{1,12}\.\d{2}$/.test(amount)) throw new UsageError(`--item amount must look like 1234.50: ${item}`);
-        return { description, quantity: quantity === '' ? null : quantity, unit: unit === '' ? null : unit, amount };
+        const vatRate = rate.replace(/\s*%$/, '');
+        if (vatRate !== '' && !/^\d{1,2}$/.test(vatRate))
+          throw new UsageError(`--item VAT rate must be a whole percentage such as 21: ${item}`);
+        return {
+          description,
+          quantity: quantity === '' ? null : quantity,
+          unit: unit === '' ? null : unit,
+          amount,
+          vatRate: vatRate === '' ? null : Number(vatRate),
+        };
       });
       if (items.length === 0) throw new UsageError('at least one --item is required');
       const [periodFrom, periodTo] = [calendarDate(values, 'period-from'), calendarDate(values, 'period-to')];
@@ -417,6 +509,8 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
             constantSymbol: values['constant-symbol'] ?? null,
             bankAccount: need(values, 'bank-account'),
             iban: need(values, 'iban'),
+            taxableSupplyDate:
+              values['taxable-supply-date'] === undefined ? null : calendarDate(values, 'taxable-supply-date'),
             pdfStorageKey,
             items,
           }),
@@ -535,6 +629,13 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
       if (row === undefined) throw new UsageError(`no failed mail ${values.id}`);
       return { id: row.id, status: row.status };
     }
+    case 'reset-second-factor': {
+      // A lost authenticator: the user logs in with the password alone again, and a staff
+      // member is asked to set a new second factor up before the staff area opens (ADR 012).
+      const user = await userByEmail(db, need(values, 'email'));
+      const removed = await removeSecondFactor(db, user.id);
+      return { email: user.email, isStaff: user.isStaff, secondFactorRemoved: removed };
+    }
     case 'anonymise': {
       const days = values.days === undefined ? loadConfig().anonymiseAfterDays : int(values, 'days');
       return { days, ...(await anonymiseVisitors(db, days)) };
@@ -544,10 +645,20 @@ async function run(command: string, values: Values, db: Database, fileStore: Fil
   }
 }
 
+/** `reset-second-factor EMAIL` names its user as a positional; `--email` works too. */
+function valuesOf(parsed: { values: Values; positionals: string[] }): Values {
+  const [first, second] = parsed.positionals;
+  if (first === 'reset-second-factor' && second !== undefined && parsed.values.email === undefined) {
+    return { ...parsed.values, email: second };
+  }
+  return parsed.values;
+}
+
 /** Commands with a subcommand (`tickets list`) are one command to `run`. */
 function commandOf(positionals: string[]): string | undefined {
   const [first, second] = positionals;
-  if (first === 'tickets' || first === 'public-requests' || first === 'mail') return `${first} ${second ?? ''}`.trim();
+  if (first === 'tickets' || first === 'public-requests' || first === 'mail' || first === 'vat-rates')
+    return `${first} ${second ?? ''}`.trim();
   return first;
 }
 
@@ -564,7 +675,7 @@ export async function runCommand(argv: string[], db: Database, fileStore: FileSt
   }
   const command = commandOf(parsed.positionals);
   if (command === undefined) throw new UsageError('a command is required');
-  return run(command, parsed.values, db, resolveFileStore(fileStore));
+  return run(command, valuesOf(parsed), db, resolveFileStore(fileStore));
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -611,7 +722,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const fileStore = openFileStore(config.fileStore ?? 'database', { db: handle.db, dataDir: config.dataDir });
     const unregister = registerFileStore(config.dataDir, fileStore);
-    const result = await run(command, parsed.values, handle.db, fileStore).finally(unregister);
+    const result = await run(command, valuesOf(parsed), handle.db, fileStore).finally(unregister);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trustedProxyList } from '@portal/fastify-common/trusted-proxies';
 import { z } from 'zod';
 import { MIN_JWT_SECRET_LENGTH } from '../security/jwt.js';
 
@@ -70,16 +70,7 @@ const portNumber = z.coerce
 
 /** The BFF on the same host: loopback only. */
 export const DEFAULT_TRUST_PROXY: readonly string[] = ['127.0.0.0/8', '::1'];
-
-function isAddressOrCidr(entry: string): boolean {
-  const [address, prefix, ...rest] = entry.split('/');
-  if (rest.length > 0 || address === undefined || address === '') return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
+const NOT_A_PROXY_LIST = 'must be a comma-separated list of IP addresses or CIDRs (never true or a hop count)';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -137,21 +128,7 @@ const envSchema = z
      * The BFF's addresses (IPs or CIDRs): only they may name the client in X-Forwarded-For,
      * which keys the failed-login delays. Default: loopback (the BFF on the same host).
      */
-    TRUST_PROXY: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .default(DEFAULT_TRUST_PROXY.join(','))
-        .transform((value) =>
-          value
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean),
-        )
-        .refine((entries) => entries.every(isAddressOrCidr), {
-          error: 'must be a comma-separated list of IP addresses or CIDRs (never true or a hop count)',
-        }),
-    ),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, trustedProxyList(NOT_A_PROXY_LIST).default([...DEFAULT_TRUST_PROXY])),
     FILE_STORE: z.preprocess(
       emptyAsUndefined,
       z.enum(FILE_STORE_DRIVERS, { error: `must be one of ${FILE_STORE_DRIVERS.join(', ')}` }).default('database'),

@@ -168,15 +168,30 @@ describe('migrations', () => {
         const after = await tableCounts(app.db);
         for (const [table, rows] of Object.entries(before))
           expect({ table, rows: after[table] }).toEqual({ table, rows });
-        // ticket_counts is derived: migration 0007 fills it from the tickets already there; the
-        // file store's tables receive the old release's files when the API starts; job_schedules
-        // the recurring jobs the API registers at start.
-        const filled = new Set(['job_schedules', 'ticket_counts', 'files', 'file_chunks']);
+        // ticket_counts and ticket_unassigned_counts are derived: migrations 0007 and 0014 fill
+        // them from the tickets already there; the file store's tables receive the old release's
+        // files when the API starts; job_schedules the recurring jobs the API registers at start;
+        // migration 0013 writes the Czech VAT rates.
+        const filled = new Set([
+          'job_schedules',
+          'ticket_counts',
+          'ticket_unassigned_counts',
+          'files',
+          'file_chunks',
+          'vat_rates',
+        ]);
         for (const table of Object.keys(after).filter((name) => !(name in before) && !filled.has(name))) {
           expect({ table, rows: after[table] }).toEqual({ table, rows: 0 });
         }
         const counted = await app.db.execute(sql`select coalesce(sum(n), 0)::int as n from ticket_counts`);
         expect(Number((counted as { rows: { n: number }[] }).rows[0]?.n)).toBe(before['support_tickets']);
+        const unassigned = await app.db.execute(
+          sql`select (select coalesce(sum(n), 0)::int from ticket_unassigned_counts) as counted,
+            (select count(*)::int from support_tickets where assignee_id is null and status in ('open', 'in_progress')) as tickets`,
+        );
+        const [unassignedRow] = (unassigned as { rows: { counted: number; tickets: number }[] }).rows;
+        expect(unassignedRow?.tickets).toBeGreaterThan(0);
+        expect(unassignedRow?.counted).toBe(unassignedRow?.tickets);
         expect(after['files']).toBe(1);
         expect(await readdir(scratch.dataDir)).not.toContain('attachments');
 
@@ -194,6 +209,33 @@ describe('migrations', () => {
         );
         expect(Number(tickets.headers['x-total-count'])).toBe(Number((inAlfa as { rows: { n: number }[] }).rows[0]?.n));
         expect(Number(tickets.headers['x-total-count'])).toBeGreaterThan(0);
+        // A statement of the old release keeps its tenant's name as customer (all it knew), has no
+        // supplier and no VAT, and still gets its generated PDF.
+        const oldStatement = await request(app, {
+          method: 'GET',
+          url: '/api/v1/billing_statements/3/',
+          token: tokens.access,
+          headers: { 'x-tenant-id': DEMO_TENANTS.alfa.id },
+        });
+        expect(oldStatement.body).toMatchObject({
+          number: '2026000103',
+          total_amount: '48200.50',
+          supplier: null,
+          customer: { name: DEMO_TENANTS.alfa.name, street: null, city: null, postal_code: null, ico: null, dic: null },
+          tax_document: false,
+          taxable_supply_date: null,
+          vat_breakdown: [{ rate: null, base: '48200.50', vat: '0.00', total: '48200.50' }],
+        });
+        expect(
+          (oldStatement.body as { items: Array<{ vat_rate: unknown }> }).items.every((item) => item.vat_rate === null),
+        ).toBe(true);
+        const oldPdf = await app.inject({
+          method: 'GET',
+          url: '/api/v1/billing_statements/3/pdf/',
+          headers: { authorization: `Bearer ${tokens.access}`, 'x-tenant-id': DEMO_TENANTS.alfa.id },
+        });
+        expect(oldPdf.statusCode).toBe(200);
+        expect(oldPdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
         // The photo is served from the database, byte for byte.
         const photo = await app.inject({
           method: 'GET',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -86,6 +87,14 @@ export const tenants = pgTable('tenants', {
   // and the X-Tenant-ID header is compared as text, so no cast can fail on malformed input.
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  // The billing details a statement prints for the tenant as customer (domain/billing-parties.ts);
+  // all optional: a tenant without them is billed under its name alone.
+  billingName: text('billing_name'),
+  street: text('street'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  ico: text('ico'),
+  dic: text('dic'),
   createdAt: createdAt(),
 });
 
@@ -145,6 +154,53 @@ export const passwordResetTokens = pgTable(
  * allauth-style limits that hold across every instance sharing the database. Rows older than
  * the longest window are pruned.
  */
+/**
+ * The second factor of a user (ADR 012): one TOTP authenticator per user. `secret` is the
+ * base32 TOTP key; it is shown only while the authenticator is being set up (`activatedAt`
+ * null) and never answered again once active. `lastUsedStep` is the 30-second time step of the
+ * last accepted code, so a code cannot be replayed within its window.
+ */
+export const totpAuthenticators = pgTable('totp_authenticators', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  activatedAt: at('activated_at'),
+  lastUsedAt: at('last_used_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of a user's second factor, stored as SHA-256 hashes only. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Logins waiting for their second factor (allauth's pending `mfa_authenticate` flow): the
+ * password matched, no tokens were issued yet. The handle is stored as a SHA-256 hash; a row
+ * lives a few minutes and allows a few wrong codes.
+ */
+export const pendingLogins = pgTable(
+  'pending_logins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: ownedBy('user_id', () => users.id),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_logins_user_id_idx').on(t.userId)],
+);
+
 export const rateLimitEvents = pgTable(
   'rate_limit_events',
   {
@@ -286,6 +342,23 @@ export const supportTickets = pgTable(
  */
 export const ticketCounts = pgTable(
   'ticket_counts',
+  {
+    buildingId: integer('building_id').notNull(),
+    status: text('status').$type<Contract['TicketStatus']>().notNull(),
+    stripe: integer('stripe').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.buildingId, t.status, t.stripe] })],
+);
+
+/**
+ * The open and in-progress tickets without an assignee, per building and status, kept by the
+ * same trigger (migration 0014) and striped the same way: the staff overview's "unassigned"
+ * count is a sum of these rather than a count of the tickets. A table of its own, so the
+ * queue's total (a sum over every row of ticket_counts) reads no more rows than before.
+ */
+export const ticketUnassignedCounts = pgTable(
+  'ticket_unassigned_counts',
   {
     buildingId: integer('building_id').notNull(),
     status: text('status').$type<Contract['TicketStatus']>().notNull(),
@@ -485,6 +558,49 @@ export const reservations = pgTable(
 
 /* ---- billing ------------------------------------------------------------------------------ */
 
+/** A party of a statement as printed on it, copied into the statement when it is imported. */
+export type StatementParty = Contract['BillingParty'];
+export type StatementSupplier = Contract['BillingSupplier'];
+
+/**
+ * The operator as the supplier of its statements (`portal-admin set-supplier`): one row, or
+ * none while the operator has not given its details (statements then print no supplier).
+ */
+export const billingSupplier = pgTable(
+  'billing_supplier',
+  {
+    /** Always 1: there is one operator. */
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    ico: text('ico').notNull(),
+    dic: text('dic'),
+    /** „Zapsaná v obchodním rejstříku …", printed under the supplier. */
+    registration: text('registration'),
+    vatPayer: boolean('vat_payer').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('billing_supplier_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The VAT rates an item may carry and the taxable supply days each applies to
+ * (`portal-admin vat-rates`; the Czech rates are seeded by migration 0013), so a change of
+ * the law is a row, not a release.
+ */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    rate: integer('rate').notNull(),
+    validFrom: date('valid_from').notNull(),
+    /** The last day it applies to; null while in force. */
+    validTo: date('valid_to'),
+  },
+  (t) => [primaryKey({ columns: [t.rate, t.validFrom] })],
+);
+
 export const billingStatements = pgTable(
   'billing_statements',
   {
@@ -506,6 +622,12 @@ export const billingStatements = pgTable(
     iban: text('iban').notNull(),
     /** An imported PDF under DATA_DIR/statements; null means one is generated on download. */
     pdfStorageKey: text('pdf_storage_key'),
+    // The parties as they were at import: a document does not change when a tenant moves.
+    /** Null for statements imported before the operator's details were kept (migration 0013). */
+    supplier: jsonb('supplier').$type<StatementSupplier>(),
+    customer: jsonb('customer').$type<StatementParty>().notNull(),
+    /** DUZP of a tax document (the supplier was a VAT payer); null otherwise. */
+    taxableSupplyDate: date('taxable_supply_date'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -523,7 +645,10 @@ export const billingItems = pgTable(
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 15, scale: 3 }),
     unit: text('unit'),
+    /** VAT included: what the item costs the tenant. */
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** The VAT rate in percent; null: not subject to VAT (and every item of a non-tax document). */
+    vatRate: integer('vat_rate'),
   },
   (t) => [index('billing_items_statement_id_idx').on(t.statementId, t.position)],
 );
@@ -601,8 +726,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * One row per stored file (attachments, statement PDFs), keyed by the store key the owning row
- * points at (`attachments/<random>`, `statements/<uuid>.pdf`). Written first with
+ * One row per stored file (attachments, statement PDFs, previews of image attachments), keyed
+ * by the store key the owning row points at (`attachments/<random>`, `statements/<uuid>.pdf`;
+ * a preview's key is derived from its attachment's, `previews/<random>-<size>.webp`). Written first with
  * `completed_at` null; the chunks follow, and the file exists for readers only once size,
  * SHA-256 and `completed_at` are set (docs/decisions/010-files-in-the-database.md).
  */

@@ -53,6 +53,13 @@ export const DEMO_USERS = {
  * The operator's staff member who answers tickets in the demo (no tenant access): logs in to
  * the staff workspace (/sprava) with DEMO_PASSWORD and sees every building.
  */
+/**
+ * The TOTP secret (base32; SHA-1, 6 digits, 30 s) of both demo staff members' second factor
+ * (ADR 012), documented in the README so anyone can add it to an authenticator app; the e2e
+ * suite computes the codes from it.
+ */
+export const DEMO_STAFF_TOTP_SECRET = 'PORTALDEMOSTAFF2';
+
 export const DEMO_STAFF = {
   email: 'tomas.dvorak@sprava.example.cz',
   firstName: 'Tomáš',
@@ -72,4 +79,4 @@ export const DEMO_STAFF_LIMITED = {
 } as const;
 
 /** A demo public support request a visitor can open at /verejna-podpora/{id}?code=…. */
-export const DEMO_PUBLIC_SUPPORT_CODE = 'demo-pristupovy-kod-2026';
+export const DEMO_PUBLIC_SUPPORT_CODE = 'K7QX-M9PD-3RTA-WHN4-ZC82';

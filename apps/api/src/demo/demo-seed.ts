@@ -4,6 +4,7 @@ import type { FileStore } from '../files/file-store.js';
 import { hashAccessCode, newCancelToken } from '../domain/access-codes.js';
 import { storeBytes } from '../domain/attachment-files.js';
 import { importStatement, sumAmounts, type NewStatementItem } from '../domain/billing.js';
+import { setSupplier, setTenantBilling } from '../domain/billing-parties.js';
 import { createBuilding } from '../domain/buildings.js';
 import { publishMaintenanceEvents } from '../domain/maintenance-events.js';
 import { createRoom, insertReservations } from '../domain/meeting-rooms.js';
@@ -114,6 +115,9 @@ export async function seedDemoFeatures(
       })),
     );
   };
+  /** A ticket nobody has touched yet: open, without a history. */
+  const untouched = (filed: Parameters<typeof ticket>[0], report: Parameters<typeof ticket>[1]) =>
+    ticket(filed, report, [], { status: 'open' });
   const staff = displayName(DEMO_STAFF);
   const eva = displayName(DEMO_STAFF_LIMITED);
   const operator: Actor = { userId: people.staffId, role: 'operator' };
@@ -126,6 +130,12 @@ export async function seedDemoFeatures(
     [
       { type: 'assignment', actor, fromValue: null, toValue: assignee, hoursLater },
       { type: 'status_change', actor: mover, fromValue: 'open', toValue: 'in_progress', hoursLater },
+    ] as const;
+  /** `actor` resolves the ticket and says how (a comment at the same time). */
+  const resolvedWith = (actor: Actor, body: string, hoursLater: number) =>
+    [
+      { type: 'status_change', actor, fromValue: 'open', toValue: 'resolved', hoursLater },
+      { type: 'comment', actor, body, hoursLater },
     ] as const;
   /** A staff member's note that only the staff see. */
   const internalNote = (actor: Actor, body: string, hoursLater: number) =>
@@ -170,20 +180,17 @@ export async function seedDemoFeatures(
       contactPhone: '+420 777 123 456',
     },
     [
-      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 20 },
-      { type: 'comment', actor: operator, body: 'Žárovka vyměněna.', hoursLater: 20 },
+      ...resolvedWith(operator, 'Žárovka vyměněna.', 20),
       { type: 'status_change', actor: jana, fromValue: 'resolved', toValue: 'closed', hoursLater: 30 },
     ],
     { status: 'closed', resolution: 'Žárovka byla vyměněna, vše svítí.' },
   );
-  await ticket(
+  await untouched(
     { tenantId: alfa, buildingId: florenc.id, reporterId: people.janaId, priority: 'standard', daysAgo: 1 },
     {
       subject: 'Objednávka úklidu po stěhování',
       description: 'Prosíme o mimořádný úklid kanceláře 3.05 po stěhování nábytku.',
     },
-    [],
-    { status: 'open' },
   );
   await ticket(
     { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'critical', daysAgo: 2 },
@@ -212,21 +219,16 @@ export async function seedDemoFeatures(
       subject: 'Nová přístupová karta pro kolegu',
       description: 'Prosíme o vydání přístupové karty pro nového zaměstnance.',
     },
-    [
-      { type: 'status_change', actor: operator, fromValue: 'open', toValue: 'resolved', hoursLater: 24 },
-      { type: 'comment', actor: operator, body: 'Karta je připravena na recepci.', hoursLater: 24 },
-    ],
+    [...resolvedWith(operator, 'Karta je připravena na recepci.', 24)],
     { status: 'resolved' },
   );
   // Nobody has taken this one yet (Karlín, Eva Marková's building).
-  await ticket(
+  await untouched(
     { tenantId: beta, buildingId: karlin.id, reporterId: people.petrId, priority: 'low', daysAgo: 0.2 },
     {
       subject: 'Bliká osvětlení v kuchyňce',
       description: 'Zářivka v kuchyňce ve 2. patře bliká a bzučí.',
     },
-    [],
-    { status: 'open' },
   );
   // Karlín, Eva Marková's building: one of hers with an internal note.
   await ticket(
@@ -474,13 +476,40 @@ export async function seedDemoFeatures(
   ]);
 
   // ---- billing statements: paid, partly paid, unpaid and overdue; Alfa has a year of history
-  // (more than one page of the portal's list)
+  // (more than one page of the portal's list). The operator is a VAT payer, so each statement
+  // is a tax document; amounts include VAT (rent and electricity 21 %, heat and water 12 %).
+  await setSupplier(tx, {
+    name: 'Správa budov Praha, a.s.',
+    street: 'Rohanské nábřeží 678/29',
+    city: 'Praha 8',
+    postalCode: '186 00',
+    ico: '27468135',
+    dic: 'CZ27468135',
+    registration: 'Zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl B, vložka 21357.',
+    vatPayer: true,
+  });
+  await setTenantBilling(tx, alfa, {
+    name: 'Alfa s.r.o.',
+    street: 'Na Florenci 2116/15',
+    city: 'Praha 1',
+    postalCode: '110 00',
+    ico: '28901541',
+    dic: 'CZ28901541',
+  });
+  await setTenantBilling(tx, beta, {
+    name: 'Beta Solutions a.s.',
+    street: 'Křižíkova 148/34',
+    city: 'Praha 8',
+    postalCode: '186 00',
+    ico: '05308127',
+    dic: 'CZ05308127',
+  });
   const statement = async (
     tenantId: string,
     buildingId: number,
     number: string,
     monthsAgo: number,
-    items: Array<Pick<NewStatementItem, 'description' | 'amount'> & { quantity?: string; unit?: string }>,
+    items: Array<Pick<NewStatementItem, 'description' | 'amount' | 'vatRate'> & { quantity?: string; unit?: string }>,
     paid: 'full' | 'none' | { partly: string },
   ) => {
     const issued = new Date(now.getTime() - monthsAgo * 30 * DAY);
@@ -505,28 +534,50 @@ export async function seedDemoFeatures(
       items.map((item) => ({ ...item, quantity: item.quantity ?? null, unit: item.unit ?? null })),
     );
   };
-  const rent = { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00' };
-  const betaRent = { ...rent, amount: '62000.00' };
+  // Rent of 45 000 Kč and 62 000 Kč a month before VAT; electricity 6 Kč/kWh before VAT.
+  const rent = { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '54450.00', vatRate: 21 };
+  const betaRent = { ...rent, amount: '75020.00' };
   const electricity = (quantity: string, amount: string) => ({
     description: 'Elektřina',
     quantity,
     unit: 'kWh',
     amount,
+    vatRate: 21,
   });
-  const heat = (quantity: string, amount: string) => ({ description: 'Teplo', quantity, unit: 'GJ', amount });
+  const heat = (quantity: string, amount: string) => ({
+    description: 'Teplo',
+    quantity,
+    unit: 'GJ',
+    amount,
+    vatRate: 12,
+  });
   // A year back, all paid: Alfa's electricity varies with the season.
   const alfaKwh = ['1020.5', '1105.25', '1190', '1012.75', '905.5', '860', '845.25', '880.5', '932'];
   for (const [index, kwh] of alfaKwh.entries()) {
-    const amount = (Math.round(Number(kwh) * 6 * 100) / 100).toFixed(2);
+    // 7,26 Kč/kWh with VAT, in hellers so the amount is exact.
+    const hellers = (BigInt(Math.round(Number(kwh) * 100)) * 726n + 50n) / 100n;
+    const amount = `${hellers / 100n}.${String(hellers % 100n).padStart(2, '0')}`;
     const number = `20250001${String(index + 1).padStart(2, '0')}`;
     await statement(alfa, florenc.id, number, 11 - index, [rent, electricity(kwh, amount)], 'full');
   }
-  await statement(alfa, florenc.id, '2026000101', 2, [rent, electricity('812.5', '4875.00')], 'full');
+  await statement(alfa, florenc.id, '2026000101', 2, [rent, electricity('812.5', '5898.75')], 'full');
   // Unpaid past its due date: the portal marks it overdue.
-  await statement(alfa, florenc.id, '2026000102', 1, [rent, electricity('790.25', '4741.50')], 'none');
-  const services = { description: 'Služby spojené s nájmem', amount: '3200.50' };
-  await statement(alfa, florenc.id, '2026000103', 0, [rent, services], 'none');
-  await statement(beta, karlin.id, '2026000200', 2, [betaRent, heat('6.1', '3965.00')], { partly: '62000.00' });
+  await statement(alfa, florenc.id, '2026000102', 1, [rent, electricity('790.25', '5737.22')], 'none');
+  // The newest: every kind of line – two rates and an item outside VAT (late-payment interest).
+  await statement(
+    alfa,
+    florenc.id,
+    '2026000103',
+    0,
+    [
+      rent,
+      { description: 'Služby spojené s nájmem', amount: '3200.50', vatRate: 21 },
+      { description: 'Vodné a stočné', quantity: '18.5', unit: 'm³', amount: '1748.25', vatRate: 12 },
+      { description: 'Úrok z prodlení', amount: '152.30', vatRate: null },
+    ],
+    'none',
+  );
+  await statement(beta, karlin.id, '2026000200', 2, [betaRent, heat('6.1', '3965.00')], { partly: '75020.00' });
   await statement(beta, karlin.id, '2026000201', 1, [betaRent], 'full');
   await statement(beta, karlin.id, '2026000202', 0, [betaRent, heat('4.2', '2730.00')], 'none');
 

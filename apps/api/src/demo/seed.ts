@@ -2,7 +2,15 @@ import type { Database } from '../db/database.js';
 import type { FileStore } from '../files/file-store.js';
 import { ensureTenant, grantAccess } from '../domain/tenants.js';
 import { countUsers, insertUser, prepareUser } from '../domain/users.js';
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from './demo-data.js';
+import { installTotp } from '../domain/second-factor.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_STAFF,
+  DEMO_STAFF_LIMITED,
+  DEMO_STAFF_TOTP_SECRET,
+  DEMO_TENANTS,
+  DEMO_USERS,
+} from './demo-data.js';
 import { seedDemoFeatures } from './demo-seed.js';
 
 export type SeedResult = { seeded: true; users: string[] } | { seeded: false };
@@ -43,6 +51,9 @@ export async function seedDemoData(
     // Seeded after the demo users so their ids stay 1 and 2, as before this data existed.
     const staffRow = await insertUser(tx, staff);
     const limitedStaffRow = await insertUser(tx, limitedStaff);
+    // Staff must have a second factor (ADR 012): the demo's is a documented secret (README).
+    await installTotp(tx, staffRow.id, DEMO_STAFF_TOTP_SECRET);
+    await installTotp(tx, limitedStaffRow.id, DEMO_STAFF_TOTP_SECRET);
     await seedDemoFeatures(
       tx,
       { janaId: ids[0] ?? 0, petrId: ids[1] ?? 0, staffId: staffRow.id, limitedStaffId: limitedStaffRow.id },

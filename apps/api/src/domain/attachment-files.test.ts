@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { FileSource, FileStore } from '../files/file-store.js';
@@ -39,6 +40,8 @@ function upload(filename: string, mimetype: string, content: Buffer | string): U
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
+/** A real HEIC photo (testing/fixtures/README.md). */
+const HEIC = await readFile(new URL('../testing/fixtures/quadrants.heic', import.meta.url));
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; body: unknown }> {
   try {
@@ -83,6 +86,37 @@ describe('storeUpload judges a file by its content', () => {
     const { status, body } = await refusal(storeUpload(store, upload('prazdny.pdf', 'application/pdf', '')));
     expect(status).toBe(400);
     expect(body).toEqual({ files: ['Soubor „prazdny.pdf“ je prázdný.'] });
+    expect(store.files.size).toBe(0);
+  });
+});
+
+describe('storeUpload keeps HEIC/HEIF photos as JPEG', () => {
+  it.each([
+    ['IMG_0042.HEIC', 'image/heic', 'IMG_0042.jpg'],
+    ['fotka.heif', 'image/heif', 'fotka.jpg'],
+    ['z iPhonu.heic', 'application/octet-stream', 'z iPhonu.jpg'],
+  ])('stores %s (%s) as %s, image/jpeg', async (name, declared, storedName) => {
+    const store = memoryStore();
+    const file = await storeUpload(store, upload(name, declared, HEIC));
+    expect(file).toMatchObject({ fileName: storedName, contentType: 'image/jpeg' });
+    const [bytes] = [...store.files.values()];
+    expect(bytes?.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect(file.size).toBe(bytes?.length);
+  });
+
+  it('refuses a JPEG named .heic and an undecodable HEIC with a Czech 400, keeping nothing', async () => {
+    const store = memoryStore();
+    const named = await refusal(storeUpload(store, upload('fotka.heic', 'image/heic', JPEG)));
+    expect(named.status).toBe(400);
+    expect(JSON.stringify(named.body)).toContain('nemá obsah, jaký slibuje jeho přípona');
+    const broken = Buffer.concat([HEIC.subarray(0, 40), Buffer.alloc(64)]);
+    const undecodable = await refusal(storeUpload(store, upload('fotka.heic', 'image/heic', broken)));
+    expect(undecodable).toEqual({
+      status: 400,
+      body: {
+        files: ['Fotografii „fotka.heic“ se nepodařilo přečíst ani převést do JPEG. Pošlete ji prosím jako JPEG.'],
+      },
+    });
     expect(store.files.size).toBe(0);
   });
 });

@@ -3,13 +3,16 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { fileKey, resolveFileStore, type FileStoreOrDataDir, type OpenedFile } from '../files/file-store.js';
+import { HEIC_MAX_PIXELS } from '../images/heic.js';
+import type { PreviewSize } from '../images/images.js';
 import { drfError, fieldErrors } from './errors.js';
 
 /**
  * Files attached to support tickets and public support requests: which files are accepted, and
  * how their bytes are kept – in the file store (FILE_STORE: the database or DATA_DIR) under
  * `attachments/<random name>`, the original name and type only in the row, so an upload can
- * never name or overwrite anything.
+ * never name or overwrite anything. HEIC/HEIF photos are kept as JPEG; image attachments have
+ * previews, made on first request and kept under `previews/`.
  */
 
 /** upstream.yaml `uploadSupportTicketAttachments`: up to 10 files of at most 10 MB each. */
@@ -23,7 +26,9 @@ const ALLOWED_TYPES = new Map<string, string>([
   ['.png', 'image/png'],
   ['.gif', 'image/gif'],
   ['.webp', 'image/webp'],
+  // Converted to JPEG before they are stored (storeUpload).
   ['.heic', 'image/heic'],
+  ['.heif', 'image/heif'],
   ['.pdf', 'application/pdf'],
   ['.txt', 'text/plain'],
   ['.doc', 'application/msword'],
@@ -68,6 +73,7 @@ const SIGNATURES: ReadonlyMap<string, readonly string[]> = new Map([
   ['image/gif', ['image/gif']],
   ['image/webp', ['image/webp']],
   ['image/heic', ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']],
+  ['image/heif', ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']],
   ['application/pdf', ['application/pdf']],
   ['application/msword', ['application/x-cfb']],
   ['application/vnd.ms-excel', ['application/x-cfb']],
@@ -152,13 +158,20 @@ export interface Upload {
   file: Readable & { truncated: boolean; bytesRead: number };
 }
 
+/**
+ * The image work (sharp and its native libvips), loaded on the first HEIC upload or preview:
+ * the API's start-up and every `portal-admin` command stay as fast as without it.
+ */
+const imageWork = () => import('../images/images.js');
+
 /** A name nobody chose. */
 const newStorageKey = () => randomBytes(16).toString('hex');
 
 /**
  * Streams an upload into the file store; refuses a type not allowed, a file over the limit, an
  * empty file and a file whose content is not what its extension says (judged on its first
- * bytes, kept aside while the file streams into the store, which then removes it again).
+ * bytes, kept aside while the file streams into the store, which then removes it again). A
+ * HEIC/HEIF photo is stored as the JPEG it converts to ({@link storeHeicAsJpeg}).
  */
 export async function storeUpload(target: FileStoreOrDataDir, upload: Upload): Promise<StoredFile> {
   const store = resolveFileStore(target);
@@ -168,6 +181,7 @@ export async function storeUpload(target: FileStoreOrDataDir, upload: Upload): P
     upload.file.resume();
     throw unsupportedType(fileName);
   }
+  if (isHeic(contentType)) return storeHeicAsJpeg(store, upload, fileName, contentType);
   const storageKey = newStorageKey();
   const key = fileKey('attachments', storageKey);
   const head: Buffer[] = [];
@@ -195,6 +209,61 @@ export async function storeUpload(target: FileStoreOrDataDir, upload: Upload): P
     throw contentMismatch(fileName);
   }
   return { fileName, contentType, size, storageKey };
+}
+
+const isHeic = (contentType: string) => contentType === 'image/heic' || contentType === 'image/heif';
+
+/** `IMG_0042.HEIC` → `IMG_0042.jpg`: the stored file is a JPEG, and its name says so. */
+export const jpegName = (fileName: string) => fileName.replace(/\.(heic|heif)$/i, '') + '.jpg';
+
+export const heicTooLarge = (fileName: string) =>
+  fieldErrors({
+    files: [
+      `Fotografii „${fileName}“ nelze převést: má víc než ${HEIC_MAX_PIXELS / 1_000_000} megapixelů. Pošlete ji prosím jako JPEG nebo v menším rozlišení.`,
+    ],
+  });
+
+export const heicUnreadable = (fileName: string) =>
+  fieldErrors({
+    files: [`Fotografii „${fileName}“ se nepodařilo přečíst ani převést do JPEG. Pošlete ji prosím jako JPEG.`],
+  });
+
+/** 503 with a wait: the instance is converting or previewing as many images as it allows. */
+export const imageWorkBusy = () =>
+  drfError(503, 'overloaded', 'Server právě zpracovává jiné fotografie. Zkuste to prosím za chvíli znovu.', {
+    'retry-after': '5',
+  });
+
+/**
+ * A HEIC/HEIF photo – the iPhone's default, which browsers other than Safari cannot show – is
+ * kept as JPEG: read whole (it is at most MAX_FILE_BYTES), checked like any upload, decoded in
+ * the capped worker (images/heic.ts) and stored as `<name>.jpg`, `image/jpeg`, without the
+ * photo's metadata.
+ */
+async function storeHeicAsJpeg(
+  store: ReturnType<typeof resolveFileStore>,
+  upload: Upload,
+  fileName: string,
+  contentType: string,
+): Promise<StoredFile> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of upload.file as AsyncIterable<Buffer>) chunks.push(chunk);
+  if (upload.file.truncated) throw fileTooLarge();
+  const heic = Buffer.concat(chunks);
+  if (heic.length === 0) throw emptyFile(fileName);
+  if (!(await contentMatches(contentType, heic.subarray(0, SIGNATURE_BYTES)))) throw contentMismatch(fileName);
+  const images = await imageWork();
+  let converted;
+  try {
+    converted = await images.heicToJpeg(heic);
+  } catch (error) {
+    if (error instanceof images.ImageWorkBusyError) throw imageWorkBusy();
+    throw error;
+  }
+  if (!converted.ok) throw converted.reason === 'too_large' ? heicTooLarge(fileName) : heicUnreadable(fileName);
+  const storageKey = newStorageKey();
+  const { size } = await store.write(fileKey('attachments', storageKey), [converted.bytes]);
+  return { fileName: jpegName(fileName), contentType: 'image/jpeg', size, storageKey };
 }
 
 /** Stores bytes the server itself produced (demo data) the same way as an upload. */
@@ -226,4 +295,64 @@ export async function openStoredFile(target: FileStoreOrDataDir, storageKey: str
   if (opened === undefined)
     throw new Error(`The attachment file ${storageKey} is missing from the ${store.driver} store.`);
   return opened;
+}
+
+/** Types a preview is made of: the images browsers show, and HEIC kept before uploads were converted. */
+const PREVIEWABLE = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif']);
+
+export const previewUnavailable = () =>
+  drfError(422, 'preview_unavailable', 'Náhled této přílohy nelze zobrazit; stáhněte si ji.');
+
+/** `okno.jpg` → `okno.webp`, the name a preview is answered under. */
+export const previewName = (fileName: string) => fileName.replace(/\.[^.]*$/, '') + '.webp';
+
+/** Previews being made in this process, so that a list of thumbnails opened twice makes each once. */
+const making = new Map<string, Promise<Buffer>>();
+
+/**
+ * The WebP preview of an image attachment (images/images.ts `previewImage`): read back from
+ * the file store (`previews/<storage key>-<size>.webp`) when it was made before, otherwise made
+ * from the original and kept. Attachments never change, so a kept preview is never stale.
+ * Throws 422 `preview_unavailable` for a type without previews or an image that cannot be read,
+ * 503 `overloaded` while the instance makes as many images as it allows.
+ */
+export async function attachmentPreview(
+  target: FileStoreOrDataDir,
+  file: Pick<StoredFile, 'contentType' | 'storageKey'>,
+  size: PreviewSize,
+): Promise<Buffer> {
+  if (!PREVIEWABLE.has(file.contentType)) throw previewUnavailable();
+  const store = resolveFileStore(target);
+  const key = fileKey('previews', `${file.storageKey}-${size}.webp`);
+  const kept = await store.open(key);
+  if (kept !== undefined) return Buffer.concat(await kept.stream.toArray());
+  let pending = making.get(key);
+  if (pending === undefined) {
+    pending = makePreview(store, key, file, size).finally(() => making.delete(key));
+    making.set(key, pending);
+  }
+  return pending;
+}
+
+async function makePreview(
+  store: ReturnType<typeof resolveFileStore>,
+  key: string,
+  file: Pick<StoredFile, 'contentType' | 'storageKey'>,
+  size: PreviewSize,
+): Promise<Buffer> {
+  const { stream } = await openStoredFile(store, file.storageKey);
+  const original = Buffer.concat(await stream.toArray());
+  const images = await imageWork();
+  let outcome;
+  try {
+    outcome = await images.previewImage(original, file.contentType, size);
+  } catch (error) {
+    if (error instanceof images.ImageWorkBusyError) throw imageWorkBusy();
+    throw error;
+  }
+  if (!outcome.ok) throw previewUnavailable();
+  // Another instance may have kept the same preview meanwhile (a key is written once): its copy
+  // and this one are the same image.
+  await store.write(key, [outcome.bytes]).catch(() => undefined);
+  return outcome.bytes;
 }

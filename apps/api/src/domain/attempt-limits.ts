@@ -24,6 +24,10 @@ export const ATTEMPT_RULES = {
   resetPassword: { limit: 5, windowSeconds: 60 },
   /** Wrong current passwords on the profile's password change: 5 per 300 s per account. */
   changePassword: { limit: 5, windowSeconds: 300 },
+  /** Wrong second-factor codes of one user at login, over all their pending logins (ADR 012). */
+  secondFactorFailed: { limit: 10, windowSeconds: 3600 },
+  /** Wrong codes while activating an authenticator, per account. */
+  secondFactorSetup: { limit: 10, windowSeconds: 300 },
 } as const satisfies Record<string, AttemptRule>;
 
 /**

@@ -6,28 +6,27 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Database } from '../db/database.js';
 import { billingItems, billingStatements, buildings, tenantBuildings, tenants } from '../db/schema.js';
 import { fileKey, resolveFileStore, type FileSource, type FileStoreOrDataDir } from '../files/file-store.js';
-import { renderPdf } from '../pdf/statement-pdf.js';
+import { currentCustomer, currentSupplier } from './billing-parties.js';
+import { formatDay, formatPercent } from './czech-format.js';
+import { fromCents, toCents } from './decimal.js';
 import { drfError, fieldErrors } from './errors.js';
-import { isRealDay } from './prague-time.js';
+import { isRealDay, pragueWallTime } from './prague-time.js';
 import { selectFirst, selectPage, type Page } from './queries.js';
 import { buildingRefsOf, money } from './refs.js';
 import { buildingFilter, coversBuilding, type StaffScope } from './staff.js';
+import { statementDocumentPdf } from './statement-document.js';
+import { vatBreakdown, vatRatesOn } from './vat.js';
 
 /**
- * Billing statements: imported by the operator (CLI, demo seed) with their items and optionally
- * their own PDF, read by tenants; a statement without a PDF gets one generated on download.
+ * Billing statements: imported by the operator (CLI, staff API, demo seed) with their items and
+ * optionally their own PDF, read by tenants; a statement without a PDF gets one generated on
+ * download. A statement keeps a copy of its supplier and customer as they were at import, and
+ * its VAT breakdown follows from its items (domain/vat.ts).
  */
 
 export type StatementRow = typeof billingStatements.$inferSelect;
 
-/** Amounts are added and subtracted in hundredths, so a numeric string never passes through a float. */
-const toCents = (amount: string) => BigInt(money(amount).replace('.', ''));
-
-function fromCents(cents: bigint): string {
-  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
-  return `${cents < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
+// Amounts are added and subtracted in hundredths, so a numeric string never passes through a float.
 const subtractMoney = (a: string, b: string) => fromCents(toCents(a) - toCents(b));
 
 export async function serializeStatements(db: Database, rows: StatementRow[]) {
@@ -59,6 +58,7 @@ export async function serializeStatements(db: Database, rows: StatementRow[]) {
   });
 }
 
+/** The statement's items in order, as the contract has them (`BillingItem`). */
 export async function statementItems(db: Database, statementId: number) {
   const items = await db
     .select()
@@ -70,50 +70,34 @@ export async function statementItems(db: Database, statementId: number) {
     quantity: item.quantity === null ? null : item.quantity.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''),
     unit: item.unit,
     amount: money(item.amount),
+    vat_rate: item.vatRate,
   }));
 }
 
-/** "49 875,00 Kč": Czech grouping with a no-break space, decimal comma. */
-const czk = (value: string) =>
-  `${money(value)
-    .replace('.', ',')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0Kč`;
+/** `BillingStatementDetail`: the statement with its items, its parties and the VAT per rate. */
+export async function serializeStatementDetail(db: Database, row: StatementRow) {
+  const [statement] = await serializeStatements(db, [row]);
+  if (statement === undefined) throw new Error('statement serialisation failed');
+  const items = await statementItems(db, row.id);
+  const vat = vatBreakdown(items.map((item) => ({ amount: item.amount, vatRate: item.vat_rate })));
+  return {
+    ...statement,
+    items,
+    supplier: row.supplier,
+    customer: row.customer,
+    tax_document: row.supplier?.vat_payer === true,
+    taxable_supply_date: row.taxableSupplyDate,
+    vat_breakdown: vat.rows,
+    total_base: vat.totalBase,
+    total_vat: vat.totalVat,
+  };
+}
+
+export type StatementDetail = Awaited<ReturnType<typeof serializeStatementDetail>>;
 
 /** The generated PDF for a statement that was not imported with its own. */
-export async function generateStatementPdf(db: Database, row: StatementRow, tenantName: string): Promise<Buffer> {
-  const [statement] = await serializeStatements(db, [row]);
-  const items = await statementItems(db, row.id);
-  if (statement === undefined) throw new Error('statement serialisation failed');
-  const date = (value: string) => {
-    const [year, month, day] = value.split('-');
-    return `${Number(day)}. ${Number(month)}. ${year}`;
-  };
-  const title = `Vyúčtování č. ${row.number}`;
-  return renderPdf(
-    [
-      { type: 'heading', text: title },
-      ...(tenantName === '' ? [] : [{ type: 'paragraph' as const, text: tenantName }]),
-      { type: 'paragraph', text: `Období: ${date(row.periodFrom)} – ${date(row.periodTo)}` },
-      { type: 'paragraph', text: `Vystaveno: ${date(row.issuedOn)}   Datum splatnosti: ${date(row.dueDate)}` },
-      { type: 'gap' },
-      {
-        type: 'list',
-        items: items.map(
-          (item) =>
-            `${item.description}${item.quantity === null ? '' : ` (${item.quantity} ${item.unit ?? ''})`.replace(' )', ')')}: ${czk(item.amount)}`,
-        ),
-      },
-      { type: 'gap' },
-      { type: 'paragraph', text: `Celkem: ${czk(row.totalAmount)}`, bold: true },
-      { type: 'paragraph', text: `Uhrazeno: ${czk(row.paidAmount)}   K úhradě: ${czk(statement.amount_due)}` },
-      { type: 'paragraph', text: `Číslo účtu: ${row.bankAccount}   IBAN: ${row.iban}` },
-      {
-        type: 'paragraph',
-        text: `Variabilní symbol: ${row.variableSymbol}${row.constantSymbol === null ? '' : `   Konstantní symbol: ${row.constantSymbol}`}`,
-      },
-    ],
-    { title },
-  );
+export async function generateStatementPdf(db: Database, row: StatementRow, now = new Date()): Promise<Buffer> {
+  return statementDocumentPdf(await serializeStatementDetail(db, row), pragueWallTime(now).day);
 }
 
 export interface NewStatement {
@@ -132,14 +116,18 @@ export interface NewStatement {
   iban: string;
   /** An imported PDF (storeStatementPdf); without one the PDF is generated on download. */
   pdfStorageKey?: string | null;
+  /** DUZP of a tax document; the period's last day when not given. Ignored for a non-payer. */
+  taxableSupplyDate?: string | null;
 }
 
 export interface NewStatementItem {
   description: string;
   quantity: string | null;
   unit: string | null;
-  /** Decimal string with two decimals, e.g. `"45000.00"`; a credit is negative. */
+  /** Decimal string with two decimals, VAT included, e.g. `"54450.00"`; a credit is negative. */
   amount: string;
+  /** The VAT rate in percent; null for an item not subject to VAT. */
+  vatRate: number | null;
 }
 
 /** The exact sum of amounts with two decimals. */
@@ -147,16 +135,30 @@ export function sumAmounts(items: readonly Pick<NewStatementItem, 'amount'>[]): 
   return fromCents(items.reduce((sum, item) => sum + toCents(item.amount), 0n));
 }
 
-/** A statement and its items, in order; its total is their sum. */
+/**
+ * A statement and its items, in order; its total is their sum. It keeps a copy of the
+ * operator's details (the supplier) and of the tenant's billing details (the customer) as they
+ * are now; a statement of a VAT payer is a tax document with a DUZP.
+ */
 export async function importStatement(
   db: Database,
   statement: NewStatement,
   items: readonly NewStatementItem[],
 ): Promise<StatementRow> {
   return db.transaction(async (tx) => {
+    const supplier = await currentSupplier(tx);
+    const customer = await currentCustomer(tx, statement.tenantId);
+    if (customer === undefined) throw new Error(`The tenant ${statement.tenantId} does not exist.`);
+    const taxDocument = supplier?.vat_payer === true;
     const [row] = await tx
       .insert(billingStatements)
-      .values({ ...statement, totalAmount: sumAmounts(items) })
+      .values({
+        ...statement,
+        supplier,
+        customer,
+        taxableSupplyDate: taxDocument ? (statement.taxableSupplyDate ?? statement.periodTo) : null,
+        totalAmount: sumAmounts(items),
+      })
       .returning();
     if (row === undefined) throw new Error(`Inserting the statement ${statement.number} returned no row.`);
     await tx.insert(billingItems).values(items.map((item, position) => ({ ...item, statementId: row.id, position })));
@@ -186,7 +188,6 @@ export async function statementPdf(
   db: Database,
   target: FileStoreOrDataDir,
   row: StatementRow,
-  tenantName: string,
 ): Promise<Buffer | Readable> {
   const store = resolveFileStore(target);
   if (row.pdfStorageKey !== null) {
@@ -196,7 +197,7 @@ export async function statementPdf(
     }
     return opened.stream;
   }
-  return generateStatementPdf(db, row, tenantName);
+  return generateStatementPdf(db, row);
 }
 
 /* ---- importing: the one set of rules for the CLI and the staff API ---------------------- */
@@ -216,8 +217,9 @@ export interface StatementImport extends Omit<NewStatement, 'iban'> {
  * and the staff's importStaffBillingStatement): real dates, the period in order, the due date
  * not before the issue date, a valid IBAN (the QR payment is built from it, so a typo would
  * send tenants' money nowhere), at least one item, an existing tenant and, when given, one of
- * its buildings that the importer manages; a number that exists already is 409. Field errors
- * are in Czech, as the API answers them.
+ * its buildings that the importer manages; VAT rates only when the operator is a VAT payer,
+ * each one in force on the taxable supply day; a number that exists already is 409. Field
+ * errors are in Czech, as the API answers them.
  */
 export async function importCheckedStatement(
   db: Database,
@@ -239,11 +241,28 @@ export async function importCheckedStatement(
     add('period_to', 'Konec období nesmí být před jeho začátkem.');
   if (errors['issued_on'] === undefined && errors['due_date'] === undefined && input.dueDate < input.issuedOn)
     add('due_date', 'Datum splatnosti nesmí být před datem vystavení.');
+  const supplyDay = input.taxableSupplyDate ?? null;
+  if (supplyDay !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(supplyDay) || !isRealDay(supplyDay)))
+    add('taxable_supply_date', 'Zadejte platné datum.');
   const iban = electronicFormatIBAN(input.iban) ?? '';
   if (!isValidIBAN(iban)) add('iban', 'IBAN není platný (zkontrolujte kontrolní číslice a délku).');
   if (input.number.trim() === '') add('number', 'Toto pole nesmí být prázdné.');
   if (input.items.length === 0) add('items', 'Vyúčtování musí mít alespoň jednu položku.');
   if (input.items.some((item) => item.description.trim() === '')) add('items', 'Každá položka musí mít popis.');
+  const rated = input.items.filter((item) => item.vatRate !== null);
+  if (rated.length > 0) {
+    const supplier = await currentSupplier(db);
+    if (supplier?.vat_payer !== true) {
+      add('items', 'Sazbu DPH lze uvést jen u vyúčtování plátce DPH; správa budovy plátcem DPH není.');
+    } else if (errors['taxable_supply_date'] === undefined && errors['period_to'] === undefined) {
+      const day = supplyDay ?? input.periodTo;
+      const inForce = await vatRatesOn(db, day);
+      for (const rate of new Set(rated.map((item) => item.vatRate as number)).values()) {
+        if (!inForce.includes(rate))
+          add('items', `Sazba DPH ${formatPercent(rate)} ke dni uskutečnění plnění ${formatDay(day)} neplatí.`);
+      }
+    }
+  }
   const tenant = await selectFirst(db, tenants, eq(tenants.id, input.tenantId));
   if (tenant === undefined) add('tenant', 'Nájemce neexistuje.');
   if (input.buildingId !== null) {

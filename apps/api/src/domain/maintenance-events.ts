@@ -40,7 +40,7 @@ export async function publishMaintenanceEvents(
 
 export const eventNotFound = (id: number) =>
   drfError(404, 'not_found', `Plánovaná odstávka č. ${id} neexistuje nebo k ní nemáte přístup.`);
-export const eventCancelled = () => drfError(409, 'event_cancelled', 'Výpadek je zrušený; nelze jej dále měnit.');
+export const eventCancelled = () => drfError(409, 'event_cancelled', 'Odstávka je zrušená; nelze ji dále měnit.');
 
 export type MaintenanceCategory = MaintenanceEventRow['category'];
 export type MaintenanceVisibility = MaintenanceEventRow['visibility'];

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { notifyReservationCancelledByStaff } from './notifications.js';
 import { buildings, meetingRooms, reservations, tenants } from '../db/schema.js';
+import { czechCount, czechDuration, czechTime } from './czech-count.js';
 import { drfError, fieldErrors, requireText } from './errors.js';
 import { daysBetween, isRealDay, pragueDayEnd, pragueDayStart, pragueWallTime } from './prague-time.js';
 import { selectFirst } from './queries.js';
@@ -75,7 +76,7 @@ export function checkSlot(room: RoomRules, startsAt: Date, endsAt: Date, now = n
   if (startsAt <= now) add('starts_at', 'Rezervovat lze jen termín v budoucnosti.');
   const duration = (endsAt.getTime() - startsAt.getTime()) / 60_000;
   if (duration > room.maxDurationMinutes) {
-    add('ends_at', `Rezervace smí trvat nejvýše ${room.maxDurationMinutes} minut.`);
+    add('ends_at', `Rezervace může trvat nejvýše ${czechDuration(room.maxDurationMinutes)}.`);
   }
   const start = pragueWallTime(startsAt);
   const end = pragueWallTime(endsAt);
@@ -83,12 +84,18 @@ export function checkSlot(room: RoomRules, startsAt: Date, endsAt: Date, now = n
   const closing = minutesOf(room.closingTime);
   const endMinutes = end.day === start.day ? end.minutes : end.minutes + 24 * 60 * daysBetween(start.day, end.day);
   if (start.minutes < opening || endMinutes > closing) {
-    add('non_field_errors', `Místnost lze rezervovat jen v otevírací době ${room.openingTime}–${room.closingTime}.`);
+    add(
+      'non_field_errors',
+      `Místnost lze rezervovat jen v otevírací době ${czechTime(room.openingTime)}–${czechTime(room.closingTime)}.`,
+    );
   }
   const onGrid = (instant: Date, minutes: number) =>
     instant.getUTCSeconds() === 0 && instant.getUTCMilliseconds() === 0 && (minutes - opening) % room.slotMinutes === 0;
   if (!onGrid(startsAt, start.minutes) || !onGrid(endsAt, endMinutes)) {
-    add('non_field_errors', `Začátek i konec rezervace musí ležet na mřížce po ${room.slotMinutes} minutách.`);
+    add(
+      'non_field_errors',
+      `Začátek i konec rezervace musí odpovídat úsekům po ${czechCount(room.slotMinutes, { one: 'minutě', few: 'minutách', other: 'minutách' })} od začátku otevírací doby.`,
+    );
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }

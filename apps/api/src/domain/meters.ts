@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import { meters, readings } from '../db/schema.js';
 import { fromMilli, toMilli } from './decimal.js';
 import { fieldErrors } from './errors.js';
+import { formatPragueDateTime } from './prague-time.js';
 import { meterValue, userRefs } from './refs.js';
 import { selectFirst } from './queries.js';
 
@@ -154,7 +155,9 @@ export async function recordReading(
   const last = history.at(-1);
   if (last !== undefined && readAt < last.readAt) {
     // Only the operator's CLI and the seed date readings; a reading never goes before the last.
-    throw fieldErrors({ read_at: [`Odečet nemůže předcházet poslednímu odečtu (${last.readAt.toISOString()}).`] });
+    throw fieldErrors({
+      read_at: [`Odečet nemůže předcházet poslednímu odečtu (${formatPragueDateTime(last.readAt)}).`],
+    });
   }
   let consumption: bigint | null = null;
   let implausible = false;

@@ -118,13 +118,7 @@ describe('reservation and outage mail', () => {
     expect(announced?.text).toContain('Odstávka vody ve Florenci');
 
     const edit = (body: unknown, version: number) =>
-      request(t.app, {
-        method: 'PATCH',
-        url: `/api/v1/staff/maintenance_events/${event.id}/`,
-        token: cast.tomasToken,
-        body,
-        headers: { 'if-match': `W/"${version}"` },
-      });
+      cast.tomas.patch(`/api/v1/staff/maintenance_events/${event.id}/`, body, version);
     const retitled = await edit({ title: 'Odstávka teplé vody ve Florenci' }, event.version);
     expect(retitled.statusCode).toBe(200);
     const moved = await edit(

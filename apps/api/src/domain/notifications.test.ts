@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { readOutbox, waitForMail, type OutboxMail } from '../testing/outbox.js';
 import { DATABASE_DRIVERS } from '../testing/scratch-database.js';
 import { logInStaffCast, type StaffCast } from '../testing/staff-cast.js';
-import { request } from '../testing/test-client.js';
+import { caller, request } from '../testing/test-client.js';
 import { enqueueJob } from './jobs.js';
 
 const QUEUE = '/api/v1/staff/support_tickets/';
@@ -33,14 +33,7 @@ describe.each(DATABASE_DRIVERS)('who is told what (%s)', (driver) => {
     await t.app.jobs.drain();
     return (await readOutbox(outbox)).filter(predicate);
   };
-  const patch = (id: number, body: unknown, version: number) =>
-    request(t.app, {
-      method: 'PATCH',
-      url: `${QUEUE}${id}/`,
-      token: cast.tomasToken,
-      body,
-      headers: { 'if-match': `W/"${version}"` },
-    });
+  const patch = (id: number, body: unknown, version: number) => cast.tomas.patch(`${QUEUE}${id}/`, body, version);
   const versionOf = async (id: number) =>
     ((await cast.tomas.get(`${QUEUE}${id}/`)).body as { version: number }).version;
 
@@ -135,11 +128,56 @@ describe.each(DATABASE_DRIVERS)('who is told what (%s)', (driver) => {
     expect(staffKind.statusCode).toBe(400);
   });
 
+  it('tells the assignee of the tenant’s reply and reopening in the tenant’s words, nobody when unassigned', async () => {
+    const directory = (await cast.tomas.get('/api/v1/staff/directory/')).body as Array<{ id: number; email: string }>;
+    const tomasId = directory.find((member) => member.email === DEMO_STAFF.email)?.id;
+    const report = async (subject: string) => {
+      const created = await cast.jana.post('/api/v1/support_tickets/', {
+        subject,
+        description: 'Popis závady.',
+        building: cast.florencId,
+      });
+      return (created.body as { id: number }).id;
+    };
+    const assigneeMails = (type: string, id: number) =>
+      mailsOf((mail) => mail.type === type && mail.subject.includes(`č. ${id}`));
+
+    const unassigned = await report('Bliká světlo na chodbě');
+    await cast.jana.post(`/api/v1/support_tickets/${unassigned}/messages/`, { body: 'Pořád bliká.' });
+    expect(await assigneeMails('staff-ticket-reply', unassigned)).toEqual([]);
+
+    const id = await report('Nejde topení');
+    expect((await patch(id, { assignee: tomasId }, await versionOf(id))).statusCode).toBe(200);
+    await cast.jana.post(`/api/v1/support_tickets/${id}/messages/`, { body: 'Radiátor je studený i dnes.' });
+    const [reply, ...moreReplies] = await assigneeMails('staff-ticket-reply', id);
+    expect(moreReplies).toEqual([]);
+    expect(reply?.to).toBe(DEMO_STAFF.email);
+    expect(reply?.subject).toBe(`Incident č. ${id}: odpověď nájemce – Nejde topení`);
+    expect(reply?.text).toContain(
+      `nájemce odpověděl na incident č. ${id} „Nejde topení“, který máte přidělený:\n\nRadiátor je studený i dnes.\n\n` +
+        `Otevřít ve správě: http://portal.test/sprava/incidenty/${id}`,
+    );
+    expect(reply?.headers.get('references')).toBe(`<ticket-${id}@portal.test>`);
+
+    const resolved = await patch(id, { status: 'resolved', resolution: 'Odvzdušněno.' }, await versionOf(id));
+    expect(resolved.statusCode).toBe(200);
+    const reopen = await cast.jana.post(`/api/v1/support_tickets/${id}/reopen/`, { reason: 'Topí jen napůl.' });
+    expect(reopen.statusCode).toBe(200);
+    const [reopened] = await assigneeMails('staff-ticket-reopened', id);
+    expect(reopened?.to).toBe(DEMO_STAFF.email);
+    expect(reopened?.subject).toBe(`Incident č. ${id} znovu otevřen – Nejde topení`);
+    expect(reopened?.text).toContain(
+      `nájemce znovu otevřel incident č. ${id} „Nejde topení“, který máte přidělený. Důvod:\n\nTopí jen napůl.\n\n` +
+        `Otevřít ve správě: http://portal.test/sprava/incidenty/${id}`,
+    );
+  });
+
   it('tells the visitor of every staff answer and status change of a public request', async () => {
-    const created = await request(t.app, {
-      method: 'POST',
-      url: '/api/v1/public_support/',
-      body: { name: 'Jan Host', email: 'jan.navstevnik@example.cz', subject: 'Nesvítí lampa', message: 'U vchodu.' },
+    const created = await caller(t.app).post('/api/v1/public_support/', {
+      name: 'Jan Host',
+      email: 'jan.navstevnik@example.cz',
+      subject: 'Nesvítí lampa',
+      message: 'U vchodu.',
     });
     expect(created.statusCode).toBe(201);
     const id = (created.body as { id: number }).id;
@@ -156,13 +194,7 @@ describe.each(DATABASE_DRIVERS)('who is told what (%s)', (driver) => {
     expect(`${mail.subject}\n${mail.text}`).not.toContain('Nesvítí lampa');
     const publicUrl = `/api/v1/staff/public_support/${id}/`;
     const { version } = (await cast.tomas.get(publicUrl)).body as { version: number };
-    const moved = await request(t.app, {
-      method: 'PATCH',
-      url: publicUrl,
-      token: cast.tomasToken,
-      body: { status: 'resolved' },
-      headers: { 'if-match': `W/"${version}"` },
-    });
+    const moved = await cast.tomas.patch(publicUrl, { status: 'resolved' }, version);
     expect(moved.statusCode).toBe(200);
     const statusMail = await waitForMail(
       outbox,

@@ -169,11 +169,26 @@ async function activeUser(db: Database, id: number | null) {
 
 const ticketData = (ticket: Ticket): MailData => ({ ticketId: ticket.id, subject: ticket.subject });
 
-async function tellReporter(tx: Database, ticket: Ticket, kind: string, preference: NotificationKind, data: MailData) {
-  const reporter = await activeUser(tx, ticket.reporterId);
-  if (reporter === undefined) return null;
-  return enqueueMail(tx, { kind, to: reporter.email, preference, data: { ...ticketData(ticket), ...data } });
+/** Mail about the ticket to one of its people, when there is one and their account is active. */
+async function mailAboutTicket(
+  tx: Database,
+  ticket: Ticket,
+  recipientId: number | null,
+  kind: string,
+  preference: NotificationKind,
+  data: MailData,
+) {
+  const user = await activeUser(tx, recipientId);
+  if (user === undefined) return null;
+  return enqueueMail(tx, { kind, to: user.email, preference, data: { ...ticketData(ticket), ...data } });
 }
+
+const tellReporter = (tx: Database, ticket: Ticket, kind: string, preference: NotificationKind, data: MailData) =>
+  mailAboutTicket(tx, ticket, ticket.reporterId, kind, preference, data);
+
+/** What the tenant did on an assigned ticket, to its assignee (nobody when unassigned). */
+const tellAssignee = (tx: Database, ticket: Ticket, kind: string, data: MailData) =>
+  mailAboutTicket(tx, ticket, ticket.assigneeId, kind, 'staff_assigned', data);
 
 /** A staff member's public answer on a ticket: the reporter is told (internal notes never). */
 export async function notifyTicketReply(tx: Database, ticket: Ticket, body: string) {
@@ -215,26 +230,12 @@ export async function notifyTicketVisit(
 
 /** The tenant's reply on a ticket: its assignee is told (nobody when unassigned). */
 export async function notifyAssigneeOfReply(tx: Database, ticket: Ticket, body: string) {
-  const assignee = await activeUser(tx, ticket.assigneeId);
-  if (assignee === undefined) return null;
-  return enqueueMail(tx, {
-    kind: 'staff-ticket-reply',
-    to: assignee.email,
-    preference: 'staff_assigned',
-    data: { ...ticketData(ticket), body },
-  });
+  return tellAssignee(tx, ticket, 'staff-ticket-reply', { body });
 }
 
 /** For the tenant's reopen of a resolved ticket (with the reason): its assignee is told. */
 export async function notifyTicketReopened(tx: Database, ticket: Ticket, reason: string) {
-  const assignee = await activeUser(tx, ticket.assigneeId);
-  if (assignee === undefined) return null;
-  return enqueueMail(tx, {
-    kind: 'staff-ticket-reopened',
-    to: assignee.email,
-    preference: 'staff_assigned',
-    data: { ...ticketData(ticket), reason },
-  });
+  return tellAssignee(tx, ticket, 'staff-ticket-reopened', { reason });
 }
 
 /** For the automatic close of a resolved ticket nobody confirmed: the reporter is told. */

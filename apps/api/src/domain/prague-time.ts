@@ -72,7 +72,8 @@ const pragueDateTime = new Intl.DateTimeFormat('cs-CZ', {
   day: 'numeric',
   month: 'numeric',
   year: 'numeric',
-  hour: '2-digit',
+  // `numeric`, not `2-digit`: Czech writes 9:05, not 09:05 (docs/czech.md §2).
+  hour: 'numeric',
   minute: '2-digit',
 });
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Database } from '../db/database.js';
 import { notifyPublicRequestAnswer, notifyPublicRequestStatus } from './notifications.js';
 import { publicSupportAttachments, publicSupportMessages, publicSupportRequests } from '../db/schema.js';
-import { hashAccessCode } from './access-codes.js';
+import { canonicalAccessCode, hashAccessCode } from './access-codes.js';
 import { storedFileFields } from './attachment-files.js';
 import { drfError } from './errors.js';
 import { selectFirst, type Page, type PagedRows } from './queries.js';
@@ -46,7 +46,12 @@ export async function createPublicRequest(tx: Database, request: NewPublicReques
   const { message, accessCode, createdAt = new Date(), ...values } = request;
   const [row] = await tx
     .insert(publicSupportRequests)
-    .values({ ...values, accessCodeHash: hashAccessCode(accessCode), createdAt, updatedAt: createdAt })
+    .values({
+      ...values,
+      accessCodeHash: hashAccessCode(canonicalAccessCode(accessCode)),
+      createdAt,
+      updatedAt: createdAt,
+    })
     .returning();
   if (row === undefined) throw new Error('request insert returned no row');
   await tx.insert(publicSupportMessages).values({ requestId: row.id, authorRole: 'visitor', body: message, createdAt });

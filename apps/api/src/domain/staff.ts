@@ -21,6 +21,21 @@ export interface StaffScope {
   buildingIds: readonly number[] | null;
 }
 
+/**
+ * What a statement found about a staff caller whose checks it ran itself (the queue's, see
+ * plugins/app/staff-guard.ts authenticateDeferringStaff): the staff guard's inputs.
+ */
+export interface StaffVerdict {
+  /** The user of the token exists. */
+  found: boolean;
+  active: boolean;
+  staff: boolean;
+  /** An active second factor (ADR 012). */
+  secondFactor: boolean;
+  /** The buildings the staff member is limited to now (sorted), null when every building. */
+  buildingIds: readonly number[] | null;
+}
+
 /** Everything: the operator's command line, which acts as the operator itself. */
 export const UNLIMITED_SCOPE: StaffScope = { userId: 0, buildingIds: null };
 

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { czechCount } from './czech-count.js';
 import { notifyTicketAutoClosed, notifyTicketReopened } from './notifications.js';
 import { addComment, assertAwaitingAnswer, changeStatus, type Actor, type TicketRow } from './tickets.js';
 
@@ -48,7 +49,7 @@ export const ticketEvents = {
 
 /** The body of the automatic close's timeline entry. */
 export function autoCloseNote(days: number): string {
-  const plural = new Intl.PluralRules('cs-CZ').select(days);
-  const unit = plural === 'one' ? 'den' : plural === 'few' ? 'dny' : 'dní';
-  return `Uzavřeno automaticky: nájemce do ${days} ${unit} od vyřešení nepotvrdil odstranění závady ani incident znovu neotevřel.`;
+  // „do“ takes the genitive: do 1 dne, do 3 dní, do 7 dní.
+  const within = czechCount(days, { one: 'dne', few: 'dní', other: 'dní' });
+  return `Uzavřeno automaticky: nájemce do ${within} od vyřešení nepotvrdil odstranění závady ani incident znovu neotevřel.`;
 }

@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, tenantAccess, users } from '../db/schema.js';
 import type { TicketPriority, TicketStatus } from './tickets.js';
+import { pageOf, preparedStatements, type ListPage, type RunnableStatement } from './prepared-lists.js';
 import { hasNewsSql } from './ticket-news.js';
 import { displayNameSql } from './users.js';
 
@@ -157,10 +158,6 @@ interface StatementRow {
   allowed?: unknown;
 }
 
-interface RunnableStatement {
-  execute(parameters: Record<string, unknown>): Promise<StatementRow[]>;
-}
-
 function buildStatement(db: Database, parameters: Parameters, ordering: string) {
   const filters: SQL[] = [eq(supportTickets.tenantId, sql.placeholder('tenantId'))];
   // With a caller, every read of the tenant's tickets is gated on the caller's access, so a
@@ -227,9 +224,6 @@ function buildStatement(db: Database, parameters: Parameters, ordering: string) 
     .where(eq(users.id, sql.placeholder('userId')));
 }
 
-/** A bound on the named statements each PostgreSQL connection keeps for this list. */
-export const MAX_PREPARED_SHAPES = 64;
-
 const SHAPE_ABBREVIATIONS: Record<string, string> = {
   userId: 'au',
   offset: 'off',
@@ -241,36 +235,21 @@ const SHAPE_ABBREVIATIONS: Record<string, string> = {
   search: 'se',
 };
 
-const statements = new WeakMap<Database, Map<string, RunnableStatement>>();
+const preparedFor = preparedStatements<StatementRow>();
 
 /**
  * The statement of a shape: which filters are present, the ordering, whether the page has an
  * offset and whether the caller is checked. At most 2⁷ × 8 × 2 shapes exist; only the first
- * MAX_PREPARED_SHAPES seen are prepared, so an odd client combining every filter cannot make
- * each connection keep two thousand plans. The others run as unnamed statements, which
- * PostgreSQL parses every time.
+ * MAX_PREPARED_SHAPES seen are prepared (prepared-lists.ts).
  */
-function statementFor(db: Database, parameters: Parameters, ordering: string): RunnableStatement {
-  let known = statements.get(db);
-  if (known === undefined) {
-    known = new Map();
-    statements.set(db, known);
-  }
+function statementFor(db: Database, parameters: Parameters, ordering: string): RunnableStatement<StatementRow> {
   // PostgreSQL cuts names at 63 bytes, so the parts are abbreviated (the longest is 55).
   const parts = Object.keys(parameters)
     .filter((name) => name !== 'tenantId' && name !== 'viewerId' && name !== 'limit')
     .map((name) => SHAPE_ABBREVIATIONS[name] ?? name)
     .sort();
   const name = ['portal_tickets', ordering.replace(/^-/, 'desc_'), ...parts].join('_');
-  const existing = known.get(name);
-  if (existing !== undefined) return existing;
-  const built = buildStatement(db, parameters, ordering) as unknown as {
-    prepare(name: string): RunnableStatement;
-  } & RunnableStatement;
-  if (known.size >= MAX_PREPARED_SHAPES) return built;
-  const prepared = built.prepare(name);
-  known.set(name, prepared);
-  return prepared;
+  return preparedFor(db, name, () => buildStatement(db, parameters, ordering));
 }
 
 /** Statement names of the default first page (newest first, no filters), for tests. */
@@ -286,11 +265,8 @@ export interface TenantVerdict {
   allowed: boolean;
 }
 
-export interface TicketPage {
-  total: number;
-  /** The page as the JSON text of the response body. */
-  json: string;
-}
+/** One page of the tenant's tickets (prepared-lists.ts). */
+export type TicketPage = ListPage;
 
 /**
  * One page and the size of the whole filtered list. An empty page means an empty list (page
@@ -315,7 +291,7 @@ export async function listTicketPage(
   const parameters = parametersOf(query, search === '' ? undefined : search, caller?.userId);
   const ordering = query.ordering ?? '-created_at';
   const [row] = await statementFor(db, parameters, ordering).execute(parameters);
-  const page = { total: Number(row?.total ?? 0), json: typeof row?.items === 'string' ? row.items : '[]' };
+  const page = pageOf(row);
   if (caller === undefined) return page;
   const verdict = { found: row !== undefined, active: row?.active === true, allowed: row?.allowed === true };
   return { verdict, page: verdict.found && verdict.active && verdict.allowed ? page : null };

@@ -1,7 +1,7 @@
 import { count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
-import { staffBuildings, tenantAccess, users } from '../db/schema.js';
+import { staffBuildings, tenantAccess, totpAuthenticators, users } from '../db/schema.js';
 import { hashPassword } from '../security/password-hash.js';
 import { fieldErrors } from './errors.js';
 
@@ -31,6 +31,8 @@ export interface UserWithAccess {
   tenantAllowed: boolean;
   /** The buildings a staff member is limited to (null: none or every one); undefined: not read. */
   staffBuildingIds?: number[] | null;
+  /** Whether the user has an active second factor (staff need one); read with staffBuildingIds. */
+  secondFactor?: boolean;
 }
 
 export interface UserRepository {
@@ -39,8 +41,9 @@ export interface UserRepository {
    * The user of a token together with what they may act for, in one round trip: every
    * tenant-scoped request needs the user and its access to `tenantId`, every staff request the
    * user and its buildings, and asking separately doubles its database latency.
-   * `tenantAllowed` is false when `tenantId` is null; `staffBuildingIds` is only read when
-   * `tenantId` is null (staff requests name no tenant) and is null for an unlimited scope.
+   * `tenantAllowed` is false when `tenantId` is null; `staffBuildingIds` and `secondFactor`
+   * are only read when `tenantId` is null (staff requests name no tenant); `staffBuildingIds`
+   * is null for an unlimited scope.
    */
   findByIdWithAccess(id: number, tenantId: string | null): Promise<UserWithAccess | undefined>;
   /** Case-insensitive, like allauth's e-mail login; surrounding spaces are ignored. */
@@ -66,8 +69,13 @@ export function createUserRepository(db: Database): UserRepository {
       if (tenantId === null) {
         const [row] = await userWithStaffBuildings().execute({ id });
         if (row === undefined) return undefined;
-        const { staffBuildingIds, ...user } = row;
-        return { user, tenantAllowed: false, staffBuildingIds: user.isStaff ? staffBuildingIds : null };
+        const { staffBuildingIds, secondFactor, ...user } = row;
+        return {
+          user,
+          tenantAllowed: false,
+          staffBuildingIds: user.isStaff ? staffBuildingIds : null,
+          secondFactor: secondFactor === true,
+        };
       }
       const [row] = await userWithAccess().execute({ id, tenantId });
       if (row === undefined) return undefined;
@@ -93,6 +101,13 @@ function prepareUserWithAccess(db: Database) {
     .prepare('portal_user_with_tenant_access');
 }
 
+/**
+ * Whether the outer `users` row has an active second factor. Written out with its tables named:
+ * in a one-table select drizzle writes the select list's columns unqualified (`"id"`), which
+ * inside this subquery would name its own table's column if it had one.
+ */
+export const activeSecondFactorSql = sql<boolean>`exists (select 1 from ${totpAuthenticators} f where f.user_id = ${users}.id and f.activated_at is not null)`;
+
 function prepareUserWithStaffBuildings(db: Database) {
   return db
     .select({
@@ -101,6 +116,8 @@ function prepareUserWithStaffBuildings(db: Database) {
       staffBuildingIds: sql<
         number[] | null
       >`(select array_agg(${staffBuildings.buildingId} order by ${staffBuildings.buildingId}) from ${staffBuildings} where ${staffBuildings.userId} = ${users.id})`,
+      // The staff guard's second check (ADR 012) in the same round trip.
+      secondFactor: activeSecondFactorSql,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

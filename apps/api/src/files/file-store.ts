@@ -11,16 +11,16 @@ import type { Database } from '../db/database.js';
  *   every API instance sees every file and a backup is the database dump alone.
  * - `folder`: the bytes live under `DATA_DIR/<key>`; one host only (or a shared file system).
  *
- * Keys are chosen by the server, never by a client: `attachments/<32 hex>` or
- * `statements/<uuid>.pdf` – the same relative paths the folder store has always used, so rows
- * keep their storage keys whichever driver holds the bytes.
+ * Keys are chosen by the server, never by a client: `attachments/<32 hex>`,
+ * `statements/<uuid>.pdf`, `previews/<32 hex>-<size>.webp` – relative paths under DATA_DIR in
+ * the folder store, so rows keep their storage keys whichever driver holds the bytes.
  */
 export type FileStoreDriver = 'database' | 'folder';
 
 export const FILE_STORE_DRIVERS: readonly FileStoreDriver[] = ['database', 'folder'];
 
-/** The folders (key prefixes) files live in. */
-export const FILE_AREAS = ['attachments', 'statements'] as const;
+/** The folders (key prefixes) files live in; `previews` holds what can be made again from `attachments`. */
+export const FILE_AREAS = ['attachments', 'statements', 'previews'] as const;
 export type FileArea = (typeof FILE_AREAS)[number];
 
 /** What a file is written from: a stream (an upload, a file on disk) or buffers in memory. */
@@ -61,7 +61,7 @@ export interface FileStore {
   on(db: Database): FileStore;
 }
 
-const KEY = /^(attachments|statements)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const KEY = /^(attachments|statements|previews)\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** Throws on a key that is not one the server makes (a key is never a path out of the store). */
 export function checkKey(key: string): string {

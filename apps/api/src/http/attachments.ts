@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MAX_FILE_BYTES,
   MAX_FILES,
+  attachmentPreview,
   discardFiles,
   fileTooLarge,
   openStoredFile,
+  previewName,
   storeUpload,
   type StoredFile,
 } from '../domain/attachment-files.js';
@@ -109,13 +111,19 @@ export async function receiveParts(
 }
 
 /** RFC 6266 with an ASCII fallback and the UTF-8 name (Czech file names keep their accents). */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii =
     fileName
       .normalize('NFD')
       .replace(/[^\x20-\x7e]/g, '')
       .replace(/["\\]/g, '') || 'soubor';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The attachment a route looked up; none (or none the caller may see) is 404 `not_found`. */
+export function foundAttachment<File>(file: File | undefined): File {
+  if (file === undefined) throw drfError(404, 'not_found', 'Příloha nebyla nalezena.');
+  return file;
 }
 
 /**
@@ -136,4 +144,24 @@ export async function sendAttachment(
     .header('content-length', String(file.size))
     .header('x-content-type-options', 'nosniff')
     .send(stream);
+}
+
+/**
+ * Sends the WebP preview of an image attachment (domain/attachment-files.ts). It is an image
+ * the server encoded itself from the decoded pixels, never the uploaded bytes, so it is safe to
+ * show inline (the web app shows it from a blob: address); nosniff all the same.
+ */
+export async function sendPreview(
+  reply: FastifyReply,
+  target: FileStoreOrDataDir,
+  file: Pick<StoredFile, 'fileName' | 'contentType' | 'storageKey'>,
+  size: 'small' | 'large' = 'small',
+): Promise<FastifyReply> {
+  const preview = await attachmentPreview(resolveFileStore(target), file, size);
+  return reply
+    .header('content-type', 'image/webp')
+    .header('content-disposition', contentDisposition(previewName(file.fileName), 'inline'))
+    .header('content-length', String(preview.length))
+    .header('x-content-type-options', 'nosniff')
+    .send(preview);
 }

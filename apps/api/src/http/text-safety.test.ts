@@ -4,7 +4,7 @@ import { appServerOptions } from '../app.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { testConfig } from '../testing/test-config.js';
-import { login, request } from '../testing/test-client.js';
+import { caller, login, request } from '../testing/test-client.js';
 
 const NOT_TEXT = 'Text obsahuje nepovolené znaky (například nulový znak). Odstraňte je a zkuste to znovu.';
 
@@ -15,6 +15,15 @@ describe('NUL bytes and lone surrogates', () => {
     t = await buildTestApp('postgres');
   });
   afterAll(() => t?.close());
+
+  /** A visitor's public support request with `subject`. */
+  const fileRequest = (subject: string) =>
+    caller(t.app).post('/api/v1/public_support/', {
+      name: 'Jan Novák',
+      email: 'jan@example.cz',
+      subject,
+      message: 'Nesvítí světlo.',
+    });
 
   it('are refused in a query with a Czech 400, not a 500', async () => {
     const { access } = await login(t.app, DEMO_USERS.jana.email, DEMO_PASSWORD);
@@ -33,22 +42,13 @@ describe('NUL bytes and lone surrogates', () => {
     ['a lone high surrogate', 'Ahoj \ud800'],
     ['a lone low surrogate', '\udc00 Ahoj'],
   ])('are refused in a body (%s) with a Czech 400', async (_label, subject) => {
-    const response = await request(t.app, {
-      method: 'POST',
-      url: '/api/v1/public_support/',
-      body: { name: 'Jan Novák', email: 'jan@example.cz', subject, message: 'Nesvítí světlo.' },
-    });
+    const response = await fileRequest(subject);
     expect(response.statusCode).toBe(400);
     expect(response.body).toEqual({ subject: [NOT_TEXT] });
   });
 
   it('lets a well-formed text with emoji through', async () => {
-    const response = await request(t.app, {
-      method: 'POST',
-      url: '/api/v1/public_support/',
-      body: { name: 'Jan Novák', email: 'jan@example.cz', subject: 'Světlo 💡', message: 'Nesvítí.' },
-    });
-    expect(response.statusCode).toBe(201);
+    expect((await fileRequest('Světlo 💡')).statusCode).toBe(201);
   });
 });
 

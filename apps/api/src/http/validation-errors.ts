@@ -1,6 +1,7 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { MALFORMED_TEXT_KEYWORD, MALFORMED_TEXT_MESSAGE } from '@portal/fastify-common/text-safety';
+import { czechCount } from '../domain/czech-count.js';
 import type { AllauthErrorItem } from './api-error.js';
-import { MALFORMED_TEXT_KEYWORD, MALFORMED_TEXT_MESSAGE } from './text-safety.js';
 
 /**
  * Turns Ajv errors (Fastify's request validation) into the two error styles of the contract.
@@ -73,14 +74,14 @@ function describe(error: FastifySchemaValidationError): FieldError {
         : {
             field: field(path),
             code: 'min_length',
-            message: `Zadejte alespoň ${limit} znaků.`,
+            message: `Zadejte alespoň ${characters(limit)}.`,
           };
     }
     case 'maxLength':
       return {
         field: field(path),
         code: 'max_length',
-        message: `Zadejte nejvýše ${String(params['limit'])} znaků.`,
+        message: `Zadejte nejvýše ${characters(Number(params['limit']))}.`,
       };
     case 'minimum':
       return {
@@ -142,4 +143,7 @@ const FORMAT_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 const typeMessage = (type: string) => TYPE_MESSAGES[type] ?? INVALID_VALUE;
+
+/** „1 znak“, „3 znaky“, „5 000 znaků“ (accusative, after „Zadejte alespoň / nejvýše“). */
+const characters = (count: number) => czechCount(count, { one: 'znak', few: 'znaky', other: 'znaků' });
 const formatMessage = (format: string) => FORMAT_MESSAGES[format] ?? INVALID_VALUE;

@@ -1,4 +1,5 @@
 import type { MailJob } from '../domain/notifications.js';
+import { czechCount } from '../domain/czech-count.js';
 import { formatPragueDateTime } from '../domain/prague-time.js';
 import { mailEvent } from './calendar.js';
 import type { MailMessage } from './message.js';
@@ -43,7 +44,7 @@ const WHAT: Record<string, string> = {
   order: 'objednávku',
 };
 
-const SIGNATURE = ['', 'S pozdravem', 'správa budovy'];
+const SIGNATURE = ['', 'S pozdravem', 'Správa budovy'];
 const FOOTER = (unsubscribe: string | undefined) =>
   unsubscribe === undefined
     ? []
@@ -89,6 +90,12 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
   const requestLink = url(`/verejna-podpora/${requestId}`);
   const requestThread = `public-request-${requestId}`;
   const subject = str(data, 'subject');
+  /** To the assignee: what the tenant did on their ticket, the tenant's own words, and the way to it. */
+  const toAssignee = (mailSubject: string, whatHappened: string, tenantsWords: string): Draft => ({
+    subject: mailSubject,
+    thread: ticketThread,
+    lines: ['Dobrý den,', '', whatHappened, '', tenantsWords, '', `Otevřít ve správě: ${staffTicketLink}`],
+  });
 
   switch (job.kind) {
     case 'password-reset':
@@ -151,7 +158,7 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
       };
     case 'ticket-resolved':
       return {
-        subject: `Incident č. ${ticketId} je vyřešen – potvrďte prosím – ${subject}`,
+        subject: `Incident č. ${ticketId} je vyřešen, prosíme o potvrzení – ${subject}`,
         thread: ticketThread,
         lines: [
           'Dobrý den,',
@@ -170,7 +177,8 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
         lines: [
           'Dobrý den,',
           '',
-          `váš incident č. ${ticketId} „${subject}“ byl vyřešen a protože jste jej do ${str(data, 'days')} dnů nepotvrdili ani znovu neotevřeli, byl uzavřen.`,
+          // „do“ takes the genitive: do 1 dne, do 7 dní.
+          `váš incident č. ${ticketId} „${subject}“ byl vyřešen, a protože jste jej do ${czechCount(Number(str(data, 'days')), { one: 'dne', few: 'dní', other: 'dní' })} nepotvrdili ani znovu neotevřeli, byl uzavřen.`,
           '',
           `Podrobnosti: ${ticketLink}`,
         ],
@@ -225,39 +233,23 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
         lines: [
           'Dobrý den,',
           '',
-          `nájemník nahlásil nový incident č. ${ticketId} „${subject}“${str(data, 'building') === '' ? '' : ` v budově ${str(data, 'building')}`}.`,
+          `nájemce nahlásil nový incident č. ${ticketId} „${subject}“${str(data, 'building') === '' ? '' : ` v budově ${str(data, 'building')}`}.`,
           '',
           `Otevřít ve správě: ${staffTicketLink}`,
         ],
       };
     case 'staff-ticket-reply':
-      return {
-        subject: `Incident č. ${ticketId}: odpověď nájemníka – ${subject}`,
-        thread: ticketThread,
-        lines: [
-          'Dobrý den,',
-          '',
-          `nájemník odpověděl na vám přidělený incident č. ${ticketId} „${subject}“:`,
-          '',
-          str(data, 'body'),
-          '',
-          `Otevřít ve správě: ${staffTicketLink}`,
-        ],
-      };
+      return toAssignee(
+        `Incident č. ${ticketId}: odpověď nájemce – ${subject}`,
+        `nájemce odpověděl na incident č. ${ticketId} „${subject}“, který máte přidělený:`,
+        str(data, 'body'),
+      );
     case 'staff-ticket-reopened':
-      return {
-        subject: `Incident č. ${ticketId} znovu otevřen – ${subject}`,
-        thread: ticketThread,
-        lines: [
-          'Dobrý den,',
-          '',
-          `nájemník znovu otevřel vám přidělený incident č. ${ticketId} „${subject}“. Důvod:`,
-          '',
-          str(data, 'reason'),
-          '',
-          `Otevřít ve správě: ${staffTicketLink}`,
-        ],
-      };
+      return toAssignee(
+        `Incident č. ${ticketId} znovu otevřen – ${subject}`,
+        `nájemce znovu otevřel incident č. ${ticketId} „${subject}“, který máte přidělený. Důvod:`,
+        str(data, 'reason'),
+      );
     case 'staff-new-request':
       return {
         subject: `Nový veřejný požadavek č. ${requestId}: ${subject}`,
@@ -327,15 +319,18 @@ function draftOf(job: MailJob, context: RenderContext): Draft {
     case 'outage-published':
     case 'outage-moved': {
       const moved = job.kind === 'outage-moved';
-      const end = str(data, 'endsAt') === '' ? 'konec zatím není znám' : `do ${date(data, 'endsAt')}`;
+      const end = str(data, 'endsAt') === '' ? ', konec zatím není znám' : ` do ${date(data, 'endsAt')}`;
+      const building = str(data, 'building');
       return {
         subject: `${moved ? 'Změna plánované odstávky' : 'Plánovaná odstávka'}: ${str(data, 'title')}`,
         thread: `outage-${str(data, 'eventId')}`,
         lines: [
           'Dobrý den,',
           '',
-          `${moved ? 'plánovaná odstávka se přesouvá' : 'v budově je naplánována odstávka'}${str(data, 'building') === '' ? '' : ` (${str(data, 'building')})`}: ${str(data, 'title')}`,
-          `Od ${date(data, 'startsAt')}, ${end}.`,
+          moved
+            ? `změnil se termín plánované odstávky${building === '' ? '' : ` v budově ${building}`}: ${str(data, 'title')}`
+            : `${building === '' ? 'v budově' : `v budově ${building}`} je naplánována odstávka: ${str(data, 'title')}`,
+          `Od ${date(data, 'startsAt')}${end}.`,
           '',
           str(data, 'description'),
           '',

@@ -38,3 +38,31 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: string[] }> {
 export function pdfSource(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('latin1');
 }
+
+interface StructNode {
+  role?: string;
+  type?: string;
+  alt?: string;
+  children?: StructNode[];
+}
+
+/**
+ * The first page's structure tree as assistive technology gets it (PDF.js reads it the way
+ * Firefox's reader does), written compactly: `Document(H1,P,Table(TR(TH,TD)))`; a figure's
+ * alternative text follows its role in brackets: `Figure[QR kód …]`.
+ */
+export async function pdfStructure(bytes: Uint8Array): Promise<string> {
+  const loading = getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
+  try {
+    const pdf = await loading.promise;
+    const tree = (await (await pdf.getPage(1)).getStructTree()) as StructNode | null;
+    const write = (node: StructNode): string => {
+      const children = (node.children ?? []).filter((child) => child.type !== 'content').map(write);
+      const alt = node.alt === undefined ? '' : `[${node.alt}]`;
+      return `${node.role ?? ''}${alt}${children.length === 0 ? '' : `(${children.join(',')})`}`;
+    };
+    return tree === null ? '' : (tree.children ?? []).map(write).join(',');
+  } finally {
+    await loading.destroy();
+  }
+}

@@ -3,6 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 /** One message as the SMTP sink received it. */
 export interface ReceivedMail {
+  /** The envelope sender (MAIL FROM). */
+  from: string;
   to: string[];
   raw: string;
 }
@@ -22,8 +24,9 @@ export interface SmtpSinkOptions {
 
 /**
  * A local SMTP server (smtp-server) on 127.0.0.1:`port` (0: any free one) that records every
- * message in `received`. Used by the job tests and the mail fault script to stand in for the
- * operator's mail relay, and to be stopped and started again.
+ * message in `received`. Used by the mailer and job tests and the mail fault script to stand in
+ * for the operator's mail relay (a plain development relay: no TLS upgrade, no login), and to be
+ * stopped and started again.
  */
 export async function startSmtpSink(
   received: ReceivedMail[],
@@ -39,6 +42,7 @@ export async function startSmtpSink(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         received.push({
+          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
           to: session.envelope.rcptTo.map((address) => address.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });

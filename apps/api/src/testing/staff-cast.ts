@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from '../demo/demo-data.js';
+import { findUserByEmail } from '../domain/users.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import type { DatabaseDriver } from './scratch-database.js';
 import { caller, login, type Caller } from './test-client.js';
 
 /** What a non-staff caller gets from every staff operation (403). */
@@ -10,6 +14,7 @@ export interface StaffCast {
   /** Tomáš manages every building. */
   tomasToken: string;
   tomas: Caller;
+  tomasId: number;
   /** Eva manages only Karlín. */
   eva: Caller;
   /** Jana is a tenant (Alfa), not staff. */
@@ -29,10 +34,31 @@ export async function logInStaffCast(app: FastifyInstance): Promise<StaffCast> {
   return {
     tomasToken,
     tomas,
+    tomasId: (await findUserByEmail(app.db, DEMO_STAFF.email))?.id ?? 0,
     eva,
     janaToken,
     jana,
     karlinId: buildings.find((b) => b.name === DEMO_STAFF_LIMITED.building)?.id ?? 0,
     florencId: buildings.find((b) => b.name.includes('Florenc'))?.id ?? 0,
   };
+}
+
+/** The staff cast logged in to a test app of its own. */
+export interface StaffCastApp extends StaffCast {
+  app: FastifyInstance;
+}
+
+/**
+ * A test app on `driver` for the describe block that calls this, with the staff cast logged in:
+ * built in beforeAll (read the fields in the tests, not before), closed in afterAll.
+ */
+export function staffCastApp(driver: DatabaseDriver): StaffCastApp {
+  const cast = {} as StaffCastApp;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+    Object.assign(cast, await logInStaffCast(t.app), { app: t.app });
+  });
+  afterAll(() => t?.close());
+  return cast;
 }

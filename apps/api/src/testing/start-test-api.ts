@@ -114,3 +114,6 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     },
   };
 }
+
+/** The current code of a TOTP secret (the demo staff's second factor, ADR 012), for other packages' tests. */
+export { currentTotpCode } from '../domain/second-factor.js';

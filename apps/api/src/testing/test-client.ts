@@ -1,4 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { totpAuthenticators, users } from '../db/schema.js';
+import { currentTotpCode, TOTP_PERIOD_SECONDS } from '../domain/second-factor.js';
 import { assertMatchesContract } from './contract.js';
 
 export interface ApiResponse {
@@ -51,12 +55,14 @@ export async function request(app: FastifyInstance, options: RequestOptions): Pr
  * {@link request} does.
  */
 export function caller(app: FastifyInstance, token?: string, headers: Record<string, string> = {}) {
-  const send = (method: RequestOptions['method'], url: string, body?: unknown) =>
-    request(app, { method, url, headers, ...(token === undefined ? {} : { token }), body });
+  const send = (method: RequestOptions['method'], url: string, body?: unknown, extra: Record<string, string> = {}) =>
+    request(app, { method, url, headers: { ...headers, ...extra }, ...(token === undefined ? {} : { token }), body });
   return {
     get: (url: string) => send('GET', url),
     post: (url: string, body?: unknown) => send('POST', url, body),
-    patch: (url: string, body: unknown) => send('PATCH', url, body),
+    /** With `version`, the change is based on that version of the resource (`If-Match`). */
+    patch: (url: string, body: unknown, version?: number) =>
+      send('PATCH', url, body, version === undefined ? {} : { 'if-match': `W/"${version}"` }),
     delete: (url: string, body?: unknown) => send('DELETE', url, body),
   };
 }
@@ -77,8 +83,23 @@ export interface Tokens {
 }
 
 /** Logs in and returns the token pair; fails the test on anything but 200. */
+export const MFA_AUTHENTICATE_URL = '/api/v1/_allauth/app/v1/auth/2fa/authenticate';
+
+/**
+ * Logs in; a user with a second factor (the demo staff, ADR 012) passes the code step with the
+ * TOTP code of the next time step the server has not used yet (each step is accepted once).
+ */
 export async function login(app: FastifyInstance, email: string, password: string): Promise<Tokens> {
-  const response = await request(app, { method: 'POST', url: LOGIN_URL, body: { email, password } });
+  let response = await request(app, { method: 'POST', url: LOGIN_URL, body: { email, password } });
+  const sessionToken = (response.body as { meta?: { session_token?: string } }).meta?.session_token;
+  if (response.statusCode === 401 && sessionToken !== undefined) {
+    response = await request(app, {
+      method: 'POST',
+      url: MFA_AUTHENTICATE_URL,
+      headers: { 'x-session-token': sessionToken },
+      body: { code: await unusedTotpCode(app.db, email) },
+    });
+  }
   if (response.statusCode !== 200) {
     throw new Error(`Login of ${email} failed: ${response.statusCode} ${JSON.stringify(response.body)}`);
   }
@@ -93,4 +114,23 @@ export function refresh(app: FastifyInstance, token: string): Promise<ApiRespons
 /** A JSON body that breaks off: the server must answer 400, never 500. */
 export function postBrokenJson(app: FastifyInstance, url: string) {
   return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+}
+
+/** A TOTP code of the user's authenticator that the server will accept (waits for a step if needed). */
+export async function unusedTotpCode(db: Database, email: string): Promise<string> {
+  const [row] = await db
+    .select({ secret: totpAuthenticators.secret, lastUsedStep: totpAuthenticators.lastUsedStep })
+    .from(totpAuthenticators)
+    .innerJoin(users, eq(users.id, totpAuthenticators.userId))
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  if (row === undefined) throw new Error(`${email} has no TOTP authenticator`);
+  const periodMs = TOTP_PERIOD_SECONDS * 1000;
+  for (;;) {
+    const current = Math.floor(Date.now() / periodMs);
+    // The server accepts one step either side; the next unused one within that.
+    const step = Math.max(current, (row.lastUsedStep ?? -1) + 1);
+    if (step <= current + 1) return currentTotpCode(row.secret, step * periodMs + 1000);
+    await new Promise((resolve) => setTimeout(resolve, periodMs - (Date.now() % periodMs) + 50));
+  }
 }

@@ -25,6 +25,8 @@ declare module 'fastify' {
      * when the request names no tenant, for the staff guard; undefined when not read.
      */
     staffBuildingIds: readonly number[] | null | undefined;
+    /** Whether the user has an active second factor, read with `staffBuildingIds`; else undefined. */
+    secondFactor: boolean | undefined;
   }
 }
 
@@ -92,6 +94,7 @@ export async function authenticateRequest(request: FastifyRequest): Promise<{ us
   if (error !== null || found === undefined) return { error: error ?? userNotFound() };
   request.tenantAccess = candidate === null ? null : { tenantId: candidate, allowed: found.tenantAllowed };
   request.staffBuildingIds = found.staffBuildingIds;
+  request.secondFactor = found.secondFactor;
   return { user: found.user };
 }
 
@@ -106,6 +109,7 @@ export const authenticationPlugin = fp(
     fastify.decorateRequest('user', null);
     fastify.decorateRequest('tenantAccess', null);
     fastify.decorateRequest('staffBuildingIds', undefined);
+    fastify.decorateRequest('secondFactor', undefined);
     fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const result = await authenticateRequest(request);
       if ('error' in result) throw result.error;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactUrlSecrets } from '@portal/fastify-common/redact-url';
 import { ApiError } from '../../domain/errors.js';
-import { redactUrlSecrets } from '../../http/redact-url.js';
 import { toAllauthErrors, toDrfValidationBody } from '../../http/validation-errors.js';
 import { reportServerError } from '../external/error-reporting.js';
 

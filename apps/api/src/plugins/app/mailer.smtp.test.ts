@@ -1,17 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../demo/demo-data.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { readOutbox } from '../../testing/outbox.js';
+import { startSmtpSink, until, type ReceivedMail, type SmtpSink } from '../../testing/smtp-sink.js';
 import { LOGIN_URL, PASSWORD_REQUEST_URL, PASSWORD_RESET_URL, request } from '../../testing/test-client.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 /** Decodes a quoted-printable body (nodemailer encodes non-ASCII text that way). */
 function decodeQuotedPrintable(text: string): string {
@@ -27,33 +20,15 @@ function decodeQuotedPrintable(text: string): string {
  * mail must arrive there over SMTP – and not in the outbox folder.
  */
 describe('password-reset mail over SMTP', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
+  const received: ReceivedMail[] = [];
+  let sink: SmtpSink;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      // A plain local sink: no TLS upgrade and no login, like a development relay.
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
-            to: session.envelope.rcptTo.map((address) => address.address),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    sink = await startSmtpSink(received);
     t = await buildTestApp('pglite', {
       config: {
-        smtpUrl: `smtp://127.0.0.1:${port}`,
+        smtpUrl: `smtp://127.0.0.1:${sink.port}`,
         mailFrom: 'Portál nájemníka <portal@sprava.example.cz>',
         portalUrl: 'https://portal.example.cz',
       },
@@ -61,7 +36,7 @@ describe('password-reset mail over SMTP', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink?.stop();
   });
 
   it('sends the reset link through the SMTP server, and the link works', async () => {
@@ -72,8 +47,7 @@ describe('password-reset mail over SMTP', () => {
     });
     expect(answer.statusCode).toBe(200);
 
-    const deadline = Date.now() + 10_000;
-    while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    await until(() => received.length > 0, 10_000);
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail?.from).toBe('portal@sprava.example.cz');

@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/node';
 import type { FastifyRequest } from 'fastify';
+import { redactUrlSecrets } from '@portal/fastify-common/redact-url';
 import type { AppConfig } from '../../config/env.js';
-import { redactUrlSecrets } from '../../http/redact-url.js';
 
 /**
  * Server errors reported to Sentry, only when `SENTRY_DSN` is set. server.ts starts it before it

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/index.js';
+import { mfaRoutes } from './mfa/index.js';
 import { passwordRoutes } from './password/index.js';
 
 /**
@@ -15,4 +16,5 @@ export const allauthRoutes: FastifyPluginAsync = async (fastify) => {
 
   await fastify.register(authRoutes);
   await fastify.register(passwordRoutes);
+  await fastify.register(mfaRoutes);
 };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { serializeStatements, statementItems, statementPdf } from '../../../domain/billing.js';
+import { serializeStatementDetail, statementPdf } from '../../../domain/billing.js';
 import { drfError } from '../../../domain/errors.js';
 import { contentDisposition } from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
@@ -31,10 +31,7 @@ export const billingRoutes: ContractRoutes = async (fastify) => {
     '/billing_statements/:id/',
     { schema: contractSchema('getBillingStatement'), ...tenantScoped },
     async (request) => {
-      const row = await tenantStatement(request, request.params.id);
-      const [statement] = await serializeStatements(fastify.db, [row]);
-      if (statement === undefined) throw new Error('statement serialisation failed');
-      return { ...statement, items: await statementItems(fastify.db, row.id) };
+      return serializeStatementDetail(fastify.db, await tenantStatement(request, request.params.id));
     },
   );
 
@@ -43,9 +40,7 @@ export const billingRoutes: ContractRoutes = async (fastify) => {
     { schema: contractSchema('downloadBillingStatementPdf'), ...tenantScoped },
     async (request, reply) => {
       const row = await tenantStatement(request, request.params.id);
-      const tenants = await fastify.tenants.listForUser(request.user?.id ?? 0);
-      const tenantName = tenants.find((tenant) => tenant.id === row.tenantId)?.name ?? '';
-      const pdf = await statementPdf(fastify.db, fastify.fileStore, row, tenantName);
+      const pdf = await statementPdf(fastify.db, fastify.fileStore, row);
       const name = `vyuctovani-${row.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
       return reply
         .header('content-type', 'application/pdf')

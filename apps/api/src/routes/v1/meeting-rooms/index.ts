@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hashAccessCode, newCancelToken } from '../../../domain/access-codes.js';
+import { czechCount } from '../../../domain/czech-count.js';
 import { drfError, fieldErrors, requireText } from '../../../domain/errors.js';
 import {
   cancelReservation,
@@ -101,7 +102,11 @@ export const meetingRoomRoutes: ContractRoutes = async (fastify) => {
       const endsAt = new Date(body.ends_at);
       checkSlot(room, startsAt, endsAt);
       if (body.attendees !== undefined && body.attendees !== null && body.attendees > room.capacity) {
-        throw fieldErrors({ attendees: [`Místnost pojme nejvýše ${room.capacity} osob.`] });
+        throw fieldErrors({
+          attendees: [
+            `Místnost pojme nejvýše ${czechCount(room.capacity, { one: 'osobu', few: 'osoby', other: 'osob' })}.`,
+          ],
+        });
       }
       return runCreate(fastify.db, request, reply, 'createReservation', async (tx) => {
         const rows = await insertReservations(tx, [

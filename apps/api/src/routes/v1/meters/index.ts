@@ -27,7 +27,7 @@ export const meterRoutes: ContractRoutes = async (fastify) => {
     const { body } = request;
     const user = currentUser(request);
     const meter = await findMeter(fastify.db, body.meter, currentTenant(request));
-    if (meter === undefined) throw fieldErrors({ meter: ['Měřič nebyl nalezen mezi vašimi měřiči.'] });
+    if (meter === undefined) throw fieldErrors({ meter: ['Měřidlo nebylo nalezeno mezi vašimi měřidly.'] });
     return runCreate(fastify.db, request, reply, 'createReading', async (tx) => {
       const row = await recordReading(tx, {
         meterId: meter.id,

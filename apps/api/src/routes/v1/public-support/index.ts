@@ -4,7 +4,13 @@ import { findBuilding } from '../../../domain/buildings.js';
 import { BLANK_FIELD_MESSAGE, drfError, fieldErrors, requireText } from '../../../domain/errors.js';
 import { notifyPublicRequestCreated } from '../../../domain/notifications.js';
 import { createPublicRequest, requestClosed, type PublicSupportCategory } from '../../../domain/public-support.js';
-import { acceptUploads, receiveFiles, requireMultipart, sendAttachment } from '../../../http/attachments.js';
+import {
+  acceptUploads,
+  receiveFiles,
+  requireMultipart,
+  sendAttachment,
+  sendPreview,
+} from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { runCreate } from '../../../http/idempotency.js';
 import {
@@ -47,6 +53,14 @@ function checkCreateBody(body: ContactFields, category: PublicSupportCategory): 
 /** Anonymous support requests, fault reports and orders, followed with id + access code. */
 export const publicSupportRoutes: ContractRoutes = async (fastify) => {
   await acceptUploads(fastify);
+  /** A request's attachment for its access code; a wrong code and a wrong attachment answer alike. */
+  const attachmentOf = async (params: { id: number; attachmentId: number }, code: string) => {
+    const row = await findWithCode(fastify.db, params.id, code);
+    const file = await findAttachment(fastify.db, row.id, params.attachmentId);
+    // The same answer as a wrong code: nothing tells which part of the address was wrong.
+    if (file === undefined) throw requestNotFound();
+    return file;
+  };
 
   fastify.post('/public_support/', { schema: contractSchema('createPublicSupportRequest') }, async (request, reply) => {
     const { body } = request;
@@ -126,11 +140,17 @@ export const publicSupportRoutes: ContractRoutes = async (fastify) => {
     '/public_support/:id/attachments/:attachmentId/',
     { schema: contractSchema('downloadPublicSupportAttachment') },
     async (request, reply) => {
-      const row = await findWithCode(fastify.db, request.params.id, request.query.code);
-      const file = await findAttachment(fastify.db, row.id, request.params.attachmentId);
-      // The same answer as a wrong code: nothing tells which part of the address was wrong.
-      if (file === undefined) throw requestNotFound();
+      const file = await attachmentOf(request.params, request.query.code);
       return sendAttachment(reply, fastify.fileStore, file);
+    },
+  );
+
+  fastify.get(
+    '/public_support/:id/attachments/:attachmentId/preview/',
+    { schema: contractSchema('previewPublicSupportAttachment') },
+    async (request, reply) => {
+      const file = await attachmentOf(request.params, request.query.code);
+      return sendPreview(reply, fastify.fileStore, file, request.query.size);
     },
   );
 };

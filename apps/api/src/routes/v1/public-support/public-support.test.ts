@@ -1,13 +1,18 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appServerOptions } from '../../../app.js';
+import { publicSupportAttachments } from '../../../db/schema.js';
 import { testConfig } from '../../../testing/test-config.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { readOutbox, waitForMail } from '../../../testing/outbox.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
 import { request } from '../../../testing/test-client.js';
 import { runCommand } from '../../../cli/portal-admin.js';
+import { assertMatchesContract } from '../../../testing/contract.js';
 
 const URL = '/api/v1/public_support/';
 
@@ -39,6 +44,8 @@ function multipart(files: Array<{ name: string; type: string; content: Buffer | 
 }
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+/** A real iPhone-style HEIC photo, 64 × 48 (testing/fixtures/README.md). */
+const HEIC = await readFile(path.join(import.meta.dirname, '../../../testing/fixtures/quadrants.heic'));
 
 describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
   let t: TestApp;
@@ -56,6 +63,12 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
   afterAll(() => t?.close());
 
   const create = (body: Record<string, unknown>) => request(t.app, { method: 'POST', url: URL, body });
+  /** A request the visitor has sent (201). */
+  const sent = async (body: Record<string, unknown>) => {
+    const created = await create(body);
+    expect(created.statusCode).toBe(201);
+    return created.body as PublicRequest;
+  };
   const upload = (id: number, code: string, files: Parameters<typeof multipart>[0]) => {
     const { payload, contentType } = multipart(files);
     return t.app.inject({
@@ -67,19 +80,33 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
   };
 
   it('mails the id, the access code and the link when an e-mail is given', async () => {
-    const created = await create({
+    const { id, access_code: code } = await sent({
       name: 'Jan Host',
       email: 'jan.host@example.cz',
       subject: 'Dotaz na parkování',
       message: 'Kde mohu zaparkovat?',
     });
-    expect(created.statusCode).toBe(201);
-    const { id, access_code: code } = created.body as PublicRequest;
     const mail = await waitForMail(outbox, (candidate) => candidate.to === 'jan.host@example.cz');
     expect(mail.type).toBe('public-support-created');
     expect(mail.subject).toBe(`Požadavek č. ${id} byl přijat`);
     expect(mail.text).toContain(`Přístupový kód: ${code}`);
     expect(mail.text).toContain(`http://portal.test/verejna-podpora/${id}?code=${encodeURIComponent(code)}`);
+  });
+
+  it('answers a code people can type, and opens the request however it is typed', async () => {
+    const { id, access_code: code } = await sent({
+      name: 'Jan Host',
+      subject: 'Klíče',
+      message: 'Ztratil jsem klíče.',
+      phone: '+420 777 111 222',
+    });
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){4}$/);
+    for (const typed of [code, code.toLowerCase(), code.replace(/-/g, ' '), code.replace(/-/g, '')]) {
+      const opened = await request(t.app, { method: 'GET', url: `${URL}${id}/?code=${encodeURIComponent(typed)}` });
+      expect(opened.statusCode, typed).toBe(200);
+    }
+    const wrong = `${code.slice(0, -1)}${code.endsWith('2') ? '3' : '2'}`;
+    expect((await request(t.app, { method: 'GET', url: `${URL}${id}/?code=${wrong}` })).statusCode).toBe(404);
   });
 
   it("never quotes the visitor's own words to the address, which nobody has confirmed", async () => {
@@ -94,15 +121,13 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     };
     for (const category of ['support', 'fault_report', 'order'] as const) {
       const email = `cizi.${category}@example.cz`;
-      const created = await create({
+      const { id } = await sent({
         category,
         name: words[2],
         email,
         subject: `${words[0]} (${category})`,
         message: words[1],
       });
-      expect(created.statusCode).toBe(201);
-      const { id } = created.body as PublicRequest;
       const mail = await waitForMail(outbox, (candidate) => candidate.to === email);
       expect(mail.type).toBe('public-support-created');
       expect(mail.text).toContain(thanks[category]);
@@ -246,6 +271,83 @@ describe.each(DATABASE_DRIVERS)('public support (%s)', (driver) => {
     ]);
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'file_too_large' });
+  });
+
+  it('stores a HEIC photo as JPEG and serves previews of images only, with the code', async () => {
+    const { id, access_code: code } = (
+      await create({ name: 'Jan Host', subject: 'Fotka z iPhonu', message: 'Posílám fotku.', building: florencId })
+    ).body as PublicRequest;
+
+    const stored = await upload(id, code, [{ name: 'IMG_0042.HEIC', type: 'image/heic', content: HEIC }]);
+    expect(stored.statusCode).toBe(201);
+    const [photo] = stored.json<PublicRequest['attachments']>();
+    expect(photo).toMatchObject({ file_name: 'IMG_0042.jpg', content_type: 'image/jpeg' });
+    const download = await t.app.inject({ method: 'GET', url: `${photo?.download_url}?code=${code}` });
+    expect(download.headers['content-disposition']).toContain('filename="IMG_0042.jpg"');
+    expect(download.rawPayload.length).toBe(photo?.size);
+    expect(await sharp(download.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+
+    const preview = async (attachmentId: number | undefined, size?: string, accessCode = code) => {
+      const url = `${URL}${id}/attachments/${attachmentId}/preview/?code=${accessCode}${size ? `&size=${size}` : ''}`;
+      const answer = await t.app.inject({ method: 'GET', url });
+      const json = answer.headers['content-type']?.toString().startsWith('application/json');
+      await assertMatchesContract({
+        method: 'GET',
+        url,
+        statusCode: answer.statusCode,
+        headers: answer.headers,
+        body: json ? answer.json() : answer.body,
+      });
+      return answer;
+    };
+    const small = await preview(photo?.id);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.headers['x-content-type-options']).toBe('nosniff');
+    expect(small.headers['content-disposition']).toMatch(/^inline; filename="IMG_0042.webp"/);
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
+    // Kept once made: the same bytes again, read back from the file store.
+    const [row] = await t.app.db
+      .select({ storageKey: publicSupportAttachments.storageKey })
+      .from(publicSupportAttachments)
+      .where(eq(publicSupportAttachments.id, photo?.id ?? 0));
+    const key = `previews/${row?.storageKey}-small.webp`;
+    expect((await t.app.fileStore.open(key))?.size).toBe(small.rawPayload.length);
+    expect((await preview(photo?.id, 'small')).rawPayload.equals(small.rawPayload)).toBe(true);
+    expect((await preview(photo?.id, 'large')).headers['content-type']).toBe('image/webp');
+
+    // Not an image: no preview, the file link stays. A wrong code: the same 404 as anywhere.
+    const [pdf] = (
+      await upload(id, code, [{ name: 'protokol.pdf', type: 'application/pdf', content: '%PDF-1.4 test' }])
+    ).json<PublicRequest['attachments']>();
+    const none = await preview(pdf?.id);
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({
+      detail: 'Náhled této přílohy nelze zobrazit; stáhněte si ji.',
+      code: 'preview_unavailable',
+    });
+    // A "PNG" that is only a signature passes the upload's content check but has no picture.
+    const [fake] = (await upload(id, code, [{ name: 'okno.png', type: 'image/png', content: PNG }])).json<
+      PublicRequest['attachments']
+    >();
+    expect((await preview(fake?.id)).statusCode).toBe(422);
+    expect((await preview(photo?.id, 'small', 'spatny-kod')).statusCode).toBe(404);
+    expect((await preview(photo?.id, 'obrovsky')).statusCode).toBe(400);
+
+    // A HEIC that is no photo inside: a Czech 400 on files, nothing stored.
+    const broken = await upload(id, code, [
+      { name: 'rozbita.heic', type: 'image/heic', content: Buffer.concat([HEIC.subarray(0, 40), Buffer.alloc(100)]) },
+    ]);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      files: ['Fotografii „rozbita.heic“ se nepodařilo přečíst ani převést do JPEG. Pošlete ji prosím jako JPEG.'],
+    });
+    const detail = (await request(t.app, { method: 'GET', url: `${URL}${id}/?code=${code}` })).body as PublicRequest;
+    expect(detail.attachments.map((attachment) => attachment.file_name)).toEqual([
+      'IMG_0042.jpg',
+      'protokol.pdf',
+      'okno.png',
+    ]);
   });
 
   it('refuses more than ten files on one request in total, and files on a closed request', async () => {

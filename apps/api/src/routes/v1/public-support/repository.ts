@@ -6,8 +6,8 @@ import { storedFileFields, type StoredFile } from '../../../domain/attachment-fi
 import { drfError } from '../../../domain/errors.js';
 import {
   requestThread,
+  serializePublicMessage,
   touchPublicRequest,
-  type PublicMessageRow,
   type PublicRequestRow,
 } from '../../../domain/public-support.js';
 import { buildingRefs } from '../../../domain/refs.js';
@@ -31,16 +31,6 @@ export async function findWithCode(
   return row;
 }
 
-export function serializeMessage(row: PublicMessageRow) {
-  return {
-    id: row.id,
-    author_role: row.authorRole,
-    author_name: row.authorRole === 'visitor' ? null : row.authorName,
-    body: row.body,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
 function serializeAttachment(row: typeof publicSupportAttachments.$inferSelect) {
   // Without the code: the client adds `?code=…` itself, so the secret is never stored in a URL field.
   return { ...storedFileFields(row), download_url: `/api/v1/public_support/${row.requestId}/attachments/${row.id}/` };
@@ -61,7 +51,7 @@ export async function serializeRequest(db: Database, row: PublicRequestRow, acce
     location: row.location,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    messages: messages.map(serializeMessage),
+    messages: messages.map(serializePublicMessage),
     attachments: attachments.map(serializeAttachment),
   };
 }
@@ -74,7 +64,7 @@ export async function addVisitorMessage(tx: Database, request: PublicRequestRow,
     .returning();
   if (message === undefined) throw new Error('message insert returned no row');
   await touchPublicRequest(tx, request.id, new Date());
-  return serializeMessage(message);
+  return serializePublicMessage(message);
 }
 
 export async function attachmentCount(db: Database, requestId: number): Promise<number> {

@@ -1,12 +1,12 @@
 import {
   importCheckedStatement,
   listStaffStatements,
-  serializeStatements,
-  statementItems,
+  serializeStatementDetail,
   storeStatementPdfBytes,
   withStatementPdfDiscardedOnFailure,
 } from '../../../domain/billing.js';
 import { fieldErrors } from '../../../domain/errors.js';
+import { listVatRates } from '../../../domain/vat.js';
 import { acceptUploads, receiveParts, requireMultipart } from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { pageOf, paged } from '../../../http/pagination.js';
@@ -31,6 +31,17 @@ export const staffBillingRoutes: ContractRoutes = async (fastify) => {
     },
   );
 
+  fastify.get(
+    '/staff/vat_rates/',
+    { schema: contractSchema('listStaffVatRates'), ...staffOnly },
+    async (_request, reply) => {
+      const rates = await listVatRates(fastify.db);
+      return reply
+        .header('x-total-count', String(rates.length))
+        .send(rates.map((rate) => ({ rate: rate.rate, valid_from: rate.validFrom, valid_to: rate.validTo })));
+    },
+  );
+
   fastify.post(
     '/staff/billing_statements/',
     {
@@ -49,8 +60,7 @@ export const staffBillingRoutes: ContractRoutes = async (fastify) => {
       const row = await withStatementPdfDiscardedOnFailure(fastify.fileStore, pdfStorageKey, () =>
         importCheckedStatement(fastify.db, { ...input, pdfStorageKey }, scope),
       );
-      const [statement] = await serializeStatements(fastify.db, [row]);
-      return reply.code(201).send({ ...statement!, items: await statementItems(fastify.db, row.id) });
+      return reply.code(201).send(await serializeStatementDetail(fastify.db, row));
     },
   );
 };

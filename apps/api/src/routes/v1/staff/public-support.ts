@@ -1,4 +1,4 @@
-import { drfError, requireText } from '../../../domain/errors.js';
+import { requireText } from '../../../domain/errors.js';
 import {
   addStaffAnswer,
   findStaffRequest,
@@ -8,7 +8,7 @@ import {
   updateStaffRequestStatus,
 } from '../../../domain/public-support.js';
 import { parseIfMatch, versionTag } from '../../../domain/staff.js';
-import { sendAttachment } from '../../../http/attachments.js';
+import { foundAttachment, sendAttachment, sendPreview } from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { runCreate } from '../../../http/idempotency.js';
 import { pageOf, paged } from '../../../http/pagination.js';
@@ -76,9 +76,19 @@ export const staffPublicSupportRoutes: ContractRoutes = async (fastify) => {
     async (request, reply) => {
       const { id, attachmentId } = request.params;
       await findStaffRequest(fastify.db, currentStaffScope(request), id);
-      const file = await findPublicRequestAttachment(fastify.db, id, attachmentId);
-      if (file === undefined) throw drfError(404, 'not_found', 'Příloha nebyla nalezena.');
+      const file = foundAttachment(await findPublicRequestAttachment(fastify.db, id, attachmentId));
       return sendAttachment(reply, fastify.fileStore, file);
+    },
+  );
+
+  fastify.get(
+    '/staff/public_support/:id/attachments/:attachmentId/preview/',
+    { schema: contractSchema('previewStaffPublicSupportAttachment'), ...staffOnly },
+    async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      await findStaffRequest(fastify.db, currentStaffScope(request), id);
+      const file = foundAttachment(await findPublicRequestAttachment(fastify.db, id, attachmentId));
+      return sendPreview(reply, fastify.fileStore, file, request.query.size);
     },
   );
 };

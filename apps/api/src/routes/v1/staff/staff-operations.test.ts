@@ -3,6 +3,7 @@ import { fillPath } from '@portal/openapi/bad-input';
 import { listOperations } from '@portal/openapi/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_STAFF_LIMITED, DEMO_TENANTS, DEMO_USERS } from '../../../demo/demo-data.js';
+import { setTenantBilling } from '../../../domain/billing-parties.js';
 import { pragueDayStart } from '../../../domain/prague-time.js';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
@@ -148,6 +149,11 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
     expect(file.body).toBe('fotka');
     expect((await eva.get(fileUrl)).statusCode).toBe(404);
     expect((await tomas.get(`/api/v1/staff/public_support/${id}/attachments/999999/`)).statusCode).toBe(404);
+    // A text file has no preview; the staff's preview path is refused to Eva like the file.
+    const noPreview = await tomas.get(`${fileUrl}preview/`);
+    expect(noPreview.statusCode).toBe(422);
+    expect(noPreview.body).toMatchObject({ code: 'preview_unavailable' });
+    expect((await eva.get(`${fileUrl}preview/`)).statusCode).toBe(404);
     const url = `/api/v1/staff/public_support/${id}/`;
     const badStatus = await withIfMatch('PATCH', url, { status: 'hotovo' }, 'W/"1"');
     expect(badStatus.statusCode).toBe(400);
@@ -171,28 +177,8 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
   it('creates, edits and cancels an outage; a cancelled one is gone for tenants, visitors and the feed', async () => {
     const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const endsAt = new Date(Date.now() + 2 * 86_400_000 + 3 * 3_600_000).toISOString();
-    const bad = await tomas.post('/api/v1/staff/maintenance_events/', {
-      building: florencId,
-      title: '  ',
-      description: 'Odstávka vody',
-      category: 'water',
-      visibility: 'public',
-      starts_at: endsAt,
-      ends_at: startsAt,
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.body).toEqual({ title: ['Toto pole nesmí být prázdné.'] });
-    const notHers = await eva.post('/api/v1/staff/maintenance_events/', {
-      building: florencId,
-      title: 'Odstávka vody',
-      description: 'Výměna ventilu.',
-      category: 'water',
-      visibility: 'public',
-      starts_at: startsAt,
-    });
-    expect(notHers.body).toEqual({ building: ['Vyberte budovu, kterou spravujete.'] });
-
-    const created = await tomas.post('/api/v1/staff/maintenance_events/', {
+    /** A public water outage in Florenc two days ahead, with `changes` over it. */
+    const waterOutage = (changes: Record<string, unknown>) => ({
       building: florencId,
       title: 'Odstávka teplé vody',
       description: 'Výměna ventilu ve strojovně.',
@@ -200,7 +186,18 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
       visibility: 'public',
       starts_at: startsAt,
       ends_at: endsAt,
+      ...changes,
     });
+    const bad = await tomas.post(
+      '/api/v1/staff/maintenance_events/',
+      waterOutage({ title: '  ', starts_at: endsAt, ends_at: startsAt }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toEqual({ title: ['Toto pole nesmí být prázdné.'] });
+    const notHers = await eva.post('/api/v1/staff/maintenance_events/', waterOutage({}));
+    expect(notHers.body).toEqual({ building: ['Vyberte budovu, kterou spravujete.'] });
+
+    const created = await tomas.post('/api/v1/staff/maintenance_events/', waterOutage({}));
     expect(created.statusCode).toBe(201);
     const event = created.body as { id: number; version: number };
     expect(created.headers['etag']).toBe(`W/"${event.version}"`);
@@ -321,6 +318,130 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
       tenant: { id: string };
     }>;
     expect(listed.find((s) => s.id === body.id)).toMatchObject({ has_pdf: true, tenant: { id: DEMO_TENANTS.alfa.id } });
+  });
+
+  it('imports a tax document: VAT rates in force on its DUZP, the breakdown, parties kept as issued', async () => {
+    const rates = await tomas.get('/api/v1/staff/vat_rates/');
+    expect(rates.statusCode).toBe(200);
+    // The Czech rates of migration 0013: 21 % and 12 % in force, 15 % and 10 % ended with 2023.
+    expect(rates.body).toEqual(
+      expect.arrayContaining([
+        { rate: 21, valid_from: '2013-01-01', valid_to: null },
+        { rate: 12, valid_from: '2024-01-01', valid_to: null },
+        { rate: 15, valid_from: '2013-01-01', valid_to: '2023-12-31' },
+        { rate: 0, valid_from: '2004-05-01', valid_to: null },
+      ]),
+    );
+    expect((rates.body as Array<{ rate: number }>).map((rate) => rate.rate)).toEqual([21, 15, 12, 10, 0]);
+    expect((await jana.get('/api/v1/staff/vat_rates/')).statusCode).toBe(403);
+
+    const statement = {
+      tenant: DEMO_TENANTS.alfa.id,
+      building: florencId,
+      number: '2026990101',
+      period_from: '2026-10-01',
+      period_to: '2026-10-31',
+      issued_on: '2026-11-02',
+      due_date: '2026-11-16',
+      taxable_supply_date: '2026-10-31',
+      bank_account: '2001234588/2010',
+      iban: 'CZ6220100000002001234588',
+      variable_symbol: '2026990101',
+      items: [
+        { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '54450.00', vat_rate: 21 },
+        { description: 'Teplo', quantity: '6.1', unit: 'GJ', amount: '3965.00', vat_rate: 12 },
+        { description: 'Úrok z prodlení', amount: '152.30', vat_rate: null },
+      ],
+    };
+    const send = (body: unknown) => {
+      const form = multipart([{ name: 'statement', content: JSON.stringify(body) }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/billing_statements/',
+        headers: { authorization: `Bearer ${tomasToken}`, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+    };
+    const imported = await send(statement);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const created = imported.json<{ id: number }>();
+    expect(created).toMatchObject({
+      total_amount: '58567.30',
+      tax_document: true,
+      taxable_supply_date: '2026-10-31',
+      supplier: { name: 'Správa budov Praha, a.s.', ico: '27468135', dic: 'CZ27468135', vat_payer: true },
+      customer: { name: 'Alfa s.r.o.', street: 'Na Florenci 2116/15', postal_code: '110 00', ico: '28901541' },
+      items: [{ vat_rate: 21 }, { vat_rate: 12 }, { vat_rate: null }],
+      vat_breakdown: [
+        { rate: 21, base: '45000.00', vat: '9450.00', total: '54450.00' },
+        // 3 965 × 12 / 112 = 424,8214… → 424,82
+        { rate: 12, base: '3540.18', vat: '424.82', total: '3965.00' },
+        { rate: null, base: '152.30', vat: '0.00', total: '152.30' },
+      ],
+      total_base: '48692.48',
+      total_vat: '9874.82',
+    });
+
+    // The tenant moves: the statement already issued keeps the address it was issued to.
+    await setTenantBilling(t.app.db, DEMO_TENANTS.alfa.id, {
+      name: 'Alfa s.r.o.',
+      street: 'Vinohradská 12',
+      city: 'Praha 2',
+      postalCode: '12000',
+      ico: '28901541',
+      dic: 'CZ28901541',
+    });
+    const seen = await request(t.app, {
+      method: 'GET',
+      url: `/api/v1/billing_statements/${created.id}/`,
+      token: janaToken,
+      headers: { 'x-tenant-id': DEMO_TENANTS.alfa.id },
+    });
+    expect(seen.body).toMatchObject({ customer: { street: 'Na Florenci 2116/15', city: 'Praha 1' } });
+    const next = await send({ ...statement, number: '2026990102', variable_symbol: '2026990102' });
+    expect(next.json()).toMatchObject({
+      customer: { street: 'Vinohradská 12', city: 'Praha 2', postal_code: '120 00' },
+    });
+
+    // 15 % ended with 2023; 10 % never applied in 2026; both named in one refusal.
+    const oldRate = await send({
+      ...statement,
+      number: '2026990103',
+      items: [
+        { description: 'Teplo', amount: '100.00', vat_rate: 15 },
+        { description: 'Voda', amount: '100.00', vat_rate: 10 },
+      ],
+    });
+    expect(oldRate.statusCode).toBe(400);
+    expect(oldRate.json()).toEqual({
+      items: [
+        'Sazba DPH 15\u00a0% ke dni uskutečnění plnění 31.\u00a010.\u00a02026 neplatí.',
+        'Sazba DPH 10\u00a0% ke dni uskutečnění plnění 31.\u00a010.\u00a02026 neplatí.',
+      ],
+    });
+    // The same rate on a 2023 supply is right.
+    const in2023 = await send({
+      ...statement,
+      number: '2026990104',
+      period_from: '2023-12-01',
+      period_to: '2023-12-31',
+      taxable_supply_date: null,
+      items: [{ description: 'Teplo', amount: '115.00', vat_rate: 15 }],
+    });
+    expect(in2023.statusCode, in2023.body).toBe(201);
+    expect(in2023.json()).toMatchObject({
+      taxable_supply_date: '2023-12-31',
+      vat_breakdown: [{ rate: 15, base: '100.00', vat: '15.00', total: '115.00' }],
+    });
+    const notADay = await send({ ...statement, number: '2026990105', taxable_supply_date: '2026-02-30' });
+    expect(notADay.statusCode).toBe(400);
+    expect(Object.keys(notADay.json())).toEqual(['taxable_supply_date']);
+    const tooHigh = await send({
+      ...statement,
+      number: '2026990106',
+      items: [{ description: 'X', amount: '1.00', vat_rate: 100 }],
+    });
+    expect(tooHigh.statusCode).toBe(400);
   });
 
   it('lists a room’s reservations of a day with who booked them and cancels one with a reason', async () => {

@@ -62,6 +62,11 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
   });
   afterAll(() => t?.close());
 
+  /** Jana's new ticket in Florenc (Tomáš's building, not Eva's): its id. */
+  const reportInFlorenc = async (subject: string, description: string) => {
+    const created = await jana.post('/api/v1/support_tickets/', { subject, description, building: florencId });
+    return (created.body as { id: number }).id;
+  };
   const detailOf = async (who: Caller, id: number) => {
     const response = await who.get(`${QUEUE}${id}/`);
     return { response, detail: response.body as StaffDetail };
@@ -140,17 +145,9 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     // Within a building the count reads the short tickets' text from an index that holds only
     // its first 600 characters, and the long tickets from the table: both halves must count.
     const filler = 'Popis závady je podrobný a dlouhý, aby přesáhl šest set znaků. '.repeat(15);
-    const long = await jana.post('/api/v1/support_tickets/', {
-      subject: 'Porucha v serverovně',
-      description: `${filler}Nakonec: ZLOMENÝ-ventil u stoupačky.`,
-      building: florencId,
-    });
-    const short = await jana.post('/api/v1/support_tickets/', {
-      subject: 'Zlomený-ventil v kuchyňce',
-      description: 'Kape.',
-      building: florencId,
-    });
-    const ids = [(long.body as { id: number }).id, (short.body as { id: number }).id].sort();
+    const long = await reportInFlorenc('Porucha v serverovně', `${filler}Nakonec: ZLOMENÝ-ventil u stoupačky.`);
+    const short = await reportInFlorenc('Zlomený-ventil v kuchyňce', 'Kape.');
+    const ids = [long, short].sort();
     const word = encodeURIComponent('zlomený-VENTIL');
     for (const query of [
       `building=${florencId}&search=${word}`,
@@ -204,18 +201,35 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
     const foreign = await eva.get(detail.attachments[0]?.download_url ?? '');
     expect(foreign.statusCode).toBe(404);
 
+    // The photo's preview (the demo thermometer, 64 × 64): staff of its building, and the
+    // ticket's tenant through its own operation; another building's staff get 404, a tenant's
+    // token 403 on the staff path.
+    const previewUrl = `${detail.attachments[0]?.download_url}preview/?size=large`;
+    const asStaff = await t.app.inject({
+      method: 'GET',
+      url: previewUrl,
+      headers: { authorization: `Bearer ${tomasToken}` },
+    });
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.headers['content-type']).toBe('image/webp');
+    expect(asStaff.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const asTenant = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/support_tickets/${id}/attachments/${detail.attachments[0]?.id}/preview/?size=large`,
+      headers: { authorization: `Bearer ${janaToken}`, 'x-tenant-id': DEMO_TENANTS.alfa.id },
+    });
+    expect(asTenant.statusCode).toBe(200);
+    expect(asTenant.rawPayload.equals(asStaff.rawPayload)).toBe(true);
+    expect((await eva.get(previewUrl)).statusCode).toBe(404);
+    expect((await jana.get(previewUrl)).statusCode).toBe(403);
+
     const tenantView = (await jana.get(`/api/v1/support_tickets/${id}/`)).body as TenantDetail;
     expect(JSON.stringify(tenantView)).not.toContain('Klima-servis');
     expect(tenantView.timeline.every((entry) => !('visibility' in entry))).toBe(true);
   });
 
   it('changes status, priority, assignee and visit with If-Match; 428 without, 412 when stale', async () => {
-    const created = await jana.post('/api/v1/support_tickets/', {
-      subject: 'Zatéká do kanceláře',
-      description: 'Po dešti je mokrý strop.',
-      building: florencId,
-    });
-    const id = (created.body as { id: number }).id;
+    const id = await reportInFlorenc('Zatéká do kanceláře', 'Po dešti je mokrý strop.');
     const { detail } = await detailOf(tomas, id);
     expect(detail.version).toBe(1);
 
@@ -262,12 +276,7 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
   });
 
   it('refuses illegal transitions with 409 and bad input with Czech 400s', async () => {
-    const created = await jana.post('/api/v1/support_tickets/', {
-      subject: 'Nejde zvonek',
-      description: 'Zvonek u vchodu nezvoní.',
-      building: florencId,
-    });
-    const id = (created.body as { id: number }).id;
+    const id = await reportInFlorenc('Nejde zvonek', 'Zvonek u vchodu nezvoní.');
     const same = await patch(id, { status: 'open' }, 'W/"1"');
     expect(same.statusCode).toBe(409);
     expect(same.body).toEqual({
@@ -313,12 +322,7 @@ describe.each(DATABASE_DRIVERS)('staff tickets (%s)', (driver) => {
   });
 
   it('writes public answers and internal notes; the tenant sees only the answer', async () => {
-    const created = await jana.post('/api/v1/support_tickets/', {
-      subject: 'Hlučná ventilace',
-      description: 'Ventilace v 3.01 hučí.',
-      building: florencId,
-    });
-    const id = (created.body as { id: number }).id;
+    const id = await reportInFlorenc('Hlučná ventilace', 'Ventilace v 3.01 hučí.');
     const note = await tomas.post(`${QUEUE}${id}/messages/`, {
       body: 'Tajná poznámka pro techniky',
       visibility: 'internal',

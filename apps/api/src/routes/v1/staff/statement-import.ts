@@ -43,11 +43,13 @@ export function parseStatementPart(request: FastifyRequest, text: string): Omit<
     constantSymbol: statement.constant_symbol ?? null,
     bankAccount: statement.bank_account,
     iban: statement.iban,
+    taxableSupplyDate: statement.taxable_supply_date ?? null,
     items: statement.items.map((item) => ({
       description: item.description.trim(),
       quantity: item.quantity ?? null,
       unit: item.unit ?? null,
       amount: item.amount,
+      vatRate: item.vat_rate ?? null,
     })),
   };
 }

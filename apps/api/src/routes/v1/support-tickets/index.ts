@@ -20,7 +20,14 @@ import {
 import { ticketEvents } from '../../../domain/ticket-events.js';
 import { countTicketsWithNews, markTicketSeen } from '../../../domain/ticket-news.js';
 import { pragueDayEnd, pragueDayStart } from '../../../domain/prague-time.js';
-import { acceptUploads, receiveFiles, requireMultipart, sendAttachment } from '../../../http/attachments.js';
+import {
+  acceptUploads,
+  foundAttachment,
+  receiveFiles,
+  requireMultipart,
+  sendAttachment,
+  sendPreview,
+} from '../../../http/attachments.js';
 import { contractSchema, type ContractRoutes } from '../../../http/contract-schema.js';
 import { runCreate } from '../../../http/idempotency.js';
 import { pageOf, paged, sendJsonText } from '../../../http/pagination.js';
@@ -252,9 +259,18 @@ export const supportTicketRoutes: ContractRoutes = async (fastify) => {
     { schema: contractSchema('downloadSupportTicketAttachment'), ...tenantScoped },
     async (request, reply) => {
       const { id, attachmentId } = request.params;
-      const file = await findTenantAttachment(fastify.db, currentTenant(request), id, attachmentId);
-      if (file === undefined) throw drfError(404, 'not_found', 'Příloha nebyla nalezena.');
+      const file = foundAttachment(await findTenantAttachment(fastify.db, currentTenant(request), id, attachmentId));
       return sendAttachment(reply, fastify.fileStore, file);
+    },
+  );
+
+  fastify.get(
+    '/support_tickets/:id/attachments/:attachmentId/preview/',
+    { schema: contractSchema('previewSupportTicketAttachment'), ...tenantScoped },
+    async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      const file = foundAttachment(await findTenantAttachment(fastify.db, currentTenant(request), id, attachmentId));
+      return sendPreview(reply, fastify.fileStore, file, request.query.size);
     },
   );
 };

@@ -6,7 +6,6 @@ import { STATUS_TRANSITIONS, TENANT_TRANSITIONS, TICKET_STATUSES } from '../../.
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
 import { logInStaffCast, type StaffCast } from '../../../testing/staff-cast.js';
-import { request } from '../../../testing/test-client.js';
 
 const URL = '/api/v1/support_tickets/';
 const QUEUE = '/api/v1/staff/support_tickets/';
@@ -57,13 +56,7 @@ describe.each(DATABASE_DRIVERS)('tenant answers, news marks and auto-close (%s)'
   const staffDetail = async (id: number) => (await cast.tomas.get(`${QUEUE}${id}/`)).body as Detail;
   const staffPatch = async (id: number, body: Record<string, unknown>) => {
     const { version } = await staffDetail(id);
-    const response = await request(t.app, {
-      method: 'PATCH',
-      url: `${QUEUE}${id}/`,
-      token: cast.tomasToken,
-      body,
-      headers: { 'if-match': `W/"${version}"` },
-    });
+    const response = await cast.tomas.patch(`${QUEUE}${id}/`, body, version);
     expect(response.statusCode).toBe(200);
   };
   const resolve = (id: number) => staffPatch(id, { status: 'resolved', resolution: 'Vyměněn jistič.' });

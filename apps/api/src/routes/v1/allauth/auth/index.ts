@@ -1,9 +1,10 @@
 import type { components } from '@portal/openapi/upstream-types';
 import { loginAttemptKey } from '../../../../domain/attempt-limits.js';
 import { passwordMatches, upgradeOutdatedHash } from '../../../../domain/passwords.js';
-import { displayName } from '../../../../domain/users.js';
+import { hasActiveSecondFactor, startPendingLogin } from '../../../../domain/second-factor.js';
 import { ALLAUTH_UNAUTHENTICATED_BODY, allauthError } from '../../../../http/api-error.js';
 import { contractSchema, type ContractRoutes } from '../../../../http/contract-schema.js';
+import { loginAnswer } from '../../../../http/allauth-login-answer.js';
 
 /** allauth's answer for an account that may not log in: the login flow is still open. */
 const INACTIVE_ACCOUNT_BODY: Readonly<components['schemas']['AllauthAuthenticationResponse']> = {
@@ -56,21 +57,21 @@ export const authRoutes: ContractRoutes = async (fastify) => {
       await fastify.attemptLimits.clear('loginFailed', attemptKey);
       await upgradeOutdatedHash(fastify.users, user, password);
 
+      // allauth MFA (ADR 012): with an active authenticator the password alone issues no
+      // tokens; the login waits for its code under a handle the client sends back.
+      if (await hasActiveSecondFactor(fastify.db, user.id)) {
+        const sessionToken = await startPendingLogin(fastify.db, user.id);
+        request.log.info({ userId: user.id }, 'login waits for the second factor');
+        return reply.code(401).send({
+          status: 401,
+          data: { flows: [{ id: 'login' }, { id: 'mfa_authenticate', is_pending: true }] },
+          meta: { is_authenticated: false, session_token: sessionToken },
+        });
+      }
+
       const tokens = await fastify.tokens.issuePair(user.id);
       request.log.info({ userId: user.id }, 'user logged in');
-      return {
-        status: 200,
-        data: {
-          user: {
-            id: user.id,
-            display: displayName(user),
-            email: user.email,
-            has_usable_password: true,
-          },
-          methods: [{ method: 'password', at: Date.now() / 1000, email: user.email }],
-        },
-        meta: { is_authenticated: true, access: tokens.access, refresh: tokens.refresh },
-      };
+      return loginAnswer(user, tokens, []);
     },
   );
 

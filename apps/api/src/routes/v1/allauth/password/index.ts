@@ -12,7 +12,7 @@ const invalidKey = () =>
   allauthError(400, [
     {
       code: 'invalid_password_reset',
-      message: 'Odkaz pro obnovení hesla je neplatný, již byl použit nebo vypršel.',
+      message: 'Odkaz pro obnovení hesla je neplatný, už byl použit nebo mu vypršela platnost.',
       param: 'key',
     },
   ]);
@@ -52,6 +52,21 @@ export const passwordRoutes: ContractRoutes = async (fastify) => {
       // The lookup and the mail happen in a job: the answer is the same, and as fast, for
       // registered and unknown addresses (allauth's ACCOUNT_PREVENT_ENUMERATION).
       await enqueueJob(fastify.db, PASSWORD_RESET_JOB, { email });
+      return { status: 200 };
+    },
+  );
+
+  // allauth's "get password reset information": is the link still good? Read-only, so the
+  // page can say a used link is void before the user types a password.
+  fastify.get(
+    '/auth/password/reset',
+    { schema: contractSchema('getPasswordResetInfo', { errorStyle: 'allauth' }) },
+    async (request) => {
+      // The route schemas leave headers alone: a missing or repeated header is a wrong key.
+      const key = request.headers['x-password-reset-key'];
+      const token = typeof key === 'string' && key.length <= 400 ? await resets.find(key) : undefined;
+      const user = token === undefined ? undefined : await fastify.users.findById(token.userId);
+      if (token === undefined || user === undefined || !user.isActive) throw invalidKey();
       return { status: 200 };
     },
   );

@@ -21,7 +21,7 @@ import {
 
 const INVALID_KEY = allauthBadRequest({
   code: 'invalid_password_reset',
-  message: 'Odkaz pro obnovení hesla je neplatný, již byl použit nebo vypršel.',
+  message: 'Odkaz pro obnovení hesla je neplatný, už byl použit nebo mu vypršela platnost.',
   param: 'key',
 });
 const NEW_PASSWORD = 'Nové-heslo-2026';
@@ -205,6 +205,35 @@ describe.each(DATABASE_DRIVERS)('allauth password reset (%s)', (driver) => {
       'password_too_similar',
     );
     expect((await reset(`${uid}-${token}`, NEW_PASSWORD)).statusCode).toBe(401);
+  });
+
+  function check(key: string) {
+    return request(t.app, { method: 'GET', url: PASSWORD_RESET_URL, headers: { 'x-password-reset-key': key } });
+  }
+
+  it('checks a key without spending it: 200 while usable, 400 once used or for a wrong key', async () => {
+    await requestReset(email);
+    const { uid, token } = passwordResetLink(await resetMailFor(email));
+    const usable = await check(`${uid}-${token}`);
+    expect(usable.statusCode).toBe(200);
+    expect(usable.body).toEqual({ status: 200 });
+    // Checking twice spends nothing.
+    expect((await check(`${uid}-${token}`)).statusCode).toBe(200);
+    for (const key of ['wrong', `${uid}-${token}x`, `zzzzzzzzzzzz-${token}`]) {
+      const refused = await check(key);
+      expect(refused.statusCode, key).toBe(400);
+      expect(refused.body).toEqual(INVALID_KEY);
+    }
+    expect((await reset(`${uid}-${token}`, NEW_PASSWORD)).statusCode).toBe(401);
+    const used = await check(`${uid}-${token}`);
+    expect(used.statusCode).toBe(400);
+    expect(used.body).toEqual(INVALID_KEY);
+  });
+
+  it('answers a check without the key header as a wrong key', async () => {
+    const response = await request(t.app, { method: 'GET', url: PASSWORD_RESET_URL });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toEqual(INVALID_KEY);
   });
 
   it('validates the reset body in the allauth envelope', async () => {
