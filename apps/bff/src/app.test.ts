@@ -299,4 +299,40 @@ describe('the BFF application', () => {
     expect(page.body).not.toMatch(/<script|https?:\/\/cdn/i);
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
   });
+
+  it('describes the staff operations in both, each marked as staff only', async () => {
+    upstream = await startFakeUpstream();
+    app = await buildTestBff({ upstreamUrl: upstream.url });
+    type Operation = { operationId: string; 'x-staff'?: boolean };
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    const staff = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.values(item)
+        .filter((operation) => operation['x-staff'] === true)
+        .map((operation) => ({ path, id: operation.operationId })),
+    );
+    // The staff workspace's whole API: the incident queue, public requests, outages, statement
+    // imports, reservations, mail, and the lists its filters and forms use.
+    expect(staff.map((operation) => operation.id)).toEqual(
+      expect.arrayContaining([
+        'listStaffSupportTickets',
+        'updateStaffSupportTicket',
+        'listStaffPublicSupportRequests',
+        'createStaffMaintenanceEvent',
+        'importStaffBillingStatement',
+        'cancelStaffReservation',
+        'listStaffMail',
+        'listStaffTenants',
+      ]),
+    );
+    expect(staff.every((operation) => operation.path.startsWith('/api/v1/staff/'))).toBe(true);
+
+    const page = (await app.inject({ method: 'GET', url: '/api-docs' })).body;
+    for (const { id } of staff) {
+      const section = new RegExp(`<section class="op" id="${id}">[\\s\\S]*?</section>`).exec(page)?.[0] ?? '';
+      expect(section, id).toContain('Staff only: 403 <code>staff_only</code>');
+    }
+    expect(page).toContain('<h2 id="tag-Staff">Staff</h2>');
+  });
 });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { refuseMalformedText } from '@portal/fastify-common/text-safety';
 import type { BffConfig } from './config/env.js';
 import { serverOptions, type ServerTimeouts } from './http/server-options.js';
-import { refuseMalformedText } from './http/text-safety.js';
 import type { LogStream } from './observability/logging.js';
 import { accessCodeGuardPlugin } from './plugins/app/access-code-guard.js';
 import { uploadQuotaPlugin } from './plugins/app/upload-quota.js';
@@ -27,6 +27,7 @@ import { oneClickUnsubscribeRoutes } from './routes/one-click-unsubscribe/index.
 import { healthRoutes } from './routes/health/index.js';
 import { passwordResetRoutes } from './routes/password-reset/index.js';
 import { runtimeConfigRoutes } from './routes/runtime-config/index.js';
+import { secondFactorRoutes } from './routes/second-factor/index.js';
 import { sessionRoutes } from './routes/session/index.js';
 import { spaRoutes } from './routes/spa/index.js';
 import { upstreamProxyRoutes } from './routes/upstream-proxy/index.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiDocsRoutes);
   await app.register(runtimeConfigRoutes);
   await app.register(sessionRoutes);
+  await app.register(secondFactorRoutes);
   await app.register(passwordResetRoutes);
   await app.register(botProtectionRoutes);
   await app.register(upstreamProxyRoutes);

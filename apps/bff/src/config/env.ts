@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { trustedProxyList } from '@portal/fastify-common/trusted-proxies';
 import { z } from 'zod';
 
 /**
@@ -78,18 +78,9 @@ const envSchema = z.object({
    * The reverse proxies in front of the BFF (comma-separated addresses or CIDRs). Their
    * X-Forwarded-For names the client; anyone else's is ignored. Never `true` (spoofable).
    */
-  TRUST_PROXY: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .refine((entries) => entries.every(isAddressOrCidr), {
-      error: 'expected a comma-separated list of IP addresses or CIDRs (never true or a hop count)',
-    })
-    .optional(),
+  TRUST_PROXY: trustedProxyList(
+    'expected a comma-separated list of IP addresses or CIDRs (never true or a hop count)',
+  ).optional(),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z
@@ -199,16 +190,6 @@ export const TURNSTILE_TEST_SITE_KEYS = [
   '2x00000000000000000000BB',
   '3x00000000000000000000FF',
 ];
-
-function isAddressOrCidr(entry: string): boolean {
-  const [address, prefix, ...rest] = entry.split('/');
-  if (rest.length > 0 || !address) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -35,6 +35,7 @@ export const DEFAULT_RETRY_AFTER_SECONDS = '60';
 export const errorMessages = {
   notAuthenticated: 'Nejste přihlášeni.',
   sessionExpired: 'Vaše přihlášení vypršelo. Přihlaste se prosím znovu.',
+  secondFactorPending: 'Dokončete prosím přihlášení ověřovacím kódem.',
   csrfMissing: 'Požadavek byl odmítnut z bezpečnostních důvodů. Obnovte stránku a zkuste to znovu.',
   originMismatch: 'Požadavek z cizího webu byl odmítnut.',
   notFound: 'Požadovaný zdroj nebyl nalezen.',
@@ -44,6 +45,7 @@ export const errorMessages = {
   staffOnly: 'Tato část portálu je určena jen pro správu budov.',
   staleVersion: 'Záznam mezitím změnil někdo jiný. Načtěte ho znovu a změnu zopakujte.',
   invalidCredentials: 'Nesprávný e-mail nebo heslo.',
+  wrongPassword: 'Heslo není správné.',
   validation: 'Zkontrolujte prosím zadané údaje.',
   invalidJson: 'Tělo požadavku není platný JSON.',
   unsupportedMediaType: 'Nepodporovaný formát požadavku.',

@@ -49,6 +49,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/password-reset/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a password reset link
+     * @description Whether the link's `uid` and `token` can still set a password, so the page can say a
+     *     used or expired link is void before the user types a password. Answers 204 for a usable
+     *     link; an invalid, used or expired link answers 400 with code `invalid_reset_link` and
+     *     `fields.token`. Does not spend the link. A POST so the token never lands in an access log.
+     */
+    post: operations['checkPasswordResetLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/password-reset/confirm': {
     parameters: {
       query?: never;
@@ -92,6 +115,83 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's second factor
+     * @description Whether the second factor (TOTP with recovery codes, ADR 012) is on, whether the user
+     *     must have one (staff) and how many recovery codes are left. 401 `not_authenticated`
+     *     without a session.
+     */
+    get: operations['getSecondFactor'];
+    put?: never;
+    /**
+     * Turn the second factor on
+     * @description Confirms the secret of `getSecondFactorSetup` with a current code from the authenticator
+     *     app. Answers ten recovery codes, shown this once. A wrong code answers 400 `invalid_code`
+     *     with `fields.code`; an active second factor 409 `conflict`.
+     */
+    post: operations['enableSecondFactor'];
+    /**
+     * Turn the second factor off
+     * @description Tenants only: staff must keep their second factor (403 `second_factor_required`). Asks for
+     *     the current password, checked at the upstream like `deleteAllSessions` (400
+     *     `invalid_password` with `fields.password`; repeated failures 429).
+     */
+    delete: operations['disableSecondFactor'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/second-factor/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * New recovery codes
+     * @description Replaces every recovery code with ten new ones, answered this once. 409 `conflict` when
+     *     the second factor is off.
+     */
+    post: operations['renewRecoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/second-factor/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A secret to set the second factor up
+     * @description The TOTP secret (base32, to type into the app) and its `otpauth://` address (for the QR
+     *     code); the same secret until it is activated. 409 `conflict` when the second factor is
+     *     already on.
+     */
+    get: operations['getSecondFactorSetup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/session': {
     parameters: {
       query?: never;
@@ -102,8 +202,10 @@ export interface paths {
     /**
      * Get the current session
      * @description Re-reads the profile and the tenant list from the upstream, so operator changes show on
-     *     the next page load. Does not extend the session's idle time. 401 `not_authenticated` when
-     *     there is no session; 401 `session_expired` when it has ended.
+     *     the next page load. Does not extend the session's idle time. Answers 200 also without a
+     *     session: `session` is null for a visitor, and for a session that has ended (its cookie
+     *     is cleared), so a guest's page load logs no failed request. Every other operation that
+     *     needs a session still answers 401 without one.
      */
     get: operations['getSession'];
     put?: never;
@@ -111,6 +213,12 @@ export interface paths {
      * Log in
      * @description Logs in at the upstream and starts a new session (a fresh session id, set as the session
      *     cookie). Wrong credentials answer 400 with code `invalid_credentials` and `fields`.
+     *
+     *     When the user has a second factor (ADR 012) the answer is 202 `SecondFactorChallenge`: the
+     *     session cookie names a pending login, kept on the server, which only
+     *     `completeSecondFactor` (and `deleteSession`) accept; `getSession` answers no session
+     *     (keeping the cookie) and every other call answers 401 `second_factor_pending` until the
+     *     code is given.
      */
     post: operations['createSession'];
     /**
@@ -119,6 +227,30 @@ export interface paths {
      *     204 also without a session, so logging out twice is harmless.
      */
     delete: operations['deleteSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/session/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete the login with the second factor
+     * @description The code from the authenticator app (6 digits) or one unused recovery code, for the
+     *     pending login of `createSession`'s 202. Answers the `Session` and renews the session id.
+     *     A wrong code answers 400 `invalid_code` with `fields.code`; after 5 wrong codes the pending
+     *     login ends (401 `not_authenticated`, log in again). 401 `not_authenticated` also when
+     *     this session has no pending login.
+     */
+    post: operations['completeSecondFactor'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -261,6 +393,10 @@ export interface components {
     PasswordConfirmationBody: {
       password: string;
     };
+    PasswordResetCheckBody: {
+      uid: string;
+      token: string;
+    };
     PasswordResetConfirmBody: {
       uid: string;
       token: string;
@@ -283,6 +419,9 @@ export interface components {
       display_name: string;
       /** @description Registered contact phone; incidents fall back to it. */
       phone: string | null;
+    };
+    RecoveryCodeList: {
+      recoveryCodes: string[];
     };
     RuntimeConfig: {
       /** @description Feature flags; a switched-off feature hides its pages and its operations answer 404. */
@@ -316,6 +455,35 @@ export interface components {
       /** @description Identifies the deployed web build; a change makes open pages reload. */
       buildId: string;
     };
+    SecondFactorChallenge: {
+      /**
+       * @description The password matched; `completeSecondFactor` takes the code.
+       * @enum {string}
+       */
+      secondFactor: 'pending';
+    };
+    SecondFactorCodeBody: {
+      /** @description 6 digits from the authenticator app, or a recovery code. */
+      code: string;
+    };
+    SecondFactorSetup: {
+      /** @description Base32 TOTP secret (SHA-1, 6 digits, 30 s). */
+      secret: string;
+      otpauthUrl: string;
+    };
+    SecondFactorStatus: {
+      active: boolean;
+      /** @description Staff must have a second factor and cannot turn it off. */
+      required: boolean;
+      /** Format: date-time */
+      activatedAt: string | null;
+      /** Format: date-time */
+      lastUsedAt: string | null;
+      recoveryCodes: {
+        unused: number;
+        total: number;
+      } | null;
+    };
     SelectTenantBody: {
       /** @description A tenant id from `Session.tenants`; null or empty clears the selection. */
       tenantId: string | null;
@@ -326,9 +494,18 @@ export interface components {
       tenants: components['schemas']['Tenant'][];
       /** @description The tenant chosen for this session, null when none is chosen yet. */
       selectedTenantId: string | null;
+      /**
+       * @description True for a staff member without a second factor (ADR 012): the staff operations answer
+       *     403 `second_factor_required` until it is set up, so the web app leads there first.
+       */
+      secondFactorSetupRequired?: boolean;
     };
     SessionList: {
       sessions: components['schemas']['ActiveSessionInfo'][];
+    };
+    /** @description The answer of `getSession`; `session` is null when there is no session. */
+    SessionState: {
+      session: components['schemas']['Session'] | null;
     };
     /** @description A tenant (a company or household renting space) the user may act for. */
     Tenant: {
@@ -343,6 +520,15 @@ export interface components {
      *     (`bot_check_unavailable`); the form is refused (fail closed), try again later.
      */
     BotCheckUnavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+    /** @description The request conflicts with the current state (see the operation's description for codes). */
+    Conflict: {
       headers: {
         [name: string]: unknown;
       };
@@ -530,6 +716,41 @@ export interface operations {
       '5XX': components['responses']['ServerError'];
     };
   };
+  checkPasswordResetLink: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetCheckBody'];
+      };
+    };
+    responses: {
+      /** @description The link is usable. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ValidationError'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
   confirmPasswordReset: {
     parameters: {
       query?: never;
@@ -611,6 +832,174 @@ export interface operations {
       '5XX': components['responses']['ServerError'];
     };
   };
+  getSecondFactor: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The second factor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecondFactorStatus'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  enableSecondFactor: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorCodeBody'];
+      };
+    };
+    responses: {
+      /** @description On; the recovery codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodeList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  disableSecondFactor: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordConfirmationBody'];
+      };
+    };
+    responses: {
+      /** @description Off. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  renewRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodeList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  getSecondFactorSetup: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secret. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecondFactorSetup'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
   getSession: {
     parameters: {
       query?: never;
@@ -627,16 +1016,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The session. */
+      /** @description The session, or `session` null when there is none. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Session'];
+          'application/json': components['schemas']['SessionState'];
         };
       };
-      401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       '5XX': components['responses']['ServerError'];
     };
@@ -669,6 +1057,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Session'];
+        };
+      };
+      /** @description The password matched; the second factor is pending (the session cookie is set). */
+      202: {
+        headers: {
+          'Set-Cookie': components['headers']['SetSessionCookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecondFactorChallenge'];
         };
       };
       400: components['responses']['ValidationError'];
@@ -706,6 +1104,45 @@ export interface operations {
       '5XX': components['responses']['ServerError'];
     };
   };
+  completeSecondFactor: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+         *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+         *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+         */
+        'X-CSRF': components['parameters']['CsrfHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorCodeBody'];
+      };
+    };
+    responses: {
+      /** @description Logged in; a new session cookie is set. */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SetSessionCookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
   selectSessionTenant: {
     parameters: {
       query?: never;
@@ -738,6 +1175,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       '5XX': components['responses']['ServerError'];
@@ -770,6 +1208,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       '5XX': components['responses']['ServerError'];
     };
   };
@@ -803,6 +1242,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];

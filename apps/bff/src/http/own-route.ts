@@ -6,6 +6,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { fastifySchemaFor, getOperation } from '@portal/openapi/documents';
+import { featureGate } from './feature-gate.js';
 import { isOwnOperationPath } from './own-operations.js';
 import type { operations } from './own-operations.gen.js';
 
@@ -41,7 +42,8 @@ export type OwnRouteOptions<Id extends OwnOperationId> = Omit<
  * Registers one of the BFF's own operations as bff.yaml declares it: its method and path, and
  * its schemas – params, query, body, and every documented JSON answer, by which the answer is
  * serialised – so the route cannot drift from the document the SDK is generated from, and the
- * handler is typed from the same operation (docs/architecture.md §3). Request headers are
+ * handler is typed from the same operation (docs/architecture.md §3). An operation whose
+ * feature is switched off (`x-feature`, `x-login-area`) answers 404. Request headers are
  * left to the hooks (the CSRF check): validated with `removeAdditional`, undeclared headers
  * would be stripped.
  */
@@ -54,8 +56,12 @@ export function ownRoute<Id extends OwnOperationId>(
   if (!isOwnOperationPath(operation.path))
     throw new Error(`${operationId} is forwarded to the upstream, not the BFF's own`);
   const { headers: _requestHeaders, ...schema } = fastifySchemaFor('bff', operationId);
+  // `x-feature` / `x-login-area`: switched off, the operation answers 404 before anything else.
+  const gate = featureGate(operation, app.config);
+  if (gate && options.onRequest) throw new Error(`${operationId}: ownRoute adds the feature gate as onRequest itself`);
   app.route<OwnRoute<Id>>({
     ...options,
+    ...(gate ? { onRequest: gate } : {}),
     method: operation.method.toUpperCase(),
     url: operation.fastifyPath,
     schema,

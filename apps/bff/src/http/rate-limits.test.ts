@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
-import { API_HEADERS, buildTestBff } from '../testing/build-test-bff.js';
-import { FAKE_USER, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
-import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
+import { API_HEADERS, bffInstancesPerTest } from '../testing/build-test-bff.js';
+import { FAKE_USER } from '../testing/fake-upstream.js';
 
 const PROXY = '10.0.0.5';
 const login: InjectOptions = {
@@ -17,33 +16,12 @@ const login: InjectOptions = {
 };
 
 describe('rate limits', () => {
-  let upstream: FakeUpstream;
-  let apps: FastifyInstance[] = [];
-  let redis: TestRedis | null = null;
-
-  async function start(env: Record<string, string> = {}): Promise<FastifyInstance> {
-    upstream ??= await startFakeUpstream();
-    const app = await buildTestBff({
-      upstreamUrl: upstream.url,
-      env: {
-        TRUST_PROXY: `${PROXY},192.168.0.0/16`,
-        RATE_LIMIT_LOGIN_PER_MINUTE: '3',
-        RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '2',
-        RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '2',
-        RATE_LIMIT_NOT_FOUND_PER_MINUTE: '5',
-        ...env,
-      },
-    });
-    apps.push(app);
-    return app;
-  }
-  afterEach(async () => {
-    for (const app of apps) await app.close();
-    apps = [];
-    await upstream?.close();
-    upstream = undefined as unknown as FakeUpstream;
-    await redis?.close();
-    redis = null;
+  const bffs = bffInstancesPerTest({
+    TRUST_PROXY: `${PROXY},192.168.0.0/16`,
+    RATE_LIMIT_LOGIN_PER_MINUTE: '3',
+    RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '2',
+    RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '2',
+    RATE_LIMIT_NOT_FOUND_PER_MINUTE: '5',
   });
 
   /** A request from `client` as our trusted proxy forwards it. */
@@ -54,7 +32,7 @@ describe('rate limits', () => {
   });
 
   it('limits log-in attempts per client IP with 429, Retry-After and a Czech message', async () => {
-    const app = await start();
+    const app = await bffs.start();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect((await app.inject(viaProxy(login, '203.0.113.1'))).statusCode).toBe(400);
     }
@@ -65,13 +43,13 @@ describe('rate limits', () => {
       message: 'Příliš mnoho požadavků. Zkuste to prosím za chvíli.',
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(upstream.hits('/api/v1/_allauth/app/v1/auth/login')).toHaveLength(3);
+    expect(bffs.upstream().hits('/api/v1/_allauth/app/v1/auth/login')).toHaveLength(3);
     // Another visitor behind the same proxy has a bucket of their own.
     expect((await app.inject(viaProxy(login, '203.0.113.2'))).statusCode).toBe(400);
   });
 
   it('ignores X-Forwarded-For from anyone but the configured proxies', async () => {
-    const app = await start();
+    const app = await bffs.start();
     const spoofed = (client: string): InjectOptions => ({
       ...login,
       remoteAddress: '198.51.100.9',
@@ -84,7 +62,7 @@ describe('rate limits', () => {
   });
 
   it('limits password reset requests and public forms per client IP', async () => {
-    const app = await start();
+    const app = await bffs.start();
     const reset: InjectOptions = {
       method: 'POST',
       url: '/api/password-reset/request',
@@ -104,11 +82,11 @@ describe('rate limits', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
     }
-    expect(upstream.hits('/api/v1/public_support/')).toHaveLength(2);
+    expect(bffs.upstream().hits('/api/v1/public_support/')).toHaveLength(2);
   });
 
   it('limits 404s so unknown addresses cannot be probed cheaply', async () => {
-    const app = await start();
+    const app = await bffs.start();
     const probe = (index: number) =>
       app.inject(viaProxy({ method: 'GET', url: `/api/v1/guess-${index}/`, headers: API_HEADERS }, '203.0.113.8'));
     for (let index = 0; index < 5; index += 1) expect((await probe(index)).statusCode).toBe(404);
@@ -121,7 +99,7 @@ describe('rate limits', () => {
     const dist = mkdtempSync(join(tmpdir(), 'portal-web-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="cs"><title>Portál</title></html>');
-    const app = await start({ WEB_DIST_DIR: dist });
+    const app = await bffs.start({ WEB_DIST_DIR: dist });
     const page = { method: 'GET' as const, url: '/prihlaseni', headers: { accept: 'text/html' } };
     // A whole office behind one address loads pages far more often than the limit allows.
     for (let index = 0; index < 12; index += 1) {
@@ -152,10 +130,9 @@ describe('rate limits', () => {
   });
 
   it('shares the counters between instances through Redis', async () => {
-    redis = await connectTestRedis();
-    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix };
-    const a = await start(env);
-    const b = await start(env);
+    const { redis, env } = await bffs.sharedRedis();
+    const a = await bffs.start(env);
+    const b = await bffs.start(env);
     expect((await a.inject(viaProxy(login, '203.0.113.3'))).statusCode).toBe(400);
     expect((await b.inject(viaProxy(login, '203.0.113.3'))).statusCode).toBe(400);
     expect((await a.inject(viaProxy(login, '203.0.113.3'))).statusCode).toBe(400);

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, logIn } from '../testing/build-test-bff.js';
-import { FAKE_CREDENTIALS, FAKE_TENANTS, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { API_HEADERS, bffPerTest, logIn } from '../testing/build-test-bff.js';
+import { FAKE_CREDENTIALS, FAKE_TENANTS, type FakeUpstream } from '../testing/fake-upstream.js';
 
 const NOT_TEXT = 'Text obsahuje nepovolené znaky (například nulový znak). Odstraňte je a zkuste to znovu.';
 
 describe('NUL bytes and lone surrogates', () => {
+  const bff = bffPerTest();
   let upstream: FakeUpstream;
   let app: FastifyInstance;
   beforeEach(async () => {
-    upstream = await startFakeUpstream();
-    app = await buildTestBff({ upstreamUrl: upstream.url });
-  });
-  afterEach(async () => {
-    await app.close();
-    await upstream.close();
+    ({ app, upstream } = await bff.start());
   });
 
   it.each([

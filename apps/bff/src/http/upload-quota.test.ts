@@ -1,10 +1,8 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
-import { API_HEADERS, buildTestBff } from '../testing/build-test-bff.js';
-import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js';
+import { API_HEADERS, bffInstancesPerTest } from '../testing/build-test-bff.js';
 import { TestClock } from '../testing/test-clock.js';
-import { connectTestRedis, type TestRedis } from '../testing/test-redis.js';
 
 const PROXY = '10.0.0.5';
 const UPLOAD_PATH = '/api/v1/public_support/1/attachments/';
@@ -32,34 +30,10 @@ function multipart(size: number): { payload: Buffer; contentType: string } {
 }
 
 describe('the daily upload volume of anonymous visitors', () => {
-  let upstream: FakeUpstream;
-  let apps: FastifyInstance[] = [];
-  let redis: TestRedis | null = null;
-
-  async function start(env: Record<string, string> = {}, clock = new TestClock()): Promise<FastifyInstance> {
-    upstream ??= await startFakeUpstream();
-    upstream.answer(UPLOAD_PATH, 201, STORED);
-    const app = await buildTestBff({
-      upstreamUrl: upstream.url,
-      now: clock.now,
-      env: {
-        TRUST_PROXY: PROXY,
-        RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '100',
-        RATE_LIMIT_PUBLIC_UPLOAD_BYTES_PER_DAY: '3000',
-        ...env,
-      },
-    });
-    apps.push(app);
-    return app;
-  }
-  afterEach(async () => {
-    for (const app of apps) await app.close();
-    apps = [];
-    await upstream?.close();
-    upstream = undefined as unknown as FakeUpstream;
-    await redis?.close();
-    redis = null;
-  });
+  const bffs = bffInstancesPerTest(
+    { TRUST_PROXY: PROXY, RATE_LIMIT_PUBLIC_FORMS_PER_MINUTE: '100', RATE_LIMIT_PUBLIC_UPLOAD_BYTES_PER_DAY: '3000' },
+    (upstream) => upstream.answer(UPLOAD_PATH, 201, STORED),
+  );
 
   /** An upload of `size` bytes from `client`, as our trusted proxy forwards it. */
   const upload = (client: string, size: number): InjectOptions => {
@@ -81,7 +55,7 @@ describe('the daily upload volume of anonymous visitors', () => {
 
   it('refuses a client over its daily bytes with a Czech 429 and Retry-After, before the upstream sees them', async () => {
     const clock = new TestClock();
-    const app = await start({}, clock);
+    const app = await bffs.start({}, clock.now);
     expect((await app.inject(upload('203.0.113.1', 1200))).statusCode).toBe(201);
     expect((await app.inject(upload('203.0.113.1', 1200))).statusCode).toBe(201);
     const refused = await app.inject(upload('203.0.113.1', 1200));
@@ -94,13 +68,15 @@ describe('the daily upload volume of anonymous visitors', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
-    expect(upstream.hits(UPLOAD_PATH)).toHaveLength(2);
+    expect(bffs.upstream().hits(UPLOAD_PATH)).toHaveLength(2);
     // The code came in X-Access-Code; the upstream contract takes it in the query.
-    expect(upstream.hits(UPLOAD_PATH).map((hit) => hit.url)).toEqual([
-      `${UPLOAD_PATH}?code=pristupovy-kod`,
-      `${UPLOAD_PATH}?code=pristupovy-kod`,
-    ]);
-    expect(upstream.hits(UPLOAD_PATH)[0]?.headers['x-access-code']).toBeUndefined();
+    expect(
+      bffs
+        .upstream()
+        .hits(UPLOAD_PATH)
+        .map((hit) => hit.url),
+    ).toEqual([`${UPLOAD_PATH}?code=pristupovy-kod`, `${UPLOAD_PATH}?code=pristupovy-kod`]);
+    expect(bffs.upstream().hits(UPLOAD_PATH)[0]?.headers['x-access-code']).toBeUndefined();
     // What still fits is taken; another visitor has a volume of their own.
     expect((await app.inject(upload('203.0.113.1', 500))).statusCode).toBe(201);
     expect((await app.inject(upload('203.0.113.2', 1200))).statusCode).toBe(201);
@@ -110,10 +86,9 @@ describe('the daily upload volume of anonymous visitors', () => {
   });
 
   it('shares the volume between instances through Redis', async () => {
-    redis = await connectTestRedis();
-    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix };
-    const a = await start(env);
-    const b = await start(env);
+    const { redis, env } = await bffs.sharedRedis();
+    const a = await bffs.start(env);
+    const b = await bffs.start(env);
     expect((await a.inject(upload('203.0.113.3', 1200))).statusCode).toBe(201);
     expect((await b.inject(upload('203.0.113.3', 1200))).statusCode).toBe(201);
     const refused = await a.inject(upload('203.0.113.3', 1200));

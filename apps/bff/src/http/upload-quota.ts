@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 import { BffError, errorMessages } from './errors.js';
 
+/** Whether bytes were taken, and the milliseconds until the window ends. */
+export interface TakenBytes {
+  taken: boolean;
+  resetInMs: number;
+}
+
 /**
  * Bytes counted per client in a fixed window. Memory for one instance, Redis when several
  * instances must share the count (the same REDIS_URL as sessions and rate limits).
@@ -8,9 +14,9 @@ import { BffError, errorMessages } from './errors.js';
 export interface ByteCounter {
   /**
    * Adds `bytes` to `key` when the sum stays within `max`, opening a window of `windowMs` with
-   * the first bytes. Answers whether they were taken and the milliseconds until the window ends.
+   * the first bytes.
    */
-  take(key: string, bytes: number, max: number, windowMs: number): Promise<{ taken: boolean; resetInMs: number }>;
+  take(key: string, bytes: number, max: number, windowMs: number): Promise<TakenBytes>;
 }
 
 export class MemoryByteCounter implements ByteCounter {
@@ -18,12 +24,7 @@ export class MemoryByteCounter implements ByteCounter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async take(
-    key: string,
-    bytes: number,
-    max: number,
-    windowMs: number,
-  ): Promise<{ taken: boolean; resetInMs: number }> {
+  async take(key: string, bytes: number, max: number, windowMs: number): Promise<TakenBytes> {
     const now = this.now();
     // Expired windows are swept now and then, so a flood of addresses cannot grow the map forever.
     if (this.windows.size > 10_000)
@@ -59,12 +60,7 @@ export class RedisByteCounter implements ByteCounter {
     private readonly keyPrefix: string,
   ) {}
 
-  async take(
-    key: string,
-    bytes: number,
-    max: number,
-    windowMs: number,
-  ): Promise<{ taken: boolean; resetInMs: number }> {
+  async take(key: string, bytes: number, max: number, windowMs: number): Promise<TakenBytes> {
     const [taken, ttl] = (await this.redis.eval(
       TAKE_SCRIPT,
       1,

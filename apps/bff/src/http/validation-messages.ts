@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { MALFORMED_TEXT_KEYWORD, MALFORMED_TEXT_MESSAGE } from './text-safety.js';
+import { MALFORMED_TEXT_KEYWORD, MALFORMED_TEXT_MESSAGE } from '@portal/fastify-common/text-safety';
 
 /**
  * Turns Ajv's validation errors into the per-field Czech messages of ErrorBody.fields. The
@@ -37,7 +37,7 @@ function messageFor(error: FastifySchemaValidationError): string {
       return `Zadejte nejvýše ${characters(Number(params.limit))}.`;
     case 'format':
       return params.format === 'email'
-        ? 'Zadejte e-mail ve tvaru jmeno@example.cz.'
+        ? 'Zadejte e-mail ve správném tvaru, například jan.novak@example.cz.'
         : 'Zadejte hodnotu ve správném tvaru.';
     case 'type':
       return 'Zadejte hodnotu správného typu.';

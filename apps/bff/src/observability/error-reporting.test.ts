@@ -56,7 +56,7 @@ describe('server-side error reporting', () => {
     });
 
     it('reports a 500 without cookies or tokens, and no 4xx', async () => {
-      const anonymous = await app.inject({ method: 'GET', url: '/api/session', headers: API_HEADERS });
+      const anonymous = await app.inject({ method: 'GET', url: '/api/sessions', headers: API_HEADERS });
       expect(anonymous.statusCode).toBe(401);
       const invalid = await app.inject({ method: 'POST', url: '/api/session', headers: API_HEADERS, payload: {} });
       expect(invalid.statusCode).toBe(400);

@@ -1,8 +1,8 @@
 import type * as SentryModule from '@sentry/node';
 import type { ErrorEvent } from '@sentry/node';
 import type { FastifyRequest } from 'fastify';
+import { redactUrlSecrets } from '@portal/fastify-common/redact-url';
 import type { BffConfig } from '../config/env.js';
-import { redactUrl } from './logging.js';
 
 /**
  * Server-side error reporting to Sentry, on only when `SENTRY_DSN` is set (the DSN and
@@ -58,7 +58,7 @@ export async function startErrorReporting(config: Pick<BffConfig, 'sentry'>): Pr
 export function reportServerError(error: unknown, request: FastifyRequest): void {
   sentry?.captureException(error, {
     tags: { request_id: request.id },
-    extra: { method: request.method, url: redactUrl(request.url) },
+    extra: { method: request.method, url: redactUrlSecrets(request.url) },
   });
 }
 
@@ -71,7 +71,7 @@ export async function flushErrorReports(timeoutMs = 2_000): Promise<void> {
 export function scrubEvent(event: ErrorEvent): ErrorEvent {
   if (event.request) {
     const { method, url } = event.request;
-    event.request = { ...(method ? { method } : {}), ...(url ? { url: redactUrl(url) } : {}) };
+    event.request = { ...(method ? { method } : {}), ...(url ? { url: redactUrlSecrets(url) } : {}) };
   }
   delete event.user;
   return event;

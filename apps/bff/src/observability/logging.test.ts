@@ -31,7 +31,7 @@ describe('LOG_FORMAT', () => {
       .find((line) => line.msg === 'request completed');
     expect(completed).toMatchObject({
       level: 30,
-      res: { statusCode: 401 },
+      res: { statusCode: 200 },
       req: { method: 'GET', url: '/api/session' },
     });
     expect(lines.join('')).not.toContain('secret-cookie');

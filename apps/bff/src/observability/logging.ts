@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
+import { redactUrlSecrets } from '@portal/fastify-common/redact-url';
 import type { BffConfig } from '../config/env.js';
 
 /** Paths whose logging would expose a secret. */
@@ -34,18 +35,6 @@ export class OneLinePerRequestLog extends LogController {
 }
 
 /**
- * Secrets that travel in a URL stay out of the logs: the public reservation's cancel token (in
- * the path, and `?token=` on the page that cancels), a public support request's access code
- * (`?code=`, on the page address from the confirmation e-mail) and a password-reset link's
- * token (`?token=`, `?key=`). The same rules as the API's `redactUrlSecrets`.
- */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/cancel\/)[^/?#]+/g, '$1[redacted]')
-    .replace(/([?&](?:code|token|key|password)=)[^&#]*/gi, '$1[redacted]');
-}
-
-/**
  * The pino options of the BFF: JSON lines with secrets redacted, or with `LOG_FORMAT=pretty`
  * the same records made readable for a developer's terminal by pino-pretty. Pretty printing
  * runs in-process (a stream, not a worker transport): it is meant for one developer's
@@ -60,7 +49,7 @@ export function loggerOptions(config: BffConfig, logStream?: LogStream): Fastify
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: redactUrlSecrets(request.url),
         host: request.host,
         remoteAddress: request.ip,
       }),

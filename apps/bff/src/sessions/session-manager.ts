@@ -24,6 +24,20 @@ export interface SessionManagerOptions {
   now?: () => number;
 }
 
+/** The upstream keeps a pending login 5 minutes (upstream.yaml, login). */
+const PENDING_LOGIN_SECONDS = 300;
+
+/** The user of a pending login: unknown until the second factor is given (user id 0 is never real). */
+const PENDING_USER: UpstreamUser = {
+  id: 0,
+  email: '',
+  first_name: '',
+  last_name: '',
+  display_name: '',
+  phone: null,
+  is_staff: false,
+};
+
 /** 256 bits from the CSPRNG; the id is the only thing the browser ever holds. */
 export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
@@ -46,8 +60,22 @@ export class SessionManager {
     this.now = options.now ?? Date.now;
   }
 
-  /** The session named by the request's cookie, or null. Never extends the session. */
+  /**
+   * The session named by the request's cookie, or null; a login waiting for its second factor
+   * is no session here (see {@link readPending}). Never extends the session.
+   */
   async read(request: FastifyRequest): Promise<ActiveSession | null> {
+    const session = await this.readAny(request);
+    return session === null || session.record.pendingSecondFactor !== undefined ? null : session;
+  }
+
+  /** The login waiting for its second factor that the cookie names, or null (ADR 012). */
+  async readPending(request: FastifyRequest): Promise<ActiveSession | null> {
+    const session = await this.readAny(request);
+    return session?.record.pendingSecondFactor === undefined ? null : session;
+  }
+
+  private async readAny(request: FastifyRequest): Promise<ActiveSession | null> {
     const id = request.cookies[this.cookies.session];
     if (!id || id.length > 128) return null;
     const record = await this.store.get(id);
@@ -68,6 +96,10 @@ export class SessionManager {
   async require(request: FastifyRequest, reply: FastifyReply, { touch }: { touch: boolean }): Promise<ActiveSession> {
     const session = await this.read(request);
     if (!session) {
+      // A pending login keeps its cookie: the code step still needs it.
+      if (await this.readPending(request)) {
+        throw new BffError(401, 'second_factor_pending', errorMessages.secondFactorPending);
+      }
       if (request.cookies[this.cookies.session]) this.clearSessionCookie(reply);
       throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
     }
@@ -116,6 +148,31 @@ export class SessionManager {
     await this.store.create(id, record);
     reply.setCookie(this.cookies.session, id, cookieOptions(this.options.secureCookies, SESSION_LIFETIME_SECONDS));
     return { id, record };
+  }
+
+  /**
+   * Starts a login that waits for its second factor (ADR 012): a short-lived session with the
+   * upstream's handle and no tokens, under a fresh id; any previous session of this browser ends.
+   */
+  async startPending(request: FastifyRequest, reply: FastifyReply, sessionToken: string): Promise<void> {
+    const previous = request.cookies[this.cookies.session];
+    if (previous) await this.store.destroy(previous);
+    const now = this.now();
+    const record: SessionRecord = {
+      accessToken: '',
+      accessExpiresAt: 0,
+      refreshToken: '',
+      user: PENDING_USER,
+      tenants: [],
+      selectedTenantId: null,
+      createdAt: now,
+      absoluteExpiresAt: now + PENDING_LOGIN_SECONDS * 1000,
+      lastActiveAt: now,
+      pendingSecondFactor: { sessionToken },
+    };
+    const id = newSessionId();
+    await this.store.create(id, record);
+    reply.setCookie(this.cookies.session, id, cookieOptions(this.options.secureCookies, SESSION_LIFETIME_SECONDS));
   }
 
   async end(sessionId: string, reply: FastifyReply): Promise<void> {

@@ -24,6 +24,12 @@ export interface SessionRecord extends UpstreamTokens {
    * user's list of sessions; absent in sessions of earlier releases.
    */
   userAgent?: string;
+  /**
+   * A login whose password matched and whose second factor is still to be given (ADR 012):
+   * the upstream's handle of the pending login. Such a session holds no tokens and no user
+   * (`PENDING_USER`); nothing but the code step and logout accepts it.
+   */
+  pendingSecondFactor?: { sessionToken: string };
 }
 
 export type SessionPatch = Partial<Pick<SessionRecord, 'user' | 'tenants' | 'selectedTenantId' | 'lastActiveAt'>>;

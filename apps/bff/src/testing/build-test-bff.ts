@@ -1,10 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { SessionStore } from '../sessions/session-store.js';
 import { assertMatchesContract } from './contract.js';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js';
+import { connectTestRedis, type TestRedis } from './test-redis.js';
 
 export interface TestBffOptions {
   upstreamUrl: string;
@@ -82,9 +83,46 @@ export async function logIn(
   return { cookie: sessionCookieFrom(response), response };
 }
 
+/**
+ * A login of a user with a second factor (ADR 012): the password (202, a pending session) and
+ * then `code`; answers the cookie of the logged-in session and the code step's answer.
+ */
+export async function logInWithCode(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+  code: string,
+): Promise<{ cookie: string; response: LightMyRequestResponse }> {
+  const pending = await postLogin(app, credentials);
+  if (pending.statusCode !== 202)
+    throw new Error(`expected a pending login, got ${pending.statusCode}: ${pending.body}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session/second-factor',
+    headers: { ...API_HEADERS, cookie: sessionCookieFrom(pending) },
+    payload: { code },
+  });
+  return { cookie: sessionCookieFrom(response), response };
+}
+
 /** The session check the web app makes on every page load. */
 export function getSession(app: FastifyInstance, cookie: string): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
+}
+
+/**
+ * Expects the session behind `cookie` to be over: the session check answers "no session" and
+ * clears the cookie, and the cookie opens nothing else either, with the upstream's test answers
+ * dropped, so the refusal is the BFF's own.
+ */
+export async function expectSessionEnded(app: FastifyInstance, upstream: FakeUpstream, cookie: string): Promise<void> {
+  const response = await getSession(app, cookie);
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ session: null });
+  expect(String(response.headers['set-cookie'])).toMatch(/^__Host-portal_session=;/);
+  upstream.handlers.length = 0;
+  const after = await app.inject({ method: 'GET', url: '/api/sessions', headers: { ...API_HEADERS, cookie } });
+  expect(after.statusCode).toBe(401);
+  expect(after.json()).toMatchObject({ code: 'not_authenticated' });
 }
 
 /**
@@ -109,6 +147,56 @@ export function bffPerTest(): {
       started.push(entry);
       entry.app = await buildTestBff({ ...options, upstreamUrl: entry.upstream.url });
       return { app: entry.app, upstream: entry.upstream };
+    },
+  };
+}
+
+/**
+ * For a describe block whose tests start several BFFs on one fake upstream, as the instances
+ * behind a load balancer run: `start(env)` starts another BFF with `env` over the block's
+ * `defaults` (on the test's clock when `now` is given), the first one of a test starts the
+ * upstream and hands it to `onUpstream`; `sharedRedis()` connects a test Redis and gives the
+ * env that makes a BFF keep its state there. All of it is closed after each test, the BFFs first.
+ */
+export function bffInstancesPerTest(
+  defaults: Record<string, string>,
+  onUpstream: (upstream: FakeUpstream) => void = () => {},
+): {
+  start(env?: Record<string, string>, now?: () => number): Promise<FastifyInstance>;
+  upstream(): FakeUpstream;
+  sharedRedis(): Promise<{ redis: TestRedis; env: Record<string, string> }>;
+} {
+  let upstream: FakeUpstream | undefined;
+  let redis: TestRedis | undefined;
+  const apps: FastifyInstance[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await upstream?.close();
+    upstream = undefined;
+    await redis?.close();
+    redis = undefined;
+  });
+  return {
+    async start(env = {}, now) {
+      if (upstream === undefined) {
+        upstream = await startFakeUpstream();
+        onUpstream(upstream);
+      }
+      const app = await buildTestBff({
+        upstreamUrl: upstream.url,
+        ...(now ? { now } : {}),
+        env: { ...defaults, ...env },
+      });
+      apps.push(app);
+      return app;
+    },
+    upstream() {
+      if (upstream === undefined) throw new Error('no BFF started in this test yet');
+      return upstream;
+    },
+    async sharedRedis() {
+      redis = await connectTestRedis();
+      return { redis, env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: redis.keyPrefix } };
     },
   };
 }

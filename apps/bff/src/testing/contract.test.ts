@@ -29,7 +29,8 @@ function answer(overrides: Partial<ContractResponse> & { json?: unknown }): Cont
 
 describe('the contract check of the BFF’s own answers', () => {
   it('accepts documented answers: a session, an error body under 5XX, an empty 204', () => {
-    expect(contractProblems(answer({ json: session }))).toEqual([]);
+    expect(contractProblems(answer({ json: { session } }))).toEqual([]);
+    expect(contractProblems(answer({ json: { session: null } }))).toEqual([]);
     expect(
       contractProblems(answer({ statusCode: 502, json: { code: 'upstream_error', message: 'Zkuste to.' } })),
     ).toEqual([]);
@@ -44,12 +45,14 @@ describe('the contract check of the BFF’s own answers', () => {
 
   it('refuses a body that does not match the documented schema', () => {
     const { tenants: _tenants, ...withoutTenants } = session;
-    expect(contractProblems(answer({ json: { ...withoutTenants, token: 'secret' } }))).toEqual([
-      "getSession 200: body must have required property 'tenants'",
-      'getSession 200: body must NOT have additional properties',
-    ]);
-    expect(contractProblems(answer({ statusCode: 401, json: { error: 'nope' } }))).toContain(
-      "getSession 401: body must have required property 'code'",
+    expect(contractProblems(answer({ json: { session: { ...withoutTenants }, token: 'secret' } }))).toEqual(
+      expect.arrayContaining(['getSession 200: body must NOT have additional properties']),
+    );
+    expect(contractProblems(answer({ json: { session: { ...withoutTenants } } })).join('\n')).toContain(
+      "must have required property 'tenants'",
+    );
+    expect(contractProblems(answer({ statusCode: 502, json: { error: 'nope' } }))).toContain(
+      "getSession 502: body must have required property 'code'",
     );
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEMO_STAFF, DEMO_USERS } from '@portal/api/demo-data';
 import { SignJWT } from 'jose';
 
 /**
@@ -21,25 +22,25 @@ export type FakeHandler = (
   response: ServerResponse,
 ) => boolean | Promise<boolean> | void | Promise<void>;
 
-export const FAKE_USER = {
-  id: 7,
-  email: 'jana.novakova@example.cz',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  display_name: 'Jana Nováková',
-  phone: '+420 601 234 567',
-  is_staff: false,
-};
+/** A demo person of apps/api (the same people as against the real upstream) as a `Profile`. */
+const profileOf = (
+  id: number,
+  person: { email: string; firstName: string; lastName: string; phone?: string | null },
+  isStaff: boolean,
+) => ({
+  id,
+  email: person.email,
+  first_name: person.firstName,
+  last_name: person.lastName,
+  display_name: `${person.firstName} ${person.lastName}`,
+  phone: person.phone ?? null,
+  is_staff: isStaff,
+});
+
+/** Jana Nováková, a tenant's user. */
+export const FAKE_USER = profileOf(7, DEMO_USERS.jana, false);
 /** A staff member of the building operator: no tenants, the staff operations (`x-staff`). */
-export const FAKE_STAFF_USER = {
-  id: 9,
-  email: 'tomas.dvorak@sprava.example.cz',
-  first_name: 'Tomáš',
-  last_name: 'Dvořák',
-  display_name: 'Tomáš Dvořák',
-  phone: null,
-  is_staff: true,
-};
+export const FAKE_STAFF_USER = profileOf(9, DEMO_STAFF, true);
 export const FAKE_PASSWORD = 'Heslo123!';
 /** The login the fake upstream accepts. */
 export const FAKE_CREDENTIALS = { email: FAKE_USER.email, password: FAKE_PASSWORD };
@@ -205,6 +206,12 @@ export async function startFakeUpstream({ now = Date.now }: { now?: () => number
     }
     if (request.method === 'GET' && path === '/api/v1/my_profile/') {
       json(response, 200, user ?? FAKE_USER);
+      return;
+    }
+    if (request.method === 'GET' && path === '/api/v1/_allauth/app/v1/account/authenticators') {
+      // The fake staff member has the second factor staff must have (ADR 012); tenants have none.
+      const data = user?.is_staff ? [{ type: 'totp', created_at: 1_790_000_000, last_used_at: null }] : [];
+      json(response, 200, { status: 200, data });
       return;
     }
     if (request.method === 'GET' && path === '/api/v1/tenant_access/') {

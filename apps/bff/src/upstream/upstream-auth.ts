@@ -35,6 +35,8 @@ export type UpstreamTenant = components['schemas']['Tenant'];
 
 export type LoginResult =
   | { ok: true; tokens: UpstreamTokens }
+  /** The password matched; the second factor is pending under this handle (ADR 012). */
+  | { ok: 'second_factor'; sessionToken: string }
   | {
       ok: false;
       status: number;
@@ -76,6 +78,8 @@ export class UpstreamAuth {
       }
       return { ok: true, tokens: tokensFrom(meta.access, meta.refresh) };
     }
+    const pending = pendingSecondFactor(statusCode, data);
+    if (pending !== null) return { ok: 'second_factor', sessionToken: pending };
     if (statusCode === 400 || statusCode === 401) {
       // Wrong credentials come back as allauth field errors. The message is always ours (Czech,
       // and the same for a wrong e-mail and a wrong password, so accounts cannot be probed).
@@ -195,6 +199,22 @@ export class UpstreamAuth {
     if (statusCode === 429) throw new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
   }
 
+  /**
+   * Whether a reset key can still set a password (allauth's GET of the reset endpoint with the
+   * key in `X-Password-Reset-Key`); spends nothing. False for an invalid, used or expired key.
+   */
+  async checkPasswordResetKey(key: string, requestId: string): Promise<boolean> {
+    const { statusCode } = await this.upstream.json({
+      method: 'GET',
+      path: `${AUTH_BASE}/password/reset`,
+      headers: { 'x-request-id': requestId, 'x-password-reset-key': key },
+    });
+    if (statusCode === 200) return true;
+    if (statusCode === 400) return false;
+    if (statusCode === 429) throw new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
+    throw upstreamFailure(statusCode);
+  }
+
   /** Returns per-field Czech errors, or null on success. */
   async resetPassword(key: string, password: string, requestId: string): Promise<Record<string, string> | null> {
     const { statusCode, data } = await this.upstream.json({
@@ -221,6 +241,18 @@ export class UpstreamAuth {
   }
 }
 
+/** allauth's pending `mfa_authenticate` flow of a login answer: its handle, or null. */
+function pendingSecondFactor(statusCode: number, data: unknown): string | null {
+  if (statusCode !== 401) return null;
+  const body = data as {
+    data?: { flows?: Array<{ id?: unknown; is_pending?: unknown }> };
+    meta?: { session_token?: unknown };
+  } | null;
+  const pending = body?.data?.flows?.some((flow) => flow.id === 'mfa_authenticate' && flow.is_pending === true);
+  const token = body?.meta?.session_token;
+  return pending === true && typeof token === 'string' && token !== '' ? token : null;
+}
+
 /** The upstream's `Retry-After` in whole seconds, when it sent a usable one. */
 function retryAfterOf(value: string | string[] | undefined): string {
   const text = Array.isArray(value) ? value[0] : value;
@@ -228,7 +260,7 @@ function retryAfterOf(value: string | string[] | undefined): string {
   return Number.isInteger(seconds) && seconds > 0 ? String(seconds) : DEFAULT_RETRY_AFTER_SECONDS;
 }
 
-function tokensFrom(accessToken: string, refreshToken: string): UpstreamTokens {
+export function tokensFrom(accessToken: string, refreshToken: string): UpstreamTokens {
   let exp: unknown;
   try {
     exp = decodeJwt(accessToken).exp;
@@ -253,7 +285,7 @@ function isProfile(data: unknown): data is UpstreamUser {
   );
 }
 
-function upstreamFailure(statusCode: number): BffError {
+export function upstreamFailure(statusCode: number): BffError {
   if (statusCode === 429) return new BffError(429, 'too_many_requests', errorMessages.tooManyRequests);
   if (statusCode === 504 || statusCode === 408)
     return new BffError(504, 'upstream_timeout', errorMessages.upstreamTimeout);

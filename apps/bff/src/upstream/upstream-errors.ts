@@ -9,8 +9,14 @@ export function upstreamErrorBody(status: number, text: string): { statusCode: n
   if (status >= 500) {
     if (status === 504)
       return { statusCode: 504, body: { code: 'upstream_timeout', message: errorMessages.upstreamTimeout } };
-    if (status === 503)
-      return { statusCode: 503, body: { code: 'upstream_unavailable', message: errorMessages.upstreamUnavailable } };
+    if (status === 503) {
+      // The API's own „busy, try shortly“ (a HEIC conversion or previews at their limit): said
+      // as such, in the BFF's words – still nothing of the upstream's body.
+      const busy = (parseJson(text) as { code?: unknown } | null)?.code === 'overloaded';
+      return busy
+        ? { statusCode: 503, body: { code: 'overloaded', message: errorMessages.overloaded } }
+        : { statusCode: 503, body: { code: 'upstream_unavailable', message: errorMessages.upstreamUnavailable } };
+    }
     return { statusCode: 502, body: { code: 'upstream_error', message: errorMessages.upstreamUnavailable } };
   }
   const data = parseJson(text);

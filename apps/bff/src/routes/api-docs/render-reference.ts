@@ -63,7 +63,7 @@ function operationHtml(document: OpenApiDocument, method: string, path: string, 
 <h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
 <p class="summary">${escape(operation.summary)} <small>(${escape(operation.operationId)})</small></p>
 ${prose(operation.description)}
-${typeof operation['x-feature'] === 'string' ? `<p class="note">Feature flag: <code>${escape(operation['x-feature'])}</code></p>` : ''}
+${featureNote(operation['x-feature'], operation['x-login-area'] === true, operation['x-staff'] === true)}
 ${typeof operation['x-bot-protection'] === 'string' ? `<p class="note">Bot protection: header <code>X-Bot-Token</code>, form <code>${escape(operation['x-bot-protection'])}</code></p>` : ''}
 ${
   parameters.length > 0
@@ -127,4 +127,21 @@ ${tags
 ${schemas.map(([name, schema]) => `<h3 id="schema-${escape(name)}">${escape(name)}</h3>${schemaHtml(schema)}`).join('\n')}
 </body></html>
 `;
+}
+
+/** `x-staff`, `x-feature` (one flag, a shared list or `none`) and `x-login-area`, in words. */
+function featureNote(feature: unknown, loginArea: boolean, staff: boolean): string {
+  const flags = ([] as unknown[]).concat(feature ?? []).filter((flag) => typeof flag === 'string' && flag !== 'none');
+  const notes: string[] = [];
+  if (staff)
+    notes.push(
+      "Staff only: 403 <code>staff_only</code> for anyone else, <code>second_factor_required</code> until the staff member's second factor is set up",
+    );
+  if (flags.length > 0) {
+    notes.push(
+      `${flags.length > 1 ? 'Feature flags (any on)' : 'Feature flag'}: ${flags.map((flag) => `<code>${escape(flag)}</code>`).join(', ')}`,
+    );
+  }
+  if (loginArea) notes.push('404 while <code>hideTenantLogin</code> is on');
+  return notes.length > 0 ? `<p class="note">${notes.join('; ')}</p>` : '';
 }

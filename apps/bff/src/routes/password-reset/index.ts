@@ -61,6 +61,20 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
+  // Checked when the page opens, so a used or expired link never shows the form.
+  ownRoute(app, 'checkPasswordResetLink', {
+    config: { rateLimit },
+    handler: async (request, reply) => {
+      const { uid, token } = request.body;
+      if (!(await upstreamAuth.checkPasswordResetKey(`${uid}-${token}`, request.id))) {
+        throw new BffError(400, 'invalid_reset_link', errorMessages.invalidResetLink, {
+          token: errorMessages.invalidResetLink,
+        });
+      }
+      return reply.code(204).send();
+    },
+  });
+
   ownRoute(app, 'confirmPasswordReset', {
     config: { rateLimit },
     handler: async (request, reply) => {

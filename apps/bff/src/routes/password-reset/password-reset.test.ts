@@ -69,6 +69,15 @@ describe('password reset request without account enumeration (docs/architecture.
 
 describe('password reset by e-mail link ends every session of the user', () => {
   const bff = bffPerTest();
+  /** The new password sent with the user's reset link, as the page sends it. */
+  const confirmReset = (app: FastifyInstance) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/password-reset/confirm',
+      headers: API_HEADERS,
+      // allauth's uid of an integer user id is the id in base 36.
+      payload: { uid: FAKE_USER.id.toString(36), token: 'c9x1ab-0123456789abcdef', password: 'Nove.Heslo.2026' },
+    });
   const check = (app: FastifyInstance, cookie: string) =>
     app.inject({
       method: 'GET',
@@ -88,13 +97,7 @@ describe('password reset by e-mail link ends every session of the user', () => {
     const second = (await logIn(app, FAKE_CREDENTIALS)).cookie;
     expect((await check(app, first)).statusCode).toBe(200);
 
-    const reset = await app.inject({
-      method: 'POST',
-      url: '/api/password-reset/confirm',
-      headers: API_HEADERS,
-      // allauth's uid of an integer user id is the id in base 36.
-      payload: { uid: FAKE_USER.id.toString(36), token: 'c9x1ab-0123456789abcdef', password: 'Nove.Heslo.2026' },
-    });
+    const reset = await confirmReset(app);
     expect(reset.statusCode).toBe(204);
     expect((await check(app, first)).statusCode).toBe(401);
     expect((await check(app, second)).statusCode).toBe(401);
@@ -110,13 +113,57 @@ describe('password reset by e-mail link ends every session of the user', () => {
       errors: [{ code: 'invalid_password_reset', message: 'x', param: 'key' }],
     });
     const cookie = (await logIn(app, FAKE_CREDENTIALS)).cookie;
-    const reset = await app.inject({
-      method: 'POST',
-      url: '/api/password-reset/confirm',
-      headers: API_HEADERS,
-      payload: { uid: FAKE_USER.id.toString(36), token: 'c9x1ab-0123456789abcdef', password: 'Nove.Heslo.2026' },
-    });
+    const reset = await confirmReset(app);
     expect(reset.statusCode).toBe(400);
     expect((await check(app, cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('password reset link check when the page opens', () => {
+  const bff = bffPerTest();
+  const checkLink = (app: FastifyInstance) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/password-reset/check',
+      headers: API_HEADERS,
+      payload: { uid: 'b', token: 'c9x1ab-0123456789abcdef' },
+    });
+
+  it('answers 204 for a usable link, asking the upstream with the key in X-Password-Reset-Key', async () => {
+    const { app, upstream } = await bff.start();
+    upstream.answer('/api/v1/_allauth/app/v1/auth/password/reset', 200, { status: 200 });
+    const response = await checkLink(app);
+    expect(response.statusCode).toBe(204);
+    const [hit] = upstream.hits('/api/v1/_allauth/app/v1/auth/password/reset');
+    expect(hit?.method).toBe('GET');
+    expect(hit?.headers['x-password-reset-key']).toBe('b-c9x1ab-0123456789abcdef');
+    // The key never travels in the address.
+    expect(hit?.url).not.toContain('c9x1ab');
+  });
+
+  it('answers 400 invalid_reset_link with fields.token for a used or expired link', async () => {
+    const { app, upstream } = await bff.start();
+    upstream.answer('/api/v1/_allauth/app/v1/auth/password/reset', 400, {
+      status: 400,
+      errors: [{ code: 'invalid_password_reset', message: 'x', param: 'key' }],
+    });
+    const response = await checkLink(app);
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ code: string; message: string; fields: Record<string, string> }>();
+    expect(body.code).toBe('invalid_reset_link');
+    expect(body.fields.token).toBe(body.message);
+    expect(body.message).toMatch(/odkaz/i);
+  });
+
+  it('refuses a malformed link without asking the upstream', async () => {
+    const { app, upstream } = await bff.start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset/check',
+      headers: API_HEADERS,
+      payload: { uid: 'b', token: 'not a token!' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(upstream.hits('/api/v1/_allauth/app/v1/auth/password/reset')).toHaveLength(0);
   });
 });

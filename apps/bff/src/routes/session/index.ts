@@ -1,8 +1,10 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BffError, errorMessages } from '../../http/errors.js';
 import type { components } from '../../http/own-operations.gen.js';
 import { ownRoute } from '../../http/own-route.js';
+import { confirmPassword } from '../../sessions/confirm-password.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
+import { secondFactorSetupRequired } from '../../sessions/second-factor.js';
 import { sessionHandle, sessionInfo } from '../../sessions/session-devices.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
 import type { SessionRecord } from '../../sessions/session-store.js';
@@ -11,11 +13,14 @@ import type { SessionRecord } from '../../sessions/session-store.js';
  * The `Session` schema of bff.yaml: who is logged in (`user.is_staff` tells a staff member, who
  * has no tenants), for which tenants, and which is chosen.
  */
-export function sessionBody(record: SessionRecord): components['schemas']['Session'] {
-  return { user: record.user, tenants: record.tenants, selectedTenantId: record.selectedTenantId };
+export function sessionBody(record: SessionRecord, setupRequired = false): components['schemas']['Session'] {
+  return {
+    user: record.user,
+    tenants: record.tenants,
+    selectedTenantId: record.selectedTenantId,
+    ...(setupRequired ? { secondFactorSetupRequired: true } : {}),
+  };
 }
-
-const WRONG_PASSWORD = 'Heslo není správné.';
 
 /**
  * Log in, log out, the current session and tenant selection. Tokens never leave this module's
@@ -27,10 +32,25 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   ownRoute(app, 'getSession', {
     handler: async (request, reply) => {
-      // A session check must not extend the session (idle timeout), hence touch: false.
-      const session = await sessions.require(request, reply, { touch: false });
-      const fresh = await refreshIdentity(session, request.id, reply);
-      return sessionBody(fresh);
+      // No session is an answer, not an error: a guest's every page load asks (bff.yaml).
+      // A pending login (password given, second factor not yet) is no session either, but its
+      // cookie stays: the login page's code step still needs it (ADR 012).
+      if (!(await sessions.read(request))) {
+        const cookie = request.cookies[sessions.cookies.session];
+        if (cookie && !(await sessions.readPending(request))) sessions.clearSessionCookie(reply);
+        return { session: null };
+      }
+      try {
+        // A session check must not extend the session (idle timeout), hence touch: false.
+        const session = await sessions.require(request, reply, { touch: false });
+        const fresh = await refreshIdentity(session, request.id, reply);
+        return { session: sessionBody(fresh, await secondFactorSetupRequired(app.upstream, fresh, request.id)) };
+      } catch (error) {
+        // Ended meanwhile (renewal refused, the upstream revoked the token): no session.
+        if (!(error instanceof BffError) || error.statusCode !== 401) throw error;
+        sessions.clearSessionCookie(reply);
+        return { session: null };
+      }
     },
   });
 
@@ -50,10 +70,16 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
           result.retryAfter === undefined ? {} : { 'retry-after': result.retryAfter },
         );
       }
+      if (result.ok === 'second_factor') {
+        // The password matched; no tokens until the code (routes/second-factor, ADR 012).
+        await sessions.startPending(request, reply, result.sessionToken);
+        request.log.info({ event: 'login_second_factor_pending' }, 'login waits for the second factor');
+        return reply.code(202).send({ secondFactor: 'pending' });
+      }
       const { user, tenants } = await upstreamAuth.identity(result.tokens.accessToken, request.id);
       const session = await sessions.start(request, reply, { tokens: result.tokens, user, tenants });
       request.log.info({ event: 'login', userId: user.id, staff: user.is_staff }, 'logged in');
-      return sessionBody(session.record);
+      return sessionBody(session.record, await secondFactorSetupRequired(app.upstream, session.record, request.id));
     },
   });
 
@@ -69,7 +95,10 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         }
         await sessions.end(session.id, reply);
       } else {
-        sessions.clearSessionCookie(reply);
+        // A login waiting for its second factor ends here too (it holds no upstream tokens).
+        const pending = await sessions.readPending(request);
+        if (pending) await sessions.end(pending.id, reply);
+        else sessions.clearSessionCookie(reply);
       }
       // Cookies and cached pages of this origin go too, so nothing of the session lingers.
       reply.header('clear-site-data', '"cache", "cookies"');
@@ -94,7 +123,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       const session = await sessions.require(request, reply, { touch: true });
       const { sessionId: handle } = request.params;
       if (handle === sessionHandle(session.id)) {
-        throw new BffError(400, 'current_session', 'Toto zařízení odhlásíte tlačítkem Odhlásit se.');
+        throw new BffError(400, 'current_session', 'Toto zařízení odhlásíte tlačítkem „Odhlásit se“.');
       }
       const listed = await sessions.store.listForUser(String(session.record.user.id));
       const target = listed.find(({ id }) => sessionHandle(id) === handle);
@@ -121,7 +150,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         if (request.cookies[sessions.cookies.session]) sessions.clearSessionCookie(reply);
         throw new BffError(401, 'not_authenticated', errorMessages.notAuthenticated);
       }
-      await confirmPassword(session.record, request.body.password, request);
+      await confirmPassword(upstreamAuth, session.record, request.body.password, request);
       await endUserSessions(sessions.store, upstreamAuth, String(session.record.user.id), {
         requestId: request.id,
         log: request.log,
@@ -131,33 +160,6 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(204).send();
     },
   });
-
-  /**
-   * Checks the session user's password by a login at the upstream, which has no separate
-   * reauthentication: a wrong password counts there as a failed login (its delays apply), and
-   * the tokens of a right one are logged out at once.
-   */
-  async function confirmPassword(record: SessionRecord, password: string, request: FastifyRequest): Promise<void> {
-    const result = await upstreamAuth.login(record.user.email, password, request.id, request.ip);
-    if (!result.ok) {
-      request.log.info({ event: 'password_confirmation_failed', status: result.status }, 'password not confirmed');
-      if (result.status === 429) {
-        throw new BffError(
-          429,
-          'too_many_requests',
-          result.message,
-          undefined,
-          result.retryAfter === undefined ? {} : { 'retry-after': result.retryAfter },
-        );
-      }
-      throw new BffError(400, 'invalid_password', WRONG_PASSWORD, { password: WRONG_PASSWORD });
-    }
-    try {
-      await upstreamAuth.logout(result.tokens.refreshToken, request.id);
-    } catch (error) {
-      request.log.warn({ err: error, event: 'upstream_logout_failed' }, 'upstream logout of the check login failed');
-    }
-  }
 
   ownRoute(app, 'selectSessionTenant', {
     handler: async (request, reply) => {

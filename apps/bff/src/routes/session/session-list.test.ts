@@ -10,6 +10,7 @@ import {
   startFakeUpstream,
   type FakeUpstream,
 } from '../../testing/fake-upstream.js';
+import { sessionRecord } from '../../testing/session-records.js';
 import { connectTestRedis, type TestRedis } from '../../testing/test-redis.js';
 
 type SessionList = components['schemas']['SessionList'];
@@ -55,6 +56,16 @@ describe.each(['memory', 'Redis'])('the list of one’s sessions (%s store)', (k
     app.inject({ method: 'GET', url: '/api/sessions', headers: { ...API_HEADERS, cookie } });
   const end = (app: FastifyInstance, cookie: string, id: string) =>
     app.inject({ method: 'DELETE', url: `/api/sessions/${id}`, headers: { ...API_HEADERS, cookie } });
+  /** A live session of another user, logged in now, its tokens named `access-<name>` and `refresh-<name>`. */
+  const storeAnotherUsersSession = (app: FastifyInstance, id: string, name: string) =>
+    app.sessionStore.create(
+      id,
+      sessionRecord(clock, {
+        accessToken: `access-${name}`,
+        refreshToken: `refresh-${name}`,
+        user: { ...FAKE_USER, id: FAKE_USER.id + 1 },
+      }),
+    );
   const check = (app: FastifyInstance, cookie: string) =>
     app.inject({
       method: 'GET',
@@ -71,17 +82,7 @@ describe.each(['memory', 'Redis'])('the list of one’s sessions (%s store)', (k
     clock += 120_000;
     const unknown = await logInFrom(a);
     // Another user's session in the same store is not listed.
-    await a.sessionStore.create(newSessionId(), {
-      accessToken: 'access-bystander',
-      accessExpiresAt: Math.floor(clock / 1000) + 300,
-      refreshToken: 'refresh-bystander',
-      user: { ...FAKE_USER, id: FAKE_USER.id + 1 },
-      tenants: [],
-      selectedTenantId: null,
-      createdAt: clock,
-      absoluteExpiresAt: clock + 3_600_000,
-      lastActiveAt: clock,
-    });
+    await storeAnotherUsersSession(a, newSessionId(), 'bystander');
 
     const response = await list(b, laptop);
     expect(response.statusCode).toBe(200);
@@ -150,23 +151,13 @@ describe.each(['memory', 'Redis'])('the list of one’s sessions (%s store)', (k
     expect(self.statusCode).toBe(400);
     expect(self.json<ErrorBody>()).toEqual({
       code: 'current_session',
-      message: 'Toto zařízení odhlásíte tlačítkem Odhlásit se.',
+      message: 'Toto zařízení odhlásíte tlačítkem „Odhlásit se“.',
     });
     expect((await check(a, mine)).statusCode).toBe(200);
 
     // A session of another user, named by its handle, is not found.
     const foreign = newSessionId();
-    await a.sessionStore.create(foreign, {
-      accessToken: 'access-other',
-      accessExpiresAt: Math.floor(clock / 1000) + 300,
-      refreshToken: 'refresh-other',
-      user: { ...FAKE_USER, id: FAKE_USER.id + 1 },
-      tenants: [],
-      selectedTenantId: null,
-      createdAt: clock,
-      absoluteExpiresAt: clock + 3_600_000,
-      lastActiveAt: clock,
-    });
+    await storeAnotherUsersSession(a, foreign, 'other');
     const otherUsersList = await list(a, `${mine.split('=')[0]}=${foreign}`);
     const foreignHandle = otherUsersList.json<SessionList>().sessions[0]?.id ?? '';
     for (const id of [foreignHandle, 'neexistuje', foreign]) {

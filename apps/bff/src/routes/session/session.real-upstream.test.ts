@@ -63,14 +63,14 @@ describe('sessions against the reference upstream', () => {
     clock += 250_000;
     const renewed = await call({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
     expect(renewed.statusCode).toBe(200);
-    expect(renewed.json()).toMatchObject({ selectedTenantId: DEMO_TENANTS.beta.id });
+    expect(renewed.json()).toMatchObject({ session: { selectedTenantId: DEMO_TENANTS.beta.id } });
     const tokensAfter = await store.get(sessionId);
     expect(tokensAfter?.refreshToken).not.toBe(tokensBefore?.refreshToken);
 
     const logout = await call({ method: 'DELETE', url: '/api/session', headers: { ...API_HEADERS, cookie } });
     expect(logout.statusCode).toBe(204);
     const after = await call({ method: 'GET', url: '/api/session', headers: { ...API_HEADERS, cookie } });
-    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ session: null });
 
     const secrets = [tokensBefore, tokensAfter].flatMap((record) => [record?.accessToken, record?.refreshToken]);
     for (const answer of answers) {

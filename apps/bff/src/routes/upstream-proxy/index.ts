@@ -3,8 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifySchemaFor, listOperations, loadDocument, type OperationInfo } from '@portal/openapi/documents';
 import { botFormOf } from '../../bot-protection/bot-forms.js';
-import type { FeatureFlag } from '../../config/env.js';
 import { BffError, errorMessages, type ErrorBody } from '../../http/errors.js';
+import { featureGate, tenantSelectionAvailable } from '../../http/feature-gate.js';
 import { isOwnOperationPath } from '../../http/own-operations.js';
 import { endUserSessions } from '../../sessions/end-user-sessions.js';
 import { normaliseTenantId, type ActiveSession } from '../../sessions/session-manager.js';
@@ -80,23 +80,25 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     const accessCode = usesAccessCode(schema.headers);
     // Public forms and uploads authorised by an access code: a per-IP limit, like the forms.
     const rateLimited = botForm !== null || (accessCode && operation.method !== 'get');
+    // Switched off (`x-feature`, `x-login-area` under hideTenantLogin): 404 before anything else.
+    const gate = featureGate(operation, config);
     const preHandlers: Array<(request: FastifyRequest) => Promise<void>> = [];
     // The code travels in `X-Access-Code`; an old client's `?code=` is moved there first.
     const preValidation = accessCode
       ? async (request: FastifyRequest) => {
-          if (featureEnabled(operation)) takeAccessCode(request as ForwardedRequest, schema.querystring !== undefined);
+          takeAccessCode(request as ForwardedRequest, schema.querystring !== undefined);
         }
       : undefined;
     // A client that has guessed too many codes is refused before its bot token is spent.
     if (accessCode) {
       preHandlers.push(async (request) => {
-        if (featureEnabled(operation)) await accessCodeGuard.assertAllowed(request.ip);
+        await accessCodeGuard.assertAllowed(request.ip);
       });
     }
     // The token check after validation, so a typo keeps the token.
     if (botForm) {
       preHandlers.push(async (request) => {
-        if (featureEnabled(operation)) await botProtection.check(request, botForm);
+        await botProtection.check(request, botForm);
       });
     }
 
@@ -112,6 +114,7 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
       },
       // Everything here happens before the upstream sees anything.
       ...(rateLimited ? { config: { rateLimit: { max: publicFormsPerMinute, timeWindow: 60_000 } } } : {}),
+      ...(gate ? { onRequest: gate } : {}),
       ...(preValidation ? { preValidation } : {}),
       ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
       handler: (request, reply) => forward(operation, { isPublic, accessCode, staffOnly }, request, reply),
@@ -124,7 +127,6 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     request: ForwardedRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
-    if (!featureEnabled(operation)) throw new BffError(404, 'not_found', errorMessages.notFound);
     assertContentType(operation, request);
 
     const session = isPublic
@@ -145,7 +147,10 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     };
     if (session) headers.authorization = `Bearer ${session.record.accessToken}`;
     if (operation.tenantScoped && session) {
-      const tenantId = resolveTenant(request, session, { required: !isPublic });
+      const tenantId = resolveTenant(request, session, {
+        required: !isPublic,
+        selectionAvailable: tenantSelectionAvailable(config),
+      });
       if (tenantId) headers['x-tenant-id'] = tenantId;
     }
     const idempotencyKey = request.headers['idempotency-key'];
@@ -229,10 +234,6 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(response.body);
   }
 
-  function featureEnabled(operation: OperationInfo): boolean {
-    return !operation.feature || config.features[operation.feature as FeatureFlag] !== false;
-  }
-
   async function optionalSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
     if (!(await sessions.read(request))) return null;
     return sessions.require(request, reply, { touch: true });
@@ -242,13 +243,19 @@ export const upstreamProxyRoutes: FastifyPluginAsync = async (app) => {
 /**
  * `X-Tenant-ID`: an explicit request header wins, but only for a tenant in the user's access
  * list; otherwise the session's selected tenant. Anything else is refused here, before the
- * upstream is called. An operation that needs a tenant and has none answers 409.
+ * upstream is called. An operation that needs a tenant and has none answers 409. Without the
+ * tenant selection (`tenantLogin` off or `hideTenantLogin` on) no tenant is acted for: not the
+ * one selected or remembered before, not an explicit one.
  */
 export function resolveTenant(
   request: FastifyRequest,
   session: ActiveSession,
-  { required }: { required: boolean },
+  { required, selectionAvailable = true }: { required: boolean; selectionAvailable?: boolean },
 ): string | null {
+  if (!selectionAvailable) {
+    if (required) throw new BffError(409, 'tenant_required', errorMessages.tenantRequired);
+    return null;
+  }
   const explicit = request.headers['x-tenant-id'];
   const requested = normaliseTenantId(Array.isArray(explicit) ? explicit[0] : explicit);
   if (requested !== null) {

@@ -1,8 +1,8 @@
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS } from '@portal/api/demo-data';
-import { startTestApi, type TestApi } from '@portal/api/testing';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_TOTP_SECRET, DEMO_USERS } from '@portal/api/demo-data';
+import { currentTotpCode, startTestApi, type TestApi } from '@portal/api/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_HEADERS, buildTestBff, getSession, logIn } from '../../testing/build-test-bff.js';
+import { API_HEADERS, buildTestBff, getSession, logIn, logInWithCode } from '../../testing/build-test-bff.js';
 
 /** The staff gate and versioned changes through the BFF, against the real apps/api. */
 describe('staff operations against the reference upstream', () => {
@@ -19,10 +19,16 @@ describe('staff operations against the reference upstream', () => {
   });
 
   it('gives a staff member a session without tenants, the queue, and versioned changes with a Czech 412', async () => {
-    const { cookie, response } = await logIn(app, { email: DEMO_STAFF.email, password: DEMO_PASSWORD });
+    const { cookie, response } = await logInWithCode(
+      app,
+      { email: DEMO_STAFF.email, password: DEMO_PASSWORD },
+      currentTotpCode(DEMO_STAFF_TOTP_SECRET),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ user: { email: DEMO_STAFF.email, is_staff: true }, tenants: [] });
-    expect((await getSession(app, cookie)).json()).toMatchObject({ user: { is_staff: true }, selectedTenantId: null });
+    expect((await getSession(app, cookie)).json()).toMatchObject({
+      session: { user: { is_staff: true }, selectedTenantId: null },
+    });
 
     const queue = await app.inject({
       method: 'GET',
