@@ -3,7 +3,7 @@ import { sessionQueryKey } from '#src/lib/session.ts';
 
 /**
  * A background refetch of the session (window focus, staleness) that finds it gone – GET
- * /api/session answered 401, which the session query turns into "anonymous" – re-runs the
+ * /api/session answered `session: null`, which the session query turns into "anonymous" – re-runs the
  * route loaders. The guard then sends the user from a login page to
  * `/prihlaseni?redirect=<where they were>` (docs/product.md §4), and public pages just lose the user menu.
  * Explicit changes (login, logout, setQueryData) are not refetches and are left alone.

@@ -2,12 +2,12 @@ import type { Session, Tenant } from '@portal/sdk/client';
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { ROUTES } from '#src/config/paths.ts';
 import { $api, apiClient } from '#src/lib/api.ts';
-import { isUnauthorized } from '#src/lib/errors.ts';
 import { runtimeConfigQueryOptions } from '#src/lib/runtime-config.ts';
 
 /**
  * The current session, shared by every feature (like A1's `lib/auth`): null when anonymous.
- * GET /api/session answers 401 for an anonymous visitor, which is a state, not an error.
+ * GET /api/session answers 200 `{ session: null }` for a visitor (and for a session that has
+ * ended), so a guest's page load shows no failed request in the console.
  */
 
 /** The key openapi-react-query would use, so hooks and invalidations agree (docs/architecture.md §6). */
@@ -17,13 +17,8 @@ export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
     queryFn: async ({ signal }): Promise<Session | null> => {
-      try {
-        const { data } = await apiClient.GET('/api/session', { signal });
-        return data ?? null;
-      } catch (error) {
-        if (isUnauthorized(error)) return null;
-        throw error;
-      }
+      const { data } = await apiClient.GET('/api/session', { signal });
+      return data?.session ?? null;
     },
     staleTime: 60_000,
   });

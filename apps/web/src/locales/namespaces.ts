@@ -3,6 +3,7 @@
  * bundled. `types/i18next.d.ts` types `t()` keys from it, and `registerNamespace` checks that
  * a feature registers a listed namespace with the right shape. A new feature adds one line.
  */
+import type attachments from './cs/attachments.json';
 import type auth from './cs/auth.json';
 import type common from './cs/common.json';
 import type home from './cs/home.json';
@@ -24,6 +25,7 @@ import type staffMeetingRooms from './cs/staff-meeting-rooms.json';
 
 export interface Namespaces {
   common: typeof common;
+  attachments: typeof attachments;
   auth: typeof auth;
   home: typeof home;
   incidents: typeof incidents;

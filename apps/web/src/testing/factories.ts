@@ -3,6 +3,7 @@ import type { components } from '@portal/sdk/schema';
 import { DEFAULT_FEATURES } from '#src/lib/runtime-config.ts';
 
 type MeetingRoom = components['schemas']['MeetingRoom'];
+type PlannedOutage = components['schemas']['MaintenanceEvent'];
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -93,6 +94,32 @@ export function buildMeetingRoom(id: number, overrides: Partial<MeetingRoom> = {
     closing_time: '18:00',
     slot_minutes: 30,
     max_duration_minutes: 240,
+    ...overrides,
+  };
+}
+
+/**
+ * A public water outage in Florenc from `startHours` to `endHours` from now (null: open-ended),
+ * published 100 hours ago.
+ */
+export function buildPlannedOutage(
+  id: number,
+  startHours: number,
+  endHours: number | null,
+  overrides: Partial<PlannedOutage> = {},
+): PlannedOutage {
+  const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  return {
+    id,
+    building: { id: 1, name: 'Kancelářský dům Florenc' },
+    title: `Odstávka ${id}`,
+    description: 'Popis odstávky',
+    category: 'water',
+    visibility: 'public',
+    starts_at: at(startHours),
+    ends_at: endHours === null ? null : at(endHours),
+    created_at: at(-100),
+    updated_at: at(-100),
     ...overrides,
   };
 }

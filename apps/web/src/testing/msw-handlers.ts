@@ -12,6 +12,8 @@ export interface MockAccount {
   password: string;
   /** The session POST /api/session answers for this account. */
   session: Session;
+  /** With a second factor (ADR 012): the password answers 202 and this code completes the login. */
+  secondFactorCode?: string;
 }
 
 export interface MockBackend {
@@ -75,12 +77,15 @@ export function createBackend(overrides: Partial<MockBackend> = {}): MockBackend
 const error = (status: number, body: ErrorBody) => HttpResponse.json(body, { status });
 
 export const WRONG_CREDENTIALS = 'Nesprávný e-mail nebo heslo.';
-export const INVALID_LINK = 'Odkaz pro obnovení hesla je neplatný nebo vypršel.';
+export const INVALID_LINK = 'Odkaz pro obnovení hesla je neplatný nebo jeho platnost vypršela.';
 export const NUMERIC_PASSWORD = 'Heslo nesmí obsahovat jen číslice.';
 export const WRONG_CURRENT = 'Současné heslo není správné.';
 export const WRONG_PASSWORD = 'Heslo není správné.';
 
+export const WRONG_CODE = 'Zadaný kód není správný.';
+
 export function backendHandlers(backend: MockBackend) {
+  let pendingAccount: MockAccount | null = null;
   const record = async (request: Request) => {
     const url = new URL(request.url);
     const text = request.method === 'GET' ? '' : await request.clone().text();
@@ -103,10 +108,8 @@ export function backendHandlers(backend: MockBackend) {
     }),
     http.get('*/api/session', async ({ request }) => {
       await record(request);
-      if (!backend.session) {
-        return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
-      }
-      return HttpResponse.json(backend.session);
+      // No session is a 200 that says so (bff.yaml getSession), not a 401.
+      return HttpResponse.json({ session: backend.session ?? null });
     }),
     http.post('*/api/session', async ({ request }) => {
       await record(request);
@@ -121,7 +124,33 @@ export function backendHandlers(backend: MockBackend) {
           fields: { password: WRONG_CREDENTIALS },
         });
       }
+      if (account.secondFactorCode !== undefined) {
+        pendingAccount = account;
+        return HttpResponse.json({ secondFactor: 'pending' }, { status: 202 });
+      }
       backend.session = structuredClone(account.session);
+      return HttpResponse.json(backend.session);
+    }),
+    http.get('*/api/second-factor', async ({ request }) => {
+      await record(request);
+      const required = backend.session?.user.is_staff === true;
+      return HttpResponse.json({
+        active: required,
+        required,
+        activatedAt: null,
+        lastUsedAt: null,
+        recoveryCodes: null,
+      });
+    }),
+    http.post('*/api/session/second-factor', async ({ request }) => {
+      await record(request);
+      const { code } = (await request.json()) as { code: string };
+      if (!pendingAccount) return error(401, { code: 'not_authenticated', message: 'Nejste přihlášeni.' });
+      if (code !== pendingAccount.secondFactorCode) {
+        return error(400, { code: 'invalid_code', message: WRONG_CODE, fields: { code: WRONG_CODE } });
+      }
+      backend.session = structuredClone(pendingAccount.session);
+      pendingAccount = null;
       return HttpResponse.json(backend.session);
     }),
     http.put('*/api/session/tenant', async ({ request }) => {
@@ -150,6 +179,14 @@ export function backendHandlers(backend: MockBackend) {
     http.post('*/api/password-reset/request', async ({ request }) => {
       await record(request);
       return HttpResponse.json({}, { status: 202 });
+    }),
+    http.post('*/api/password-reset/check', async ({ request }) => {
+      await record(request);
+      const { uid, token } = (await request.json()) as { uid: string; token: string };
+      if (!backend.resetLinks.includes(`${uid}:${token}`)) {
+        return error(400, { code: 'invalid_reset_link', message: INVALID_LINK, fields: { token: INVALID_LINK } });
+      }
+      return new HttpResponse(null, { status: 204 });
     }),
     http.post('*/api/password-reset/confirm', async ({ request }) => {
       await record(request);

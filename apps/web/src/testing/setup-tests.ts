@@ -33,6 +33,9 @@ if (hasDom) {
       }) as MediaQueryList,
   );
   stubMissing(Element.prototype, 'scrollIntoView', () => {});
+  // Attachment previews are shown from blob: addresses (components/ui/use-object-url.ts).
+  stubMissing(URL, 'createObjectURL', () => 'blob:stub');
+  stubMissing(URL, 'revokeObjectURL', () => {});
   stubMissing(Element.prototype, 'scrollTo', () => {});
 }
 

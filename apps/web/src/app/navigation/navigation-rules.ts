@@ -23,6 +23,9 @@ export interface NavigationInput {
 
 type Step = (input: NavigationInput) => NavigationDecision | null;
 
+/** The second-factor section of /profil, where a staff member without one is sent (ADR 012). */
+export const SECOND_FACTOR_SETUP = `${ROUTES.profile.path}#dvoufazove-overeni`;
+
 const redirectTo = (to: string): NavigationDecision => ({ kind: 'redirect', to });
 const wanted = ({ location }: NavigationInput) => `${location.pathname}${location.search}`;
 
@@ -58,7 +61,11 @@ export const checkAuthentication: Step = (input) => {
 export const checkRole: Step = ({ route, session }) => {
   if (!session) return null;
   const staff = isStaff(session);
-  if (route.access === 'staff') return staff ? null : redirectTo(ROUTES.home.path);
+  if (route.access === 'staff') {
+    if (!staff) return redirectTo(ROUTES.home.path);
+    // Staff work only with a second factor (ADR 012): its setup on /profil comes first.
+    return session.secondFactorSetupRequired ? redirectTo(SECOND_FACTOR_SETUP) : null;
+  }
   const tenantsOnly = route.requiresTenant || route === ROUTES.tenant || route === ROUTES.home;
   return staff && tenantsOnly ? redirectTo(ROUTES.staffOverview.path) : null;
 };

@@ -32,12 +32,15 @@ export function DetailPage({
   notFoundMessage,
   backTo,
   backLabel,
+  notFoundElsewhere,
   children,
 }: {
   title: string;
   notFoundMessage: string;
   backTo: string;
   backLabel: string;
+  /** Replaces the 404 when the item is found elsewhere (another tenant of the user); gets the 404 to fall back on. */
+  notFoundElsewhere?: (notFound: ReactNode, back: ReactNode) => ReactNode;
   children: ReactNode;
 }) {
   const data = useLoaderData<DetailLoaderData>();
@@ -46,7 +49,10 @@ export function DetailPage({
       <RouterLink to={backTo}>← {backLabel}</RouterLink>
     </Link>
   );
-  if (data?.notFound) return <DetailNotFound message={notFoundMessage} back={back} />;
+  if (data?.notFound) {
+    const notFound = <DetailNotFound message={notFoundMessage} back={back} />;
+    return notFoundElsewhere ? notFoundElsewhere(notFound, back) : notFound;
+  }
   return (
     <Stack gap="4">
       <PageTitle title={title} />

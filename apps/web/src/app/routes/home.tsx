@@ -10,6 +10,7 @@ import { registerNamespace } from '#src/lib/i18n.ts';
 import { useRuntimeConfig } from '#src/lib/runtime-config.ts';
 import { selectedTenant, useSession } from '#src/lib/session.ts';
 import home from '#src/locales/cs/home.json';
+import { HomeDashboard } from './home-dashboard.tsx';
 
 registerNamespace('home', home);
 
@@ -59,6 +60,7 @@ export default function HomeRoute() {
           ) : null}
         </>
       )}
+      {tenant ? <HomeDashboard /> : null}
       {overview}
     </Stack>
   );

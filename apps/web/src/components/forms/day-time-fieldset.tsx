@@ -1,6 +1,6 @@
-import { Box, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { Field } from '@portal/ui/field';
-import { useId } from 'react';
+import { Fieldset } from './fieldset.tsx';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** One input of a {@link DayTimeFieldset}: its id (for the error summary), label, hint and error. */
@@ -72,12 +72,8 @@ export function DayTimeFieldset({
   time: DayTimePart;
   errorPrefix: string;
 }) {
-  const legendId = useId();
   return (
-    <Box as="fieldset" minW="0" aria-labelledby={legendId}>
-      <Heading as="legend" id={legendId} size="sm" mb="2">
-        {legend}
-      </Heading>
+    <Fieldset legend={legend}>
       {hint === undefined ? null : (
         <Text textStyle="sm" color="fg.muted" mb="2">
           {hint}
@@ -103,6 +99,6 @@ export function DayTimeFieldset({
           </Field>
         ))}
       </SimpleGrid>
-    </Box>
+    </Fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Text, type BoxProps } from '@chakra-ui/react';
+import { Box, Stack, Text, type BoxProps } from '@chakra-ui/react';
 import { formatDateTime } from '#src/lib/format.ts';
 
 /**
@@ -41,5 +41,48 @@ export function MessageBubble({
         {body}
       </Text>
     </Box>
+  );
+}
+
+/** A message of a public request's conversation, as the lists show it. */
+interface ListedMessage {
+  id: number;
+  author_role: string;
+  created_at: string;
+  body: string;
+}
+
+/**
+ * A conversation, oldest first, as an ordered list of {@link MessageBubble}s: `author` names
+ * each message's writer, and `reader` says whose side the page is read from (set in as own).
+ */
+export function MessageList<Message extends ListedMessage>({
+  messages,
+  reader,
+  author,
+  testId,
+}: {
+  messages: readonly Message[];
+  reader: 'operator' | 'visitor';
+  author: (message: Message, fromOperator: boolean) => string;
+  testId: string;
+}) {
+  return (
+    <Stack as="ol" listStyleType="none" gap="3" data-testid={testId}>
+      {messages.map((message) => {
+        const fromOperator = message.author_role === 'operator';
+        return (
+          <MessageBubble
+            key={message.id}
+            data-author={message.author_role}
+            author={author(message, fromOperator)}
+            createdAt={message.created_at}
+            body={message.body}
+            fromOperator={fromOperator}
+            own={fromOperator === (reader === 'operator')}
+          />
+        );
+      })}
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { keepShortWordsWithNext } from '#src/lib/format.ts';
 import { PageTitle } from './page-title.tsx';
 
 /** A page's document title and its h1, both `title`. */
@@ -13,13 +14,16 @@ export function PageHeading({ title }: { title: string }) {
   );
 }
 
-/** A page's document title, its h1 and a muted introduction under it. */
+/**
+ * A page's document title, its h1 and a muted introduction under it. The introduction is the
+ * longest running text of most pages, so a one-letter word never ends one of its lines.
+ */
 export function PageHeader({ title, intro }: { title: string; intro: string }) {
   return (
     <Stack gap="2">
       <PageHeading title={title} />
       <Text color="fg.muted" maxW="3xl">
-        {intro}
+        {keepShortWordsWithNext(intro)}
       </Text>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildConfig, buildProfile, buildSession, TENANT_A, TENANT_B } from '#src/testing/factories.ts';
-import { createBackend, WRONG_CREDENTIALS, type MockAccount } from '#src/testing/msw-handlers.ts';
+import { createBackend, WRONG_CODE, WRONG_CREDENTIALS, type MockAccount } from '#src/testing/msw-handlers.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
 const PASSWORD = 'Heslo123!';
@@ -24,6 +24,42 @@ const tenantCalls = (view: ReturnType<typeof renderRoute>) =>
   view.backend.requests.filter((request) => request.method === 'PUT' && request.path === '/api/session/tenant');
 
 describe('login page', () => {
+  it('asks a user with a second factor for the code after the password, then logs in', async () => {
+    const staff: MockAccount = {
+      email: 'tomas.dvorak@sprava.example.cz',
+      password: PASSWORD,
+      session: buildSession({ user: buildProfile({ is_staff: true }), tenants: [], selectedTenantId: null }),
+      secondFactorCode: '123456',
+    };
+    const view = renderRoute('/prihlaseni', createBackend({ accounts: [staff] }));
+    await logIn(view, staff.email);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Ověření přihlášení' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const code = screen.getByLabelText('Ověřovací kód');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await waitFor(() => expect(document.title).toBe('Ověření přihlášení – Portál nájemníka'));
+
+    await view.user.type(code, '12');
+    await view.user.click(screen.getByRole('button', { name: 'Ověřit a přihlásit se' }));
+    expect(await screen.findByRole('link', { name: 'Ověřovací kód má šest číslic' })).toBeInTheDocument();
+
+    await view.user.clear(code);
+    await view.user.type(code, '654321');
+    await view.user.click(screen.getByRole('button', { name: 'Ověřit a přihlásit se' }));
+    expect(await screen.findByRole('link', { name: WRONG_CODE })).toBeInTheDocument();
+
+    // The recovery code instead: a text field of its own.
+    await view.user.click(screen.getByRole('button', { name: 'Použít záchranný kód' }));
+    expect(screen.getByLabelText('Záchranný kód')).toHaveAttribute('autocomplete', 'off');
+    await view.user.click(screen.getByRole('button', { name: 'Použít kód z aplikace' }));
+
+    await view.user.type(screen.getByLabelText('Ověřovací kód'), '123456');
+    await view.user.click(screen.getByRole('button', { name: 'Ověřit a přihlásit se' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/sprava'), { timeout: 30_000 });
+  });
+
   it('shows the Czech form with labelled fields and the right autocomplete', async () => {
     renderRoute('/prihlaseni');
     expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeInTheDocument();

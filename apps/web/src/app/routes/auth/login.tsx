@@ -28,7 +28,8 @@ export default function LoginRoute() {
     const plan = planAfterLogin({
       session,
       redirect: searchParams.get('redirect'),
-      hideTenantLogin: config.hideTenantLogin,
+      // Without the tenant selection (tenantLogin off) the BFF selects no tenant either (404).
+      hideTenantLogin: config.hideTenantLogin || !config.features.tenantLogin,
     });
     if (plan.selectTenantId) {
       try {

@@ -105,7 +105,7 @@ describe('new password', () => {
   });
 
   it('validates both fields in Czech', async () => {
-    const view = renderRoute(link);
+    const view = renderRoute(link, createBackend({ resetLinks: ['7:abc-123'] }));
     await view.user.type(await screen.findByLabelText('Nové heslo'), 'kratke');
     await view.user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
     const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
@@ -117,7 +117,7 @@ describe('new password', () => {
     await view.user.type(screen.getByLabelText('Nové heslo znovu'), 'Nove-heslo-2025');
     await view.user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
     expect(await screen.findByRole('link', { name: /Hesla se neshodují/ })).toBeInTheDocument();
-    expect(view.backend.requests.some((request) => request.method === 'POST')).toBe(false);
+    expect(view.backend.requests.some((request) => request.path === '/api/password-reset/confirm')).toBe(false);
   });
 
   it("shows the server's reason for refusing a password at the field", async () => {
@@ -129,16 +129,32 @@ describe('new password', () => {
     await waitFor(() => expect(document.title).toBe('Chyba: Nastavení nového hesla – Portál nájemníka'));
   });
 
-  it('explains an invalid or expired link and offers a new one', async () => {
+  it('explains a used or expired link as soon as the page opens, instead of the form', async () => {
     const view = renderRoute(link);
-    await view.user.type(await screen.findByLabelText('Nové heslo'), 'Nove-heslo-2026');
-    await view.user.type(screen.getByLabelText('Nové heslo znovu'), 'Nove-heslo-2026');
-    await view.user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Odkaz už neplatí' })).toHaveFocus();
+    expect(screen.queryByLabelText('Nové heslo')).not.toBeInTheDocument();
+    // Said once: the page's own words, not also the server's.
+    expect(screen.getAllByText(/neplatný/)).toHaveLength(1);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Odkaz pro nastavení nového hesla je neplatný nebo mu vypršela platnost.',
+      'Odkaz pro nastavení nového hesla už byl použit, je neplatný nebo mu vypršela platnost.',
     );
+    expect(view.backend.requests.find((request) => request.path === '/api/password-reset/check')?.body).toEqual({
+      uid: '7',
+      token: 'abc-123',
+    });
     await view.user.click(screen.getByRole('link', { name: 'Požádat o nový odkaz' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Zapomenuté heslo' })).toBeInTheDocument();
+  });
+
+  it('explains a link that died after the page opened once, after the submit', async () => {
+    const backend = createBackend({ resetLinks: ['7:abc-123'] });
+    const view = renderRoute(link, backend);
+    await view.user.type(await screen.findByLabelText('Nové heslo'), 'Nove-heslo-2026');
+    await view.user.type(screen.getByLabelText('Nové heslo znovu'), 'Nove-heslo-2026');
+    backend.resetLinks = [];
+    await view.user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Odkaz už neplatí' })).toHaveFocus();
+    expect(screen.getAllByText(/neplatný/)).toHaveLength(1);
+    expect(screen.queryByLabelText('Nové heslo')).not.toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { SAMPLE_CUSTOMER, SAMPLE_SUPPLIER } from '@portal/openapi/fixtures';
 import type { components } from '@portal/sdk/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -36,9 +37,19 @@ function buildStatement(id: number, overrides: Partial<Statement> = {}): Stateme
     building: { id: 1, name: 'Kancelářský dům Florenc' },
     pdf_url: `/api/v1/billing_statements/${id}/pdf/`,
     items: [
-      { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00' },
-      { description: 'Služby spojené s nájmem', quantity: null, unit: null, amount: '3200.50' },
+      { description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '45000.00', vat_rate: 21 },
+      { description: 'Služby spojené s nájmem', quantity: null, unit: null, amount: '3200.50', vat_rate: null },
     ],
+    supplier: SAMPLE_SUPPLIER,
+    customer: SAMPLE_CUSTOMER,
+    tax_document: true,
+    taxable_supply_date: '2026-10-31',
+    vat_breakdown: [
+      { rate: 21, base: '37190.08', vat: '7809.92', total: '45000.00' },
+      { rate: null, base: '3200.50', vat: '0.00', total: '3200.50' },
+    ],
+    total_base: '40390.58',
+    total_vat: '7809.92',
     ...overrides,
   };
 }
@@ -146,7 +157,107 @@ describe('billing statements', { timeout: 30_000 }, () => {
     const rent = screen.getByRole('row', { name: /Nájemné kanceláře/ });
     expect(within(rent).getAllByText(text('1\u00a0měsíc')).length).toBeGreaterThan(0);
     expect(within(rent).getByText(text('45\u00a0000,00\u00a0Kč'))).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: /Služby spojené s nájmem/ })).toBeInTheDocument();
+    // A one-letter word keeps to the next one, also in an item's description.
+    expect(screen.getByRole('row', { name: /Služby spojené s\u00a0nájmem/ })).toBeInTheDocument();
+  });
+
+  it('reads like the tax document it is: supplier and customer, DUZP, VAT rate per item, the VAT per rate', async () => {
+    billingApi([buildStatement(4)]);
+    renderRoute('/vyuctovani?id=4', loggedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vyúčtování č. 2026000104' })).toBeInTheDocument();
+    expect(screen.getByText('Daňový doklad')).toBeInTheDocument();
+    expect(screen.getByText('Datum uskutečnění zdanitelného plnění').nextSibling).toHaveTextContent(
+      text('31.\u00a010.\u00a02026'),
+    );
+    const supplier = screen.getByRole('region', { name: 'Dodavatel' });
+    expect(supplier).toHaveTextContent('Správa budov Praha, a.s.');
+    expect(supplier).toHaveTextContent('Rohanské nábřeží 678/29');
+    expect(supplier).toHaveTextContent(text('186\u00a000\u00a0Praha 8'));
+    expect(supplier).toHaveTextContent('IČO: 27468135');
+    expect(supplier).toHaveTextContent('DIČ: CZ27468135');
+    expect(supplier).toHaveTextContent('oddíl B, vložka 21357');
+    const customer = screen.getByRole('region', { name: 'Odběratel' });
+    expect(customer).toHaveTextContent('Alfa s.r.o.');
+    expect(customer).toHaveTextContent('IČO: 28901541');
+
+    const items = screen.getByRole('region', { name: 'Položky' });
+    expect(
+      within(items)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Položka', 'Množství', 'Sazba DPH', 'Částka s\u00a0DPH']);
+    expect(
+      within(screen.getByRole('row', { name: /Nájemné kanceláře/ })).getByText(text('21\u00a0%')),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Služby spojené/ })).getByText('bez DPH')).toBeInTheDocument();
+
+    const breakdown = screen.getByRole('region', { name: 'Rekapitulace DPH' });
+    const row = within(breakdown).getByRole('row', { name: /^21/ });
+    expect(within(row).getByRole('rowheader')).toHaveTextContent(text('21\u00a0%'));
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['37\u00a0190,08\u00a0Kč', '7\u00a0809,92\u00a0Kč', '45\u00a0000,00\u00a0Kč']);
+    const sum = within(breakdown).getByRole('row', { name: /^Celkem/ });
+    expect(
+      within(sum)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['40\u00a0390,58\u00a0Kč', '7\u00a0809,92\u00a0Kč', '48\u00a0200,50\u00a0Kč']);
+  });
+
+  it('a statement of no VAT payer, or from before the parties were kept, shows only what it has', async () => {
+    billingApi([
+      buildStatement(4, {
+        supplier: null,
+        customer: { name: 'Alfa s.r.o.', street: null, city: null, postal_code: null, ico: null, dic: null },
+        tax_document: false,
+        taxable_supply_date: null,
+        items: [{ description: 'Nájemné kanceláře', quantity: '1', unit: 'měsíc', amount: '48200.50', vat_rate: null }],
+        vat_breakdown: [{ rate: null, base: '48200.50', vat: '0.00', total: '48200.50' }],
+        total_base: '48200.50',
+        total_vat: '0.00',
+      }),
+    ]);
+    renderRoute('/vyuctovani?id=4', loggedIn());
+    expect(await screen.findByRole('region', { name: 'Odběratel' })).toHaveTextContent('Alfa s.r.o.');
+    expect(screen.queryByRole('region', { name: 'Dodavatel' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Daňový doklad')).not.toBeInTheDocument();
+    expect(screen.queryByText('Datum uskutečnění zdanitelného plnění')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Rekapitulace DPH' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Položky' }))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Položka', 'Množství', 'Částka']);
+  });
+
+  it('copies the account, IBAN, amount and variable symbol as a bank form takes them', async () => {
+    billingApi([unpaid(1, { due_date: '2099-12-15', amount_due: '1234567.80' })]);
+    const view = renderRoute('/vyuctovani?id=1', loggedIn());
+    const copies: Array<[string, string]> = [
+      ['Kopírovat: číslo účtu', '2001234588/2010'],
+      ['Kopírovat: IBAN', 'CZ6220100000002001234588'],
+      ['Kopírovat: částka k úhradě', '1234567,80'],
+      ['Kopírovat: variabilní symbol', '2026000101'],
+    ];
+    for (const [button, copied] of copies) {
+      await view.user.click(await screen.findByRole('button', { name: button }));
+      expect(await navigator.clipboard.readText()).toBe(copied);
+    }
+  });
+
+  it('says above the list how much is still to pay across all statements', async () => {
+    billingApi([
+      unpaid(1),
+      unpaid(2, { due_date: day(-3), amount_due: '1000.25' }),
+      ...Array.from({ length: 10 }, (_, index) => buildStatement(index + 3)),
+    ]);
+    renderRoute('/vyuctovani', loggedIn());
+    const total = await screen.findByTestId('outstanding-total');
+    expect(total).toHaveTextContent(text('K úhradě zbývá celkem 49 200,75 Kč za 2 vyúčtování.'));
+    expect(total).toHaveTextContent('Jedno z nich je po splatnosti.');
   });
 
   it('a paid statement has no payment details and no QR code', async () => {

@@ -1,14 +1,15 @@
 import type { components } from '@portal/sdk/schema';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Typing whole forms with user-event is slow on a busy machine; the default 5 s is too tight.
 import { stubModalDialogs } from '#src/testing/browser-stubs.ts';
-import { buildProfile, buildSession, TENANT_A } from '#src/testing/factories.ts';
+import { buildProfile, buildSession, TENANT_A, TENANT_B } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
+import { storedUploads, uploadedNames } from '#src/testing/uploads.ts';
 
 type Ticket = components['schemas']['SupportTicketDetail'];
 
@@ -95,7 +96,9 @@ function incidentApi(tickets: Ticket[] = []): IncidentApi {
       api.listQueries.push(query);
       const statuses = query.getAll('status');
       const priorities = query.getAll('priority');
+      const search = query.get('search')?.toLowerCase() ?? '';
       const matching = api.tickets
+        .filter((ticket) => ticket.subject.toLowerCase().includes(search))
         .filter((ticket) => statuses.length === 0 || statuses.includes(ticket.status))
         .filter((ticket) => priorities.length === 0 || priorities.includes(ticket.priority))
         .sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -114,6 +117,7 @@ function incidentApi(tickets: Ticket[] = []): IncidentApi {
       if (!ticket) return HttpResponse.json({ code: 'not_found', message: 'Nenalezeno.' }, { status: 404 });
       return HttpResponse.json(ticket);
     }),
+    http.get('*/api/v1/maintenance_events/', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
     http.get('*/api/v1/buildings/', () =>
       HttpResponse.json(
         [{ id: 1, name: 'Dům Florenc', street: 'Na Florenci 1', city: 'Praha 1', postal_code: '110 00' }],
@@ -176,11 +180,43 @@ describe('incident list', { timeout: 30_000 }, () => {
     await view.user.selectOptions(screen.getByLabelText('Priorita'), 'Vysoká');
     await view.user.selectOptions(screen.getByLabelText('Stav'), 'Otevřeno');
     await view.user.click(screen.getByRole('button', { name: 'Filtrovat' }));
+    await waitFor(() => expect(view.location()).toBe('/hlaseni-incidentu?stav=open&priorita=high'));
     expect(await screen.findByText('Celkem 6 incidentů')).toBeInTheDocument();
-    expect(view.location()).toBe('/hlaseni-incidentu?stav=open&priorita=high');
     const last = api.listQueries.at(-1);
     expect(last?.getAll('status')).toEqual(['open']);
     expect(last?.getAll('priority')).toEqual(['high']);
+  });
+
+  it('searches after a pause in typing, sorts, and keeps both in the URL', async () => {
+    const api = incidentApi([
+      buildTicket(1, { subject: 'Kape voda ze stropu' }),
+      buildTicket(2, { subject: 'Nesvítí světlo' }),
+    ]);
+    const view = renderRoute('/hlaseni-incidentu', loggedIn());
+    expect(await screen.findByText('Celkem 2 incidenty')).toBeInTheDocument();
+    const first = screen.getByRole('link', { name: 'Nesvítí světlo' }).closest('li') as HTMLElement;
+    expect(within(first).getByText(/^č\.\s2$/)).toBeInTheDocument();
+    expect(within(first).getByText('Poslední změna', { exact: false })).toBeInTheDocument();
+
+    await view.user.type(screen.getByRole('searchbox', { name: 'Hledat' }), 'voda');
+    await waitFor(() => expect(view.location()).toBe('/hlaseni-incidentu?hledat=voda'));
+    // One request for the whole word, not one per letter.
+    expect(api.listQueries.filter((query) => query.has('search')).map((query) => query.get('search'))).toEqual([
+      'voda',
+    ]);
+    await view.user.selectOptions(screen.getByLabelText('Řadit'), 'Podle poslední změny');
+    await waitFor(() => expect(view.location()).toBe('/hlaseni-incidentu?hledat=voda&razeni=-updated_at'));
+    expect(api.listQueries.at(-1)?.get('ordering')).toBe('-updated_at');
+    expect(screen.getByRole('searchbox', { name: 'Hledat' })).toHaveValue('voda');
+  });
+
+  it('reads search and ordering from the URL', async () => {
+    const api = incidentApi([buildTicket(1)]);
+    renderRoute('/hlaseni-incidentu?hledat=kape&razeni=-priority', loggedIn());
+    expect(await screen.findByRole('searchbox', { name: 'Hledat' })).toHaveValue('kape');
+    expect(screen.getByLabelText('Řadit')).toHaveValue('-priority');
+    await waitFor(() => expect(api.listQueries.at(-1)?.get('search')).toBe('kape'));
+    expect(api.listQueries.at(-1)?.get('ordering')).toBe('-priority');
   });
 
   it('shows the empty state of docs/product.md §2', async () => {
@@ -298,22 +334,23 @@ describe('new incident form', { timeout: 30_000 }, () => {
     await view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
     const summary = (await screen.findByRole('heading', { name: 'Vyskytl se problém' })).parentElement as HTMLElement;
     await waitFor(() => expect(summary).toHaveFocus());
+    // The tenant's only building is chosen already.
+    expect(screen.getByLabelText('Budova')).toHaveValue('1');
     for (const message of [
       'Zadejte předmět',
-      'Vyberte budovu',
       'Zadejte popis',
-      'Zadejte telefon ve tvaru +420 123 456 789',
+      'Zadejte telefon ve správném tvaru, například +420 601 234 567',
     ]) {
       expect(within(summary).getByRole('link', { name: message })).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Předmět')).toHaveAccessibleDescription('Chyba: Zadejte předmět');
     expect(screen.getByLabelText(/^Kontaktní telefon/)).toHaveAccessibleDescription(
-      'Nepovinné - použije se váš registrovaný kontakt, pokud nevyplníte Chyba: Zadejte telefon ve tvaru +420 123 456 789',
+      'Nepovinné - použije se váš registrovaný kontakt, pokud nevyplníte Chyba: Zadejte telefon ve správném tvaru, například +420 601 234 567',
     );
     expect(api.creates).toEqual([]);
   });
 
-  it('creates with a fresh Idempotency-Key per attempt and keeps the input after a failure', async () => {
+  it('creates with a new Idempotency-Key for changed input and keeps the input after a failure', async () => {
     const api = incidentApi();
     api.createFailure = {
       status: 400,
@@ -351,6 +388,101 @@ describe('new incident form', { timeout: 30_000 }, () => {
     expect(Object.keys(window.sessionStorage)).toEqual([]);
   });
 
+  it('sends the same report again with the same Idempotency-Key, a changed one and the next with a new key', async () => {
+    const api = incidentApi();
+    // The answer is lost on the way (the BFF gave up on a slow upstream): the ticket may exist.
+    api.createFailure = {
+      status: 504,
+      body: { code: 'upstream_timeout', message: 'Služba neodpověděla včas. Zkuste to prosím znovu.' },
+    };
+    const view = renderRoute('/hlaseni-incidentu/novy', loggedIn());
+    await view.user.type(await screen.findByLabelText('Předmět'), 'Nefunguje výtah');
+    await view.user.selectOptions(screen.getByLabelText('Budova'), '1');
+    await view.user.type(screen.getByLabelText('Popis'), 'Stojí ve 2. patře');
+    const send = () => view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
+    await send();
+    await waitFor(() => expect(api.creates).toHaveLength(1));
+    await send();
+    await waitFor(() => expect(api.creates).toHaveLength(2));
+    expect(api.creates[1]?.key).toBe(api.creates[0]?.key);
+
+    await view.user.type(screen.getByLabelText('Popis'), ', dveře zavřené');
+    api.createFailure = null;
+    await send();
+    expect(await screen.findByText('Incident byl úspěšně vytvořen.')).toBeInTheDocument();
+    expect(api.creates).toHaveLength(3);
+    expect(api.creates[2]?.key).not.toBe(api.creates[0]?.key);
+  });
+
+  async function fillIncident(view: ReturnType<typeof renderRoute>) {
+    await view.user.type(await screen.findByLabelText('Předmět'), 'Nefunguje topení');
+    await view.user.type(screen.getByLabelText('Popis'), 'Radiátor v kuchyni je studený');
+  }
+
+  it('refuses a file of a type the server refuses before anything is created, naming the file', async () => {
+    const api = incidentApi();
+    const view = renderRoute('/hlaseni-incidentu/novy', loggedIn());
+    await fillIncident(view);
+    const input = screen.getByLabelText(/^Přílohy/);
+    expect(input).toHaveAttribute('accept', expect.stringContaining('.pdf'));
+    // Past the picker's filter, as „Všechny soubory“ in a file dialog allows.
+    fireEvent.change(input, {
+      target: {
+        files: [
+          new File(['jpeg'], 'foto.jpg', { type: 'image/jpeg' }),
+          new File(['MZ'], 'program.exe', { type: 'application/x-msdownload' }),
+        ],
+      },
+    });
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
+    const message = /Soubor „program.exe“ nelze přiložit: povolené jsou fotografie/;
+    expect(await screen.findByRole('link', { name: message })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Přílohy/)).toHaveAccessibleDescription(message);
+    expect(api.creates).toEqual([]);
+  });
+
+  it('after a refused upload keeps the form and uploads the retry to the incident already created', async () => {
+    const api = incidentApi();
+    const uploads: { id: number; names: string[] }[] = [];
+    let refuse = true;
+    server.use(
+      http.post('*/api/v1/support_tickets/:id/attachments/', async ({ params, request }) => {
+        const names = await uploadedNames(request);
+        uploads.push({ id: Number(params.id), names });
+        if (refuse) {
+          const reason = `Soubor „${names[0]}“ nemá obsah, jaký slibuje jeho přípona.`;
+          return HttpResponse.json(
+            { code: 'validation_error', message: 'Zkontrolujte prosím zadané údaje.', fields: { files: reason } },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(storedUploads(names, '2026-11-20T08:00:00Z'), { status: 201 });
+      }),
+    );
+    const view = renderRoute('/hlaseni-incidentu/novy', loggedIn());
+    await fillIncident(view);
+    await view.user.upload(screen.getByLabelText(/^Přílohy/), new File(['<html>'], 'foto.jpg', { type: 'image/jpeg' }));
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat hlášení' }));
+
+    // The server's reason, naming the file, at the field; the form stays with the incident's number.
+    expect(
+      await screen.findByRole('link', { name: 'Soubor „foto.jpg“ nemá obsah, jaký slibuje jeho přípona.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Incident č. 99 je založen, ale přílohy se nepodařilo nahrát');
+    expect(view.location()).toBe('/hlaseni-incidentu/novy');
+    expect(api.creates).toHaveLength(1);
+
+    refuse = false;
+    await view.user.upload(screen.getByLabelText(/^Přílohy/), new File(['jpeg'], 'oprava.jpg', { type: 'image/jpeg' }));
+    await view.user.click(screen.getByRole('button', { name: 'Nahrát přílohy k incidentu č. 99' }));
+    await waitFor(() => expect(view.location()).toBe('/hlaseni-incidentu/99'));
+    expect(api.creates).toHaveLength(1);
+    expect(uploads).toEqual([
+      { id: 99, names: ['foto.jpg'] },
+      { id: 99, names: ['oprava.jpg'] },
+    ]);
+  });
+
   it('restores the draft of the same user and tenant, and only theirs', async () => {
     incidentApi();
     const first = renderRoute('/hlaseni-incidentu/novy', loggedIn());
@@ -375,10 +507,47 @@ describe('new incident form', { timeout: 30_000 }, () => {
 });
 
 describe('incident detail', { timeout: 30_000 }, () => {
+  beforeAll(stubModalDialogs);
+
   it('says an unknown or foreign id is not available, in the words of docs/product.md §8', async () => {
     incidentApi([buildTicket(1)]);
     renderRoute('/hlaseni-incidentu/12345', loggedIn());
     expect(await screen.findByText('Incident s ID 12345 neexistuje nebo k němu nemáte přístup.')).toBeInTheDocument();
+  });
+
+  it('offers to switch to the user’s other tenant that owns the incident, and then shows it', async () => {
+    const backend = loggedIn();
+    const asked: (string | null)[] = [];
+    incidentApi([]);
+    server.use(
+      http.get('*/api/v1/support_tickets/:id/', ({ params, request }) => {
+        const explicit = request.headers.get('x-tenant-id');
+        asked.push(explicit);
+        const tenant = explicit ?? backend.session?.selectedTenantId;
+        if (Number(params.id) !== 5 || tenant !== TENANT_B.id) {
+          return HttpResponse.json({ code: 'not_found', message: 'Nenalezeno.' }, { status: 404 });
+        }
+        return HttpResponse.json(buildTicket(5, { subject: 'Nefunguje klimatizace' }));
+      }),
+    );
+    const view = renderRoute('/hlaseni-incidentu/5', backend);
+    expect(await screen.findByText('Tento incident patří nájemci Beta Kanceláře a.s.')).toBeInTheDocument();
+    expect(screen.queryByText(/nemáte přístup/)).not.toBeInTheDocument();
+    // Asked only as the user's other tenant.
+    expect(asked).toContain(TENANT_B.id);
+    expect(asked.filter((tenant) => tenant !== null && tenant !== TENANT_B.id)).toEqual([]);
+
+    await view.user.click(screen.getByRole('button', { name: 'Přepnout na Beta Kanceláře a.s.' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Nefunguje klimatizace/ })).toBeInTheDocument();
+    expect(backend.session?.selectedTenantId).toBe(TENANT_B.id);
+    expect(view.location()).toBe('/hlaseni-incidentu/5');
+  });
+
+  it('says not found when none of the user’s tenants owns the incident', async () => {
+    incidentApi([]);
+    renderRoute('/hlaseni-incidentu/6', loggedIn());
+    expect(await screen.findByText('Incident s ID 6 neexistuje nebo k němu nemáte přístup.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Přepnout na/ })).not.toBeInTheDocument();
   });
 
   it('shows the facts and the timeline of all four entry types in Czech', async () => {
@@ -436,6 +605,94 @@ describe('incident detail', { timeout: 30_000 }, () => {
     expect(screen.getByText('Změna priority: Normální → Vysoká')).toBeInTheDocument();
     expect(screen.getByText('Přiřazeno: Tomáš Dvořák')).toBeInTheDocument();
     expect(screen.getByText('+420 601 111 222')).toBeInTheDocument();
+  });
+
+  it('shows images as thumbnails that open a viewer with their large preview; other files stay links', async () => {
+    const attachment = (id: number, file_name: string, content_type: string) => ({
+      id,
+      file_name,
+      content_type,
+      size: 2048,
+      created_at: '2026-11-20T09:00:00Z',
+      download_url: `/api/v1/support_tickets/1/attachments/${id}/`,
+    });
+    incidentApi([
+      buildTicket(1, {
+        attachments: [
+          attachment(3, 'chodba.jpg', 'image/jpeg'),
+          attachment(4, 'protokol.pdf', 'application/pdf'),
+          attachment(5, 'strop.png', 'image/png'),
+        ],
+      }),
+    ]);
+    const previews: { path: string; size: string | null; csrf: string | null }[] = [];
+    const originals: string[] = [];
+    server.use(
+      http.get('*/api/v1/support_tickets/:id/attachments/:attachmentId/preview/', ({ request }) => {
+        const url = new URL(request.url);
+        previews.push({ path: url.pathname, size: url.searchParams.get('size'), csrf: request.headers.get('x-csrf') });
+        return new HttpResponse('RIFF....WEBP', {
+          headers: { 'Content-Type': 'image/webp', 'Content-Disposition': 'inline; filename="nahled.webp"' },
+        });
+      }),
+      http.get('*/api/v1/support_tickets/:id/attachments/:attachmentId/', ({ request }) => {
+        originals.push(new URL(request.url).pathname);
+        return new HttpResponse('JPEG', {
+          headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename="x"' },
+        });
+      }),
+    );
+    let made = 0;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${(made += 1)}`);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const view = renderRoute('/hlaseni-incidentu/1', loggedIn());
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Přílohy' })).closest(
+      'section',
+    ) as HTMLElement;
+
+    // Thumbnails of the two images (their small previews, through the SDK), none of the PDF.
+    const thumbnail = within(section).getByRole('button', { name: 'Zobrazit obrázek chodba.jpg' });
+    await waitFor(() =>
+      expect(within(thumbnail).getByRole('img', { name: 'chodba.jpg' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
+    );
+    expect(within(section).getByRole('button', { name: 'Zobrazit obrázek strop.png' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /protokol/ })).not.toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Stáhnout protokol.pdf' })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Stáhnout chodba.jpg' })).toBeInTheDocument();
+    await waitFor(() => expect(previews).toHaveLength(2));
+    expect(previews).toEqual([
+      { path: '/api/v1/support_tickets/1/attachments/3/preview/', size: 'small', csrf: '1' },
+      { path: '/api/v1/support_tickets/1/attachments/5/preview/', size: 'small', csrf: '1' },
+    ]);
+
+    // The viewer: the large preview with the file name as title and alt text, focus on „Zavřít“.
+    await view.user.click(thumbnail);
+    const viewer = await screen.findByRole('dialog', { name: 'chodba.jpg' });
+    expect(within(viewer).getByRole('button', { name: 'Zavřít' })).toHaveFocus();
+    expect(within(viewer).getByText('Obrázek 1 z 2')).toBeInTheDocument();
+    expect(await within(viewer).findByRole('img', { name: 'chodba.jpg' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    expect(previews.at(-1)).toMatchObject({ path: '/api/v1/support_tickets/1/attachments/3/preview/', size: 'large' });
+
+    // Arrows move between the images (and around); the buttons do the same.
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    expect(await screen.findByRole('dialog', { name: 'strop.png' })).toBeInTheDocument();
+    expect(within(viewer).getByText('Obrázek 2 z 2')).toBeInTheDocument();
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    expect(await screen.findByRole('dialog', { name: 'chodba.jpg' })).toBeInTheDocument();
+    await view.user.click(within(viewer).getByRole('button', { name: 'Předchozí obrázek' }));
+    expect(await screen.findByRole('dialog', { name: 'strop.png' })).toBeInTheDocument();
+
+    // The original through the same download as the list; Escape (the dialog's cancel) closes.
+    await view.user.click(within(viewer).getByRole('button', { name: 'Stáhnout originál' }));
+    await waitFor(() => expect(originals).toEqual(['/api/v1/support_tickets/1/attachments/5/']));
+    fireEvent(viewer, new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("shows the technician's visit window and its changes in Prague time", async () => {

@@ -2,35 +2,17 @@ import type { components } from '@portal/sdk/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildConfig, buildSession } from '#src/testing/factories.ts';
+import { buildConfig, buildPlannedOutage, buildSession } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
 
 type Outage = components['schemas']['MaintenanceEvent'];
 
-const HOUR = 3_600_000;
 const BUILDINGS = [
   { id: 1, name: 'Kancelářský dům Florenc', street: 'Na Florenci 2116/15', city: 'Praha 1', postal_code: '110 00' },
   { id: 2, name: 'Smíchov Gate', street: 'Plzeňská 3217/16', city: 'Praha 5', postal_code: '150 00' },
 ];
-
-function outage(id: number, startHours: number, endHours: number | null, overrides: Partial<Outage> = {}): Outage {
-  const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-  return {
-    id,
-    building: { id: 1, name: 'Kancelářský dům Florenc' },
-    title: `Odstávka ${id}`,
-    description: 'Popis odstávky',
-    category: 'water',
-    visibility: 'public',
-    starts_at: at(startHours),
-    ends_at: endHours === null ? null : at(endHours),
-    created_at: at(-100),
-    updated_at: at(-100),
-    ...overrides,
-  };
-}
 
 /** A stand-in for the BFF's list with the upstream's rules (ended, building, ordering, pages). */
 function outagesApi(outages: Outage[]) {
@@ -68,10 +50,10 @@ const titles = () =>
 describe('planned outages', { timeout: 30_000 }, () => {
   it('shows a guest what is under way first, then what is coming, marked, with Prague times', async () => {
     const queries = outagesApi([
-      outage(1, 48, 50),
-      outage(2, -2, 3, { title: 'Oprava fasády' }),
-      outage(3, -50, -48, { title: 'Dávno hotovo' }),
-      outage(4, 10, null, { title: 'Výpadek internetu', category: 'internet' }),
+      buildPlannedOutage(1, 48, 50),
+      buildPlannedOutage(2, -2, 3, { title: 'Oprava fasády' }),
+      buildPlannedOutage(3, -50, -48, { title: 'Dávno hotovo' }),
+      buildPlannedOutage(4, 10, null, { title: 'Výpadek internetu', category: 'internet' }),
     ]);
     renderRoute('/planovane-vypadky');
     expect(await screen.findByRole('heading', { level: 1, name: 'Plánované odstávky' })).toBeInTheDocument();
@@ -88,10 +70,10 @@ describe('planned outages', { timeout: 30_000 }, () => {
 
   it('filters by building and shows past outages on request, all in the URL', async () => {
     const queries = outagesApi([
-      outage(1, 48, 50),
-      outage(2, 24, 26, { building: { id: 2, name: 'Smíchov Gate' }, title: 'Kontrola plynu' }),
-      outage(3, -50, -48, { building: { id: 2, name: 'Smíchov Gate' }, title: 'Odstávka elektřiny' }),
-      outage(4, -200, -190, { building: { id: 2, name: 'Smíchov Gate' }, title: 'Starší odstávka' }),
+      buildPlannedOutage(1, 48, 50),
+      buildPlannedOutage(2, 24, 26, { building: { id: 2, name: 'Smíchov Gate' }, title: 'Kontrola plynu' }),
+      buildPlannedOutage(3, -50, -48, { building: { id: 2, name: 'Smíchov Gate' }, title: 'Odstávka elektřiny' }),
+      buildPlannedOutage(4, -200, -190, { building: { id: 2, name: 'Smíchov Gate' }, title: 'Starší odstávka' }),
     ]);
     const view = renderRoute('/planovane-vypadky');
     await screen.findByRole('heading', { level: 1, name: 'Plánované odstávky' });
@@ -122,7 +104,7 @@ describe('planned outages', { timeout: 30_000 }, () => {
   });
 
   it('pages by X-Total-Count', async () => {
-    outagesApi(Array.from({ length: 13 }, (_, index) => outage(index + 1, 10 + index, 11 + index)));
+    outagesApi(Array.from({ length: 13 }, (_, index) => buildPlannedOutage(index + 1, 10 + index, 11 + index)));
     const view = renderRoute('/planovane-vypadky');
     expect(await screen.findByText('Strana 1 z 2')).toBeInTheDocument();
     expect(titles()).toHaveLength(10);

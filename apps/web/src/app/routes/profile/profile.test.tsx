@@ -159,7 +159,7 @@ describe('profile page', () => {
         'Odpovědi a změny stavu mých incidentů',
         'Návštěvy technika',
         'Potvrzení a zrušení rezervací',
-        'Připomenutí rezervace',
+        'Připomenutí rezervací',
         'Plánované odstávky v mé budově',
       ]);
       expect(within(group).getByRole('checkbox', { name: 'Návštěvy technika' })).toBeChecked();
@@ -204,7 +204,9 @@ describe('profile page', () => {
         await within(notifications).findByRole('checkbox', { name: 'Nové incidenty a požadavky v mých budovách' }),
       ).toBeChecked();
       expect(
-        within(notifications).getByRole('checkbox', { name: 'Odpovědi a znovuotevření u mně přidělených incidentů' }),
+        within(notifications).getByRole('checkbox', {
+          name: 'Odpovědi a znovuotevření u incidentů, které mám přidělené',
+        }),
       ).not.toBeChecked();
     });
 

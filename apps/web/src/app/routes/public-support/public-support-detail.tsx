@@ -88,7 +88,7 @@ export default function PublicSupportDetailRoute() {
       <Stack gap="2">
         {data.state === 'notFound' ? (
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            404
+            {t('detail.notFoundTitle')}
           </Heading>
         ) : (
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
@@ -98,6 +98,17 @@ export default function PublicSupportDetailRoute() {
         <Text fontSize="lg" {...(failed ? { role: 'alert' } : {})}>
           {message}
         </Text>
+        {data.state === 'notFound' ? (
+          // What usually went wrong, so the visitor can fix it instead of guessing.
+          <>
+            <Text>{t('detail.checkTitle')}</Text>
+            <Stack as="ul" gap="1" ps="5" listStyleType="disc">
+              <li>{t('detail.checkId', { id })}</li>
+              <li>{t('detail.checkCode')}</li>
+              <li>{t('detail.checkLink')}</li>
+            </Stack>
+          </>
+        ) : null}
       </Stack>
       {/* Keyed by the outcome, so a second wrong attempt starts from a fresh form. */}
       <OpenRequestForm key={`${data.state}-${id}`} defaultId={id} />

@@ -1,12 +1,13 @@
 import type { components } from '@portal/sdk/schema';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REMEMBERED_REQUESTS_KEY } from '#src/features/public-support/utils/remembered-requests.ts';
-import { buildConfig } from '#src/testing/factories.ts';
+import { buildConfig, buildPlannedOutage } from '#src/testing/factories.ts';
 import { createBackend } from '#src/testing/msw-handlers.ts';
 import { server } from '#src/testing/msw-server.ts';
 import { renderRoute } from '#src/testing/render-route.tsx';
+import { storedUploads, uploadedNames } from '#src/testing/uploads.ts';
 
 type PublicRequest = components['schemas']['PublicSupportRequest'];
 
@@ -48,6 +49,11 @@ function buildRequest(overrides: Partial<PublicRequest> = {}): PublicRequest {
 
 interface PublicApi {
   creates: unknown[];
+  /** Uploads: the request, the code in `X-Access-Code` and the file names. */
+  uploads: Array<{ id: number; code: string | null; names: string[] }>;
+  /** Refuse uploads with this message (400 on `files`). */
+  refuseUploads: string | null;
+  previews: Array<{ path: string; size: string | null; code: string | null }>;
   /** Every read of a request: its address and the code it sent in `X-Access-Code`. */
   reads: Array<{ url: string; code: string | null }>;
   outageQueries: URLSearchParams[];
@@ -55,8 +61,36 @@ interface PublicApi {
 
 /** The public support calls of the BFF, answering one request for the right code. */
 function publicApi(request: PublicRequest = buildRequest()): PublicApi {
-  const api: PublicApi = { creates: [], reads: [], outageQueries: [] };
+  const api: PublicApi = { creates: [], uploads: [], refuseUploads: null, previews: [], reads: [], outageQueries: [] };
   server.use(
+    http.post('*/api/v1/public_support/:id/attachments/', async ({ params, request: call }) => {
+      const names = await uploadedNames(call);
+      api.uploads.push({ id: Number(params.id), code: call.headers.get('x-access-code'), names });
+      if (api.refuseUploads) {
+        return HttpResponse.json(
+          { code: 'validation_error', message: api.refuseUploads, fields: { files: api.refuseUploads } },
+          { status: 400 },
+        );
+      }
+      return HttpResponse.json(
+        storedUploads(names, '2026-11-20T09:00:00Z').map((file) => ({
+          ...file,
+          download_url: `/api/v1/public_support/${String(params.id)}/attachments/${file.id}/`,
+        })),
+        { status: 201 },
+      );
+    }),
+    http.get('*/api/v1/public_support/:id/attachments/:attachmentId/preview/', ({ request: call }) => {
+      const url = new URL(call.url);
+      api.previews.push({
+        path: url.pathname,
+        size: url.searchParams.get('size'),
+        code: call.headers.get('x-access-code'),
+      });
+      return new HttpResponse('WEBP', {
+        headers: { 'Content-Type': 'image/webp', 'Content-Disposition': 'inline; filename="okno.webp"' },
+      });
+    }),
     http.get('*/api/v1/public_support/:id/', ({ params, request: call }) => {
       // As the BFF: the code in the header (bff.yaml AccessCode).
       const code = call.headers.get('x-access-code');
@@ -85,46 +119,27 @@ function publicApi(request: PublicRequest = buildRequest()): PublicApi {
     http.get('*/api/v1/maintenance_events/', ({ request: call }) => {
       const query = new URL(call.url).searchParams;
       api.outageQueries.push(query);
-      const now = Date.now();
+      const karlin = { id: 2, name: 'Dům Karlín' };
       const events =
         query.get('building') === '2'
           ? [
-              {
-                id: 5,
-                building: { id: 2, name: 'Dům Karlín' },
+              buildPlannedOutage(5, -1, 1, {
+                building: karlin,
                 title: 'Odstávka vody',
                 description: 'Výměna stoupačky.',
-                category: 'water',
-                visibility: 'public',
-                starts_at: new Date(now - 3_600_000).toISOString(),
-                ends_at: new Date(now + 3_600_000).toISOString(),
-                created_at: '2026-11-01T00:00:00Z',
-                updated_at: '2026-11-01T00:00:00Z',
-              },
-              {
-                id: 6,
-                building: { id: 2, name: 'Dům Karlín' },
+              }),
+              buildPlannedOutage(6, 5, null, {
+                building: karlin,
                 title: 'Večerní odstávka elektřiny',
                 description: '',
                 category: 'electricity',
-                visibility: 'public',
-                starts_at: new Date(now + 5 * 3_600_000).toISOString(),
-                ends_at: null,
-                created_at: '2026-11-01T00:00:00Z',
-                updated_at: '2026-11-01T00:00:00Z',
-              },
-              {
-                id: 7,
-                building: { id: 2, name: 'Dům Karlín' },
+              }),
+              buildPlannedOutage(7, 72, null, {
+                building: karlin,
                 title: 'Revize výtahu za tři dny',
                 description: '',
                 category: 'elevator',
-                visibility: 'public',
-                starts_at: new Date(now + 72 * 3_600_000).toISOString(),
-                ends_at: null,
-                created_at: '2026-11-01T00:00:00Z',
-                updated_at: '2026-11-01T00:00:00Z',
-              },
+              }),
             ]
           : [];
       return HttpResponse.json(events, { headers: { 'X-Total-Count': String(events.length) } });
@@ -158,13 +173,60 @@ describe('public request page', { timeout: 30_000 }, () => {
     expect(within(operator as HTMLElement).getByText('Správa budovy – Tomáš Dvořák')).toBeInTheDocument();
   });
 
+  it('shows a photo as a thumbnail of its preview, read with the code in the header', async () => {
+    const api = publicApi(
+      buildRequest({
+        attachments: [
+          {
+            id: 3,
+            file_name: 'okno.jpg',
+            content_type: 'image/jpeg',
+            size: 2048,
+            created_at: '2026-11-20T09:00:00Z',
+            download_url: '/api/v1/public_support/7/attachments/3/',
+          },
+        ],
+      }),
+    );
+    renderRoute(`/verejna-podpora/7?code=${CODE}`);
+    const thumbnail = await screen.findByRole('button', { name: 'Zobrazit obrázek okno.jpg' });
+    expect(await within(thumbnail).findByRole('img', { name: 'okno.jpg' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stáhnout okno.jpg' })).toBeInTheDocument();
+    expect(api.previews).toEqual([
+      { path: '/api/v1/public_support/7/attachments/3/preview/', size: 'small', code: CODE },
+    ]);
+  });
+
+  it('adds files to an open request with its code; a refusal names the file at the field', async () => {
+    const api = publicApi();
+    const view = renderRoute(`/verejna-podpora/7?code=${CODE}`);
+    const field = await screen.findByLabelText('Vybrat soubory');
+    await view.user.click(screen.getByRole('button', { name: 'Nahrát' }));
+    expect(field).toHaveAccessibleDescription(/Vyberte alespoň jeden soubor/);
+    api.refuseUploads = 'Soubor „okno.jpg“ nemá obsah, jaký slibuje jeho přípona.';
+    fireEvent.change(field, { target: { files: [new File(['<html>'], 'okno.jpg', { type: 'image/jpeg' })] } });
+    await view.user.click(screen.getByRole('button', { name: 'Nahrát' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/nemá obsah, jaký slibuje jeho přípona/));
+    api.refuseUploads = null;
+    await view.user.click(screen.getByRole('button', { name: 'Nahrát' }));
+    expect(await screen.findByText('Přílohy byly nahrány.')).toBeInTheDocument();
+    expect(api.uploads).toEqual([
+      { id: 7, code: CODE, names: ['okno.jpg'] },
+      { id: 7, code: CODE, names: ['okno.jpg'] },
+    ]);
+  });
+
   it('shows a wrong code exactly like a missing request and remembers nothing', async () => {
     publicApi();
     renderRoute('/verejna-podpora/7?code=spatny');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Požadavek č. 7 neexistuje nebo přístupový kód není správný.',
     );
-    expect(screen.getByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Požadavek jsme nenašli' })).toBeInTheDocument();
+    // Says what to check instead of a bare 404.
+    expect(screen.getByText(/má 20 znaků ve skupinách po čtyřech/)).toBeInTheDocument();
+    expect(screen.getByText('číslo požadavku (č. 7) – je stejné jako v potvrzení nebo v e-mailu,')).toBeInTheDocument();
+    expect(screen.getByLabelText('Přístupový kód')).toHaveAccessibleDescription(/Na velkých a malých písmenech/);
     expect(remembered()).toEqual([]);
     expect(document.title).toBe(
       'Chyba: Požadavek č. 7 neexistuje nebo přístupový kód není správný. – Portál nájemníka',
@@ -176,6 +238,57 @@ describe('public request page', { timeout: 30_000 }, () => {
     renderRoute('/verejna-podpora/7');
     expect(await screen.findByText(/Požadavek č\. 7 v tomto prohlížeči uložený není/)).toBeInTheDocument();
     expect(screen.getByLabelText('Číslo požadavku')).toHaveValue('7');
+  });
+});
+
+describe('public support form', { timeout: 90_000 }, () => {
+  const fillRequest = async (view: ReturnType<typeof renderRoute>) => {
+    await view.user.type(await screen.findByLabelText('Jméno a příjmení'), 'Jan Host');
+    await view.user.type(screen.getByLabelText('Předmět'), 'Prasklé okno v kanceláři');
+    await view.user.type(screen.getByLabelText('Popis'), 'Posílám fotky a protokol.');
+  };
+  const choose = (files: File[]) => fireEvent.change(screen.getByLabelText(/^Přílohy/), { target: { files } });
+
+  it('checks the files first, then sends them after the request with its access code', async () => {
+    const api = publicApi();
+    const view = renderRoute('/verejna-podpora/novy');
+    await fillRequest(view);
+    expect(screen.getByLabelText(/^Přílohy/)).toHaveAttribute('accept', expect.stringContaining('.heic'));
+    // Past the picker's filter: refused before anything is sent, naming the file.
+    choose([new File(['jpeg'], 'okno.jpg', { type: 'image/jpeg' }), new File(['MZ'], 'program.exe')]);
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat požadavek' }));
+    const problem = /Soubor „program.exe“ nelze přiložit: povolené jsou fotografie/;
+    expect(await screen.findByRole('link', { name: problem })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Přílohy/)).toHaveAccessibleDescription(problem);
+    expect(api.creates).toEqual([]);
+
+    choose([
+      new File(['heic'], 'IMG_0042.HEIC', { type: '' }),
+      new File(['%PDF'], 'protokol.pdf', { type: 'application/pdf' }),
+    ]);
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat požadavek' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Požadavek byl odeslán' })).toBeInTheDocument();
+    expect(api.creates).toHaveLength(1);
+    expect(api.uploads).toEqual([
+      { id: 31, code: 'novy-kod-abcdefghijklmn', names: ['IMG_0042.HEIC', 'protokol.pdf'] },
+    ]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the filed request with its code when the files are refused afterwards', async () => {
+    const api = publicApi();
+    api.refuseUploads = 'Soubor „okno.jpg“ nemá obsah, jaký slibuje jeho přípona.';
+    const view = renderRoute('/verejna-podpora/novy');
+    await fillRequest(view);
+    choose([new File(['<html>'], 'okno.jpg', { type: 'image/jpeg' })]);
+    await view.user.click(screen.getByRole('button', { name: 'Odeslat požadavek' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Požadavek byl odeslán' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Požadavek je odeslaný, ale přílohy se nepodařilo nahrát: Soubor „okno.jpg“ nemá obsah, jaký slibuje jeho přípona.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('public-request-code')).toHaveTextContent('novy-kod-abcdefghijklmn');
   });
 });
 
@@ -238,6 +351,37 @@ describe('fault report', { timeout: 30_000 }, () => {
     expect(api.outageQueries[0]?.get('ended')).toBe('false');
     await view.user.selectOptions(screen.getByLabelText('Budova'), 'Dům Florenc, Na Florenci 1, Praha 1');
     await waitFor(() => expect(notice).toBeEmptyDOMElement());
+  });
+
+  it('has the only building chosen already, and so its outages', async () => {
+    publicApi();
+    server.use(
+      http.get('*/api/v1/buildings/', () =>
+        HttpResponse.json(
+          [{ id: 2, name: 'Dům Karlín', street: 'Křižíkova 2', city: 'Praha 8', postal_code: '186 00' }],
+          { headers: { 'X-Total-Count': '1' } },
+        ),
+      ),
+    );
+    renderRoute('/hlaseni-poruch');
+    expect(await screen.findByLabelText('Budova')).toHaveValue('2');
+    expect(await within(screen.getByTestId('ongoing-outages')).findByText('Odstávka vody')).toBeInTheDocument();
+  });
+
+  it('takes a HEIC photo a browser names no type for, and refuses a file that is no image', async () => {
+    publicApi();
+    const view = renderRoute('/hlaseni-poruch');
+    await view.user.selectOptions(await screen.findByLabelText('Budova'), 'Dům Florenc, Na Florenci 1, Praha 1');
+    await view.user.type(screen.getByLabelText('Místo v budově'), 'Kuchyňka');
+    await view.user.type(screen.getByLabelText('Co je porouchané'), 'Kape kohoutek.');
+    const photo = screen.getByLabelText(/^Fotografie/);
+    expect(photo).toHaveAttribute('accept', 'image/*,.heic,.heif');
+    fireEvent.change(photo, { target: { files: [new File(['x'], 'zapis.txt', { type: 'text/plain' })] } });
+    await view.user.click(screen.getByRole('button', { name: 'Nahlásit poruchu' }));
+    expect(await screen.findByRole('link', { name: /Fotografie musí být obrázek/ })).toBeInTheDocument();
+    fireEvent.change(photo, { target: { files: [new File(['heic'], 'IMG_0042.heic', { type: '' })] } });
+    await view.user.click(screen.getByRole('button', { name: 'Nahlásit poruchu' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Porucha byla nahlášena' })).toBeInTheDocument();
   });
 
   it('asks nothing about outages when the planned-outages feature is off', async () => {

@@ -15,7 +15,7 @@ export const clientLoader =
     return null;
   };
 
-/** `/sprava/incidenty`: the queue of every tenant's incidents („Incidenty nájemníků"). */
+/** `/sprava/incidenty`: the queue of every tenant's incidents („Incidenty nájemců"). */
 export default function StaffIncidentsRoute() {
   const { t } = useTranslation('staffIncidents');
   return (

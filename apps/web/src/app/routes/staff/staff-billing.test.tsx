@@ -1,3 +1,4 @@
+import { SAMPLE_SUPPLIER } from '@portal/openapi/fixtures';
 import type { components } from '@portal/sdk/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -13,6 +14,15 @@ type Detail = components['schemas']['BillingStatementDetail'];
 type Import = components['schemas']['StaffStatementImport'];
 type Tenant = components['schemas']['Tenant'];
 type Building = components['schemas']['Building'];
+type VatRate = components['schemas']['VatRate'];
+
+const VAT_RATES: VatRate[] = [
+  { rate: 21, valid_from: '2013-01-01', valid_to: null },
+  { rate: 15, valid_from: '2013-01-01', valid_to: '2023-12-31' },
+  { rate: 12, valid_from: '2024-01-01', valid_to: null },
+  { rate: 10, valid_from: '2015-01-01', valid_to: '2023-12-31' },
+  { rate: 0, valid_from: '2004-05-01', valid_to: null },
+];
 
 const TENANTS: Tenant[] = [
   { id: 'tenant-a', name: 'Alfa Reality s.r.o.' },
@@ -113,11 +123,19 @@ function billingApi(statements: Statement[]) {
         variable_symbol: statement.variable_symbol,
         total_amount: (total / 100).toFixed(2),
         amount_due: (total / 100).toFixed(2),
+        supplier: { ...SAMPLE_SUPPLIER, registration: null },
+        customer: { name: 'Beta Kanceláře a.s.', street: null, city: null, postal_code: null, ico: null, dic: null },
+        tax_document: true,
+        vat_breakdown: [],
+        total_base: (total / 100).toFixed(2),
+        total_vat: '0.00',
+        taxable_supply_date: statement.taxable_supply_date ?? statement.period_to,
         items: statement.items.map((item) => ({
           description: item.description,
           quantity: item.quantity ?? null,
           unit: item.unit ?? null,
           amount: item.amount,
+          vat_rate: item.vat_rate ?? null,
         })),
       };
       const tenant = TENANTS.find((candidate) => candidate.id === statement.tenant) as Tenant;
@@ -127,6 +145,7 @@ function billingApi(statements: Statement[]) {
     http.get('*/api/v1/staff/tenants/', () =>
       HttpResponse.json(TENANTS, { headers: { 'X-Total-Count': String(TENANTS.length) } }),
     ),
+    http.get('*/api/v1/staff/vat_rates/', () => HttpResponse.json(VAT_RATES)),
     http.get('*/api/v1/staff/buildings/', () =>
       HttpResponse.json(BUILDINGS, { headers: { 'X-Total-Count': String(BUILDINGS.length) } }),
     ),
@@ -151,7 +170,8 @@ async function fill(view: ReturnType<typeof renderRoute>, form: HTMLElement, num
   await type('IBAN', 'CZ65 0800 0000 1920 0014 5399');
   await type('Variabilní symbol', '20260042');
   await type('Popis', 'Nájemné za říjen');
-  await type('Částka v Kč', '12 500');
+  await type(/^Částka v Kč/, '12 500');
+  await view.user.selectOptions(within(form).getByLabelText('Sazba DPH'), '21');
   await view.user.click(within(form).getByRole('button', { name: 'Přidat položku' }));
   const second = within(form).getByRole('listitem', { name: 'Položka 2' });
   await view.user.click(within(second).getByLabelText('Popis'));
@@ -160,8 +180,9 @@ async function fill(view: ReturnType<typeof renderRoute>, form: HTMLElement, num
   await view.user.paste('120,5');
   await view.user.click(within(second).getByLabelText(/^Jednotka/));
   await view.user.paste('kWh');
-  await view.user.click(within(second).getByLabelText('Částka v Kč'));
+  await view.user.click(within(second).getByLabelText(/^Částka v Kč/));
   await view.user.paste('842,35');
+  await view.user.selectOptions(within(second).getByLabelText('Sazba DPH'), 'none');
 }
 
 describe('staff billing import', { timeout: 90_000 }, () => {
@@ -215,6 +236,7 @@ describe('staff billing import', { timeout: 90_000 }, () => {
       'Zadejte variabilní symbol',
       'Zadejte popis položky 1',
       'Zadejte částku položky 1',
+      'Vyberte sazbu DPH položky 1',
     ]);
     expect(within(summary).getByRole('link', { name: 'Zadejte částku položky 1' })).toHaveAttribute(
       'href',
@@ -256,9 +278,10 @@ describe('staff billing import', { timeout: 90_000 }, () => {
       variable_symbol: '20260042',
       constant_symbol: null,
       paid_on: null,
+      taxable_supply_date: null,
       items: [
-        { description: 'Nájemné za říjen', quantity: null, unit: null, amount: '12500.00' },
-        { description: 'Elektřina', quantity: '120.5', unit: 'kWh', amount: '842.35' },
+        { description: 'Nájemné za říjen', quantity: null, unit: null, amount: '12500.00', vat_rate: 21 },
+        { description: 'Elektřina', quantity: '120.5', unit: 'kWh', amount: '842.35', vat_rate: null },
       ],
     });
     expect(api.imports[0]?.pdf).toEqual({
@@ -272,6 +295,42 @@ describe('staff billing import', { timeout: 90_000 }, () => {
     await view.user.click(within(result).getByRole('button', { name: 'Importovat další vyúčtování' }));
     expect(await screen.findByRole('heading', { name: 'Nové vyúčtování' })).toBeInTheDocument();
     expect(screen.getByLabelText('Číslo dokladu')).toHaveValue('');
+  });
+
+  it('offers the VAT rates in force on the taxable supply day and refuses one that no longer applies', async () => {
+    const api = billingApi([]);
+    const view = renderRoute('/sprava/vyuctovani', asStaff());
+    const form = (await screen.findByRole('heading', { name: 'Nové vyúčtování' })).closest('section') as HTMLElement;
+    const rate = within(form).getByLabelText('Sazba DPH');
+    const offered = () =>
+      within(rate)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await waitFor(() =>
+      expect(offered()).toEqual(['Vyberte sazbu', '21\u00a0%', '12\u00a0%', '0\u00a0% (osvobozeno)', 'Nepodléhá DPH']),
+    );
+    // A supply of December 2023 still had 15 % and 10 %.
+    await view.user.click(within(form).getByLabelText(/^Datum uskutečnění zdanitelného plnění/));
+    await view.user.paste('31. 12. 2023');
+    await waitFor(() => expect(offered()).toContain('15\u00a0%'));
+    expect(offered()).toEqual([
+      'Vyberte sazbu',
+      '21\u00a0%',
+      '15\u00a0%',
+      '10\u00a0%',
+      '0\u00a0% (osvobozeno)',
+      'Nepodléhá DPH',
+    ]);
+    await view.user.selectOptions(rate, '15');
+    // …but not for a supply of 2026.
+    await view.user.clear(within(form).getByLabelText(/^Datum uskutečnění zdanitelného plnění/));
+    await view.user.paste('31. 10. 2026');
+    await view.user.click(within(form).getByRole('button', { name: 'Importovat vyúčtování' }));
+    const summary = await focusedErrorSummary(form);
+    expect(linkTexts(summary)).toContain(
+      'Sazba DPH položky 1 ke dni uskutečnění plnění 31.\u00a010.\u00a02026 neplatí; vyberte jinou',
+    );
+    expect(api.imports).toEqual([]);
   });
 
   it('says in Czech that the tenant already has the number (409) and keeps what was typed', async () => {

@@ -263,7 +263,7 @@ describe('staff queue', { timeout: 60_000 }, () => {
   it('lists every tenant’s tickets in a dense table with the total, filtered by building in the address', async () => {
     const api = staffApi(Array.from({ length: 30 }, (_, index) => buildTicket(index + 1)));
     const view = renderRoute('/sprava/incidenty', asStaff());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Incidenty nájemníků' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incidenty nájemců' })).toBeInTheDocument();
     expect(screen.getByText('Celkem 30 incidentů')).toBeInTheDocument();
     // One landmark of that name: the table's own scroll region (axe: landmark-unique).
     expect(screen.getAllByRole('region', { name: 'Incidenty odpovídající filtrům' })).toHaveLength(1);
@@ -365,7 +365,7 @@ describe('staff ticket detail', { timeout: 60_000 }, () => {
     expect(items[0]).toHaveTextContent('Zpráva nájemce');
     expect(items[1]).toHaveTextContent('Jen pro správu');
     expect(items[1]).toHaveTextContent('Interní poznámka');
-    expect(items[1]).toHaveTextContent('Eva Marková (správa)');
+    expect(items[1]).toHaveTextContent('Eva Marková (správa budovy)');
     expect(items[2]).toHaveTextContent('Odpověď nájemci');
     expect(items[2]).not.toHaveTextContent('Interní');
     expect(screen.getByText('Interní poznámky vidí jen správa budovy, nájemce je nikdy neuvidí.')).toBeInTheDocument();

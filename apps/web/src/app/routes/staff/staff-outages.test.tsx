@@ -17,7 +17,7 @@ type Building = components['schemas']['Building'];
 
 beforeAll(stubModalDialogs);
 
-const CANCELLED = 'Výpadek už byl zrušen.';
+const CANCELLED = 'Odstávka je zrušená; nelze ji dále měnit.';
 
 function buildOutage(id: number, overrides: Partial<Outage> = {}): Outage {
   return {
@@ -141,27 +141,27 @@ describe('staff outages', { timeout: 60_000 }, () => {
   it('says when there is nothing to show', async () => {
     outagesApi([buildOutage(1)]);
     renderRoute('/sprava/vypadky?stav=cancelled', asStaff());
-    expect(await screen.findByText('Žádný výpadek nebyl zrušen.')).toBeInTheDocument();
+    expect(await screen.findByText('Žádná odstávka nebyla zrušena.')).toBeInTheDocument();
   });
 
   it('announces an outage in Prague time, after checking every field in Czech', async () => {
     const api = outagesApi([]);
     const view = renderRoute('/sprava/vypadky', asStaff());
-    expect(await screen.findByText('Žádný výpadek se nechystá.')).toBeInTheDocument();
-    const form = screen.getByRole('heading', { name: 'Ohlásit výpadek', level: 2 }).closest('section') as HTMLElement;
-    await view.user.click(within(form).getByRole('button', { name: 'Ohlásit výpadek' }));
+    expect(await screen.findByText('Žádná odstávka se nechystá.')).toBeInTheDocument();
+    const form = screen.getByRole('heading', { name: 'Ohlásit odstávku', level: 2 }).closest('section') as HTMLElement;
+    await view.user.click(within(form).getByRole('button', { name: 'Ohlásit odstávku' }));
     const summary = await focusedErrorSummary(form);
     expect(linkTexts(summary)).toEqual([
       'Vyberte budovu',
       'Zadejte název',
       'Zadejte popis',
       'Vyberte druh odstávky',
-      'Vyberte, kdo výpadek uvidí',
+      'Vyberte, kdo odstávku uvidí',
       'Zadejte den začátku',
       'Zadejte čas začátku',
     ]);
-    expect(within(form).getByRole('group', { name: 'Kdo výpadek uvidí' })).toHaveAccessibleDescription(
-      /Vyberte, kdo výpadek uvidí/,
+    expect(within(form).getByRole('group', { name: 'Kdo odstávku uvidí' })).toHaveAccessibleDescription(
+      /Vyberte, kdo odstávku uvidí/,
     );
 
     await view.user.selectOptions(within(form).getByLabelText('Budova'), 'Dům Karlín');
@@ -172,15 +172,15 @@ describe('staff outages', { timeout: 60_000 }, () => {
     await view.user.type(within(form).getByLabelText('Den začátku'), '1. 7. 2099');
     await view.user.type(within(form).getByLabelText('Čas začátku'), '9:00');
     await view.user.type(within(form).getByLabelText('Den konce'), '1. 7. 2099');
-    await view.user.click(within(form).getByRole('button', { name: 'Ohlásit výpadek' }));
+    await view.user.click(within(form).getByRole('button', { name: 'Ohlásit odstávku' }));
     expect(
       await within(form).findByRole('link', { name: 'Zadejte i čas konce, nebo nechte konec prázdný' }),
     ).toHaveAttribute('href', '#outage-end-time');
     expect(api.creates).toEqual([]);
 
     await view.user.clear(within(form).getByLabelText('Den konce'));
-    await view.user.click(within(form).getByRole('button', { name: 'Ohlásit výpadek' }));
-    expect(await screen.findByText('Výpadek byl ohlášen.')).toBeInTheDocument();
+    await view.user.click(within(form).getByRole('button', { name: 'Ohlásit odstávku' }));
+    expect(await screen.findByText('Odstávka byla ohlášena.')).toBeInTheDocument();
     expect(api.creates).toHaveLength(1);
     expect(api.creates[0]?.body).toEqual({
       building: 2,
@@ -192,16 +192,16 @@ describe('staff outages', { timeout: 60_000 }, () => {
       ends_at: null,
     });
     expect(api.creates[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText('Celkem 1 výpadek')).toBeInTheDocument();
-    const fresh = screen.getByRole('heading', { name: 'Ohlásit výpadek', level: 2 }).closest('section') as HTMLElement;
+    expect(await screen.findByText('Celkem 1 odstávka')).toBeInTheDocument();
+    const fresh = screen.getByRole('heading', { name: 'Ohlásit odstávku', level: 2 }).closest('section') as HTMLElement;
     expect(within(fresh).getByLabelText('Název')).toHaveValue('');
   });
 
   it('edits only what changed with If-Match, and offers a reload when a colleague was first (412)', async () => {
     const api = outagesApi([buildOutage(1), buildOutage(2)]);
     const view = renderRoute('/sprava/vypadky', asStaff());
-    await view.user.click(await screen.findByRole('button', { name: 'Upravit výpadek Odstávka 2' }));
-    const form = (await screen.findByRole('heading', { name: 'Upravit výpadek „Odstávka 2“' })).closest(
+    await view.user.click(await screen.findByRole('button', { name: 'Upravit odstávku Odstávka 2' }));
+    const form = (await screen.findByRole('heading', { name: 'Upravit odstávku „Odstávka 2“' })).closest(
       'section',
     ) as HTMLElement;
     expect(within(form).getByLabelText('Den začátku')).toHaveValue('2. 12. 2099');
@@ -214,47 +214,47 @@ describe('staff outages', { timeout: 60_000 }, () => {
     await view.user.click(within(form).getByRole('button', { name: 'Uložit změny' }));
     expect(await screen.findByText('Změny odstávky byly uloženy.')).toBeInTheDocument();
     expect(api.patches).toEqual([{ id: 2, ifMatch: 'W/"1"', body: { ends_at: '2099-12-02T15:30:00.000Z' } }]);
-    expect(await screen.findByRole('heading', { name: 'Ohlásit výpadek', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ohlásit odstávku', level: 2 })).toBeInTheDocument();
 
-    await view.user.click(screen.getByRole('button', { name: 'Upravit výpadek Odstávka 1' }));
-    const again = (await screen.findByRole('heading', { name: 'Upravit výpadek „Odstávka 1“' })).closest(
+    await view.user.click(screen.getByRole('button', { name: 'Upravit odstávku Odstávka 1' }));
+    const again = (await screen.findByRole('heading', { name: 'Upravit odstávku „Odstávka 1“' })).closest(
       'section',
     ) as HTMLElement;
     // Meanwhile a colleague renames it.
     api.bump(1, { title: 'Odstávka vody' });
     await view.user.type(within(again).getByLabelText('Popis'), ' Natočte si vodu předem.');
     await view.user.click(within(again).getByRole('button', { name: 'Uložit změny' }));
-    const notice = await screen.findByRole('alert', { name: 'Výpadek mezitím změnil někdo jiný' });
+    const notice = await screen.findByRole('alert', { name: 'Odstávku mezitím změnil někdo jiný' });
     expect(notice).toHaveTextContent(STALE);
     await waitFor(() => expect(notice).toHaveFocus());
     expect(api.patches.at(-1)).toMatchObject({ id: 1, ifMatch: 'W/"1"' });
 
     await view.user.click(within(notice).getByRole('button', { name: 'Načíst znovu' }));
-    const reloaded = (await screen.findByRole('heading', { name: 'Upravit výpadek „Odstávka vody“' })).closest(
+    const reloaded = (await screen.findByRole('heading', { name: 'Upravit odstávku „Odstávka vody“' })).closest(
       'section',
     ) as HTMLElement;
     expect(within(reloaded).getByLabelText('Popis')).toHaveValue('Nepoteče teplá voda.');
-    expect(screen.queryByRole('alert', { name: 'Výpadek mezitím změnil někdo jiný' })).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Odstávku mezitím změnil někdo jiný' })).toBeNull();
   });
 
   it('cancels an outage with an optional reason after a confirmation, and says when it was already cancelled', async () => {
     const api = outagesApi([buildOutage(1), buildOutage(2)]);
     const view = renderRoute('/sprava/vypadky', asStaff());
-    await view.user.click(await screen.findByRole('button', { name: 'Zrušit výpadek Odstávka 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Zrušit výpadek „Odstávka 1“?' });
-    expect(within(dialog).getByRole('button', { name: 'Ponechat výpadek' })).toHaveFocus();
+    await view.user.click(await screen.findByRole('button', { name: 'Zrušit odstávku Odstávka 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zrušit odstávku „Odstávka 1“?' });
+    expect(within(dialog).getByRole('button', { name: 'Ponechat odstávku' })).toHaveFocus();
     await view.user.type(within(dialog).getByLabelText(/^Důvod zrušení/), 'Dodavatel termín posunul.');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Zrušit výpadek' }));
-    expect(await screen.findByText('Výpadek byl zrušen.')).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Zrušit odstávku' }));
+    expect(await screen.findByText('Odstávka byla zrušena.')).toBeInTheDocument();
     expect(api.cancels).toEqual([{ id: 1, reason: 'Dodavatel termín posunul.' }]);
-    await waitFor(() => expect(screen.getByText('Celkem 1 výpadek')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Celkem 1 odstávka')).toBeInTheDocument());
 
     // A colleague cancelled the second one a moment ago.
     api.outages[1] = { ...(api.outages[1] as Outage), cancelled_at: '2026-11-21T10:00:00Z' };
-    await view.user.click(screen.getByRole('button', { name: 'Zrušit výpadek Odstávka 2' }));
-    await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Zrušit výpadek' }));
+    await view.user.click(screen.getByRole('button', { name: 'Zrušit odstávku Odstávka 2' }));
+    await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Zrušit odstávku' }));
     expect(await screen.findByText(CANCELLED)).toBeInTheDocument();
     expect(api.cancels.at(-1)).toEqual({ id: 2, reason: null });
-    expect(await screen.findByText('Žádný výpadek se nechystá.')).toBeInTheDocument();
+    expect(await screen.findByText('Žádná odstávka se nechystá.')).toBeInTheDocument();
   });
 });

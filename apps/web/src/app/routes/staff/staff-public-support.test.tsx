@@ -62,6 +62,7 @@ function requestsApi(requests: Request[]) {
     patches: [] as { id: number; ifMatch: string | null; body: Update }[],
     answers: [] as { id: number; body: string; key: string | null }[],
     downloads: [] as { path: string; csrf: string | null }[],
+    previews: [] as string[],
     /** A colleague's change: a new version behind the page's back. */
     bump: (id: number, change: Partial<Request>) => bumpVersion(api.requests, id, change),
   };
@@ -118,6 +119,13 @@ function requestsApi(requests: Request[]) {
       found.awaiting_answer = false;
       found.version += 1;
       return HttpResponse.json(created, { status: 201 });
+    }),
+    http.get('*/api/v1/staff/public_support/:id/attachments/:attachmentId/preview/', ({ request }) => {
+      const url = new URL(request.url);
+      api.previews.push(`${url.pathname}?size=${url.searchParams.get('size')}`);
+      return new HttpResponse('WEBP', {
+        headers: { 'Content-Type': 'image/webp', 'Content-Disposition': 'inline; filename="chodba.webp"' },
+      });
     }),
     http.get('*/api/v1/staff/public_support/:id/attachments/:attachmentId/', ({ request }) => {
       api.downloads.push({ path: new URL(request.url).pathname, csrf: request.headers.get('x-csrf') });
@@ -264,6 +272,11 @@ describe('staff public request detail', { timeout: 60_000 }, () => {
     expect(items[1]).toHaveTextContent('Eva Marková (správa budovy)');
     expect(items[2]).toHaveTextContent('Děkuji, kdy přijde?');
     expect(screen.getByText('Poslední zpráva je od návštěvníka a čeká na odpověď.')).toBeInTheDocument();
+
+    // The visitor's photo as a thumbnail (the staff's small preview), the file as a button.
+    const thumbnail = screen.getByRole('button', { name: 'Zobrazit obrázek chodba.png' });
+    expect(await within(thumbnail).findByRole('img', { name: 'chodba.png' })).toBeInTheDocument();
+    expect(api.previews).toEqual(['/api/v1/staff/public_support/7/attachments/3/preview/?size=small']);
 
     await view.user.click(screen.getByRole('button', { name: 'Stáhnout chodba.png' }));
     await waitFor(() => expect(clicks).toHaveLength(1));

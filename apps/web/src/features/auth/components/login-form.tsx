@@ -10,6 +10,7 @@ import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { errorMessage, isApiError } from '#src/lib/errors.ts';
 import { formText } from '#src/utils/form-data.ts';
 import { useLogin } from '../api/use-login.ts';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 const FIELD_IDS = { email: 'login-email', password: 'login-password' } as const;
 type FieldName = keyof typeof FIELD_IDS;
@@ -77,6 +78,8 @@ export function LoginForm({ title, header, footer, onLoggedIn }: LoginFormProps)
 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  // The password matched and the second factor is pending (ADR 012): the code step shows.
+  const [codeStep, setCodeStep] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,7 +96,12 @@ export function LoginForm({ title, header, footer, onLoggedIn }: LoginFormProps)
     try {
       let session: Session | undefined;
       try {
-        session = await login.mutateAsync({ body: values });
+        const answer = await login.mutateAsync({ body: values });
+        if ('secondFactor' in answer) {
+          setCodeStep(true);
+          return;
+        }
+        session = answer;
       } catch (error) {
         if (isApiError(error)) {
           const fromServer: FieldErrors = {};
@@ -111,6 +119,20 @@ export function LoginForm({ title, header, footer, onLoggedIn }: LoginFormProps)
       setSubmitting(false);
     }
   };
+
+  if (codeStep) {
+    return (
+      <SecondFactorForm
+        onLoggedIn={onLoggedIn}
+        onStartOver={(message) => {
+          setCodeStep(false);
+          setErrors({});
+          setServerError(message ?? null);
+          if (message) requestSummaryFocus();
+        }}
+      />
+    );
+  }
 
   const items: ErrorSummaryItem[] = [];
   for (const name of Object.keys(FIELD_IDS) as FieldName[]) {

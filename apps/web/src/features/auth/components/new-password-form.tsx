@@ -1,4 +1,4 @@
-import { Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Heading, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import type { TFunction } from 'i18next';
@@ -11,7 +11,7 @@ import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/compo
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { ROUTES } from '#src/config/paths.ts';
 import { errorMessage, isApiError, serverFieldErrors } from '#src/lib/errors.ts';
-import { INVALID_RESET_LINK, useConfirmPasswordReset } from '../api/password-reset.ts';
+import { INVALID_RESET_LINK, useCheckPasswordResetLink, useConfirmPasswordReset } from '../api/password-reset.ts';
 
 const FIELD_IDS = { password: 'new-password', confirm: 'new-password-confirm' } as const;
 
@@ -45,22 +45,60 @@ export interface NewPasswordFormProps {
   onDone: () => Promise<void> | void;
 }
 
+const isInvalidLinkError = (error: unknown) =>
+  isApiError(error) && (error.code === INVALID_RESET_LINK || Boolean(error.fields.token ?? error.fields.uid));
+
 /**
- * Sets a new password from the e-mailed link. An invalid or expired link replaces the form
- * with an explanation and a way to ask for a new link; a password the server refuses is shown
- * at the field, with the server's Czech words.
+ * Sets a new password from the e-mailed link. The link is checked when the page opens: a used,
+ * invalid or expired link shows an explanation and a way to ask for a new link instead of the
+ * form (also when the link dies between the check and the submit). A password the server
+ * refuses is shown at the field, with the server's Czech words.
  */
-export function NewPasswordForm({ uid, token, onDone }: NewPasswordFormProps) {
+export function NewPasswordForm(props: NewPasswordFormProps) {
+  const { t } = useTranslation('auth');
+  const check = useCheckPasswordResetLink(props.uid, props.token);
+  if (check.isPending) {
+    return (
+      <Stack direction="row" gap="3" align="center" role="status">
+        <PageTitle title={t('newPassword.title')} />
+        <Spinner size="sm" />
+        <Text>{t('newPassword.checking')}</Text>
+      </Stack>
+    );
+  }
+  // Any other failure (no connection, upstream down) leaves the form: the submit checks again.
+  if (check.isError && isInvalidLinkError(check.error)) return <InvalidLink />;
+  return <NewPasswordFields {...props} />;
+}
+
+/** The one explanation of a void link, with the way to a new one. */
+function InvalidLink() {
+  const { t } = useTranslation('auth');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <Stack gap="4" maxW="2xl">
+      <PageTitle title={t('newPassword.invalidLinkTitle')} error />
+      <Heading ref={heading} tabIndex={-1} as="h1" size={{ base: '2xl', md: '3xl' }} outline="none">
+        {t('newPassword.invalidLinkTitle')}
+      </Heading>
+      <Text role="alert">{t('newPassword.invalidLink')}</Text>
+      <Button asChild alignSelf="flex-start">
+        <RouterLink to={ROUTES.passwordReset.path}>{t('newPassword.requestNew')}</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
+function NewPasswordFields({ uid, token, onDone }: NewPasswordFormProps) {
   const { t } = useTranslation(['auth', 'common']);
   const schema = useMemo(() => createSchema(t), [t]);
   const confirm = useConfirmPasswordReset();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [invalidLink, setInvalidLink] = useState<string | null>(null);
+  const [invalidLink, setInvalidLink] = useState(false);
   const summary = useErrorSummaryFocus();
-  const invalidHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (invalidLink) invalidHeading.current?.focus();
-  }, [invalidLink]);
 
   const {
     register,
@@ -74,8 +112,8 @@ export function NewPasswordForm({ uid, token, onDone }: NewPasswordFormProps) {
     try {
       await confirm.mutateAsync({ body: { uid, token, password } });
     } catch (error) {
-      if (isApiError(error) && (error.code === INVALID_RESET_LINK || error.fields.token || error.fields.uid)) {
-        setInvalidLink(error.fields.token ?? error.fields.uid ?? error.message);
+      if (isInvalidLinkError(error)) {
+        setInvalidLink(true);
         return;
       }
       for (const [name, message] of serverFieldErrors(error, ['password'] as const)) {
@@ -88,21 +126,7 @@ export function NewPasswordForm({ uid, token, onDone }: NewPasswordFormProps) {
     await onDone();
   }, summary.focus);
 
-  if (invalidLink) {
-    return (
-      <Stack gap="4" maxW="2xl">
-        <PageTitle title={t('newPassword.invalidLinkTitle')} error />
-        <Heading ref={invalidHeading} tabIndex={-1} as="h1" size={{ base: '2xl', md: '3xl' }} outline="none">
-          {t('newPassword.invalidLinkTitle')}
-        </Heading>
-        <Text role="alert">{t('newPassword.invalidLink')}</Text>
-        {invalidLink !== t('newPassword.invalidLink') ? <Text color="fg.muted">{invalidLink}</Text> : null}
-        <Button asChild alignSelf="flex-start">
-          <RouterLink to={ROUTES.passwordReset.path}>{t('newPassword.requestNew')}</RouterLink>
-        </Button>
-      </Stack>
-    );
-  }
+  if (invalidLink) return <InvalidLink />;
 
   const items = formSummaryItems(FIELD_IDS, errors, serverError);
   return (

@@ -32,7 +32,10 @@ export interface AfterLoginInput {
 export function planAfterLogin({ session, redirect, hideTenantLogin }: AfterLoginInput): AfterLoginPlan {
   const target = safeRedirect(redirect);
   if (isStaff(session)) {
-    const staffHome = ROUTES.staffOverview.path;
+    // Without a second factor, its setup on /profil first (ADR 012).
+    const staffHome = session.secondFactorSetupRequired
+      ? `${ROUTES.profile.path}#dvoufazove-overeni`
+      : ROUTES.staffOverview.path;
     return { selectTenantId: null, to: target ?? staffHome, fallback: staffHome };
   }
   const tenantPage = withRedirect(ROUTES.tenant.path, target);

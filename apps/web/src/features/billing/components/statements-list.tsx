@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -7,12 +7,35 @@ import { Frame } from '#src/components/ui/frame.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { formatDay, formatDayRange } from '#src/lib/format.ts';
 import { PlainList } from '#src/components/ui/plain-list.tsx';
+import { summarizeUnpaid, unpaidStatementsQueryOptions } from '../api/billing-attention.ts';
 import { STATEMENTS_PAGE_SIZE, statementsQueryOptions } from '../api/billing-queries.ts';
 import { formatMoney } from '../utils/billing-format.ts';
 import { billingSearch } from '../utils/billing-search.ts';
 import { statementState } from '../utils/statement-status.ts';
 import { SettlementFact } from './settlement-fact.tsx';
 import { StatementBadge } from './statement-badge.tsx';
+
+/**
+ * What the tenant still owes across all statements, above the list: the exact total, and how
+ * many are overdue. Left out while it loads or if it cannot be loaded (the list says the rest).
+ */
+function OutstandingTotal() {
+  const { t } = useTranslation('billing');
+  const { data } = useQuery(unpaidStatementsQueryOptions());
+  if (!data) return null;
+  const summary = summarizeUnpaid(data);
+  if (!summary) return <Text mb="3">{t('outstanding.allPaid')}</Text>;
+  return (
+    <Frame highlight={summary.overdue > 0 ? 'border.error' : undefined} mb="4" data-testid="outstanding-total">
+      <Text fontWeight="semibold">
+        {t('outstanding.total', { count: summary.count, amount: formatMoney(summary.amountDue) })}
+      </Text>
+      {summary.overdue > 0 ? (
+        <Text color="fg.error">{t('outstanding.overdue', { count: summary.overdue })}</Text>
+      ) : null}
+    </Frame>
+  );
+}
 
 /** The tenant's statements, newest first, a page at a time; each opens its detail (`?id=`). */
 export function StatementsList({ page }: { page: number }) {
@@ -23,6 +46,7 @@ export function StatementsList({ page }: { page: number }) {
 
   return (
     <Box as="section" aria-labelledby={headingId}>
+      <OutstandingTotal />
       <Heading as="h2" id={headingId} size="md" mb="1">
         {t('list.caption')}
       </Heading>

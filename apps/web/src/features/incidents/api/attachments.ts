@@ -1,6 +1,7 @@
 import { downloadFile, uploadFiles } from '@portal/sdk/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '#src/lib/api.ts';
+import { previewQueryOptions, type PreviewSize } from '#src/lib/attachment-previews.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 import type { Attachment } from './incident-queries.ts';
 import { invalidateIncident } from './incident-mutations.ts';
@@ -39,4 +40,11 @@ export async function downloadAttachment(incidentId: number, attachment: Attachm
     params: { path: { id: incidentId, attachmentId: attachment.id } },
   });
   saveFile(file, attachment.file_name);
+}
+
+/** The small (thumbnail) or large (viewer) preview of an image attachment of incident `incidentId`. */
+export function attachmentPreviewQueryOptions(incidentId: number, attachment: Attachment, size: PreviewSize) {
+  const path = '/api/v1/support_tickets/{id}/attachments/{attachmentId}/preview/';
+  const init = { params: { path: { id: incidentId, attachmentId: attachment.id }, query: { size } } };
+  return previewQueryOptions(['get', path, init], (signal) => downloadFile(apiClient, path, { ...init, signal }));
 }

@@ -2,34 +2,32 @@ import type { components } from '@portal/sdk/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '#src/lib/api.ts';
+import { useSubmissionKeys } from '#src/lib/idempotency-key.ts';
 import { incidentNewsQueryOptions } from '#src/lib/incident-news.ts';
 import { incidentQueryOptions, incidentsListKeyPrefix, type IncidentDetail } from './incident-queries.ts';
 
-/**
- * A fresh Idempotency-Key per submit attempt: the server replays a repeated key, so a POST
- * retried after a lost answer never creates a second ticket, while a new attempt after an
- * error (changed input) is a new create.
- */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
 export type IncidentCreateBody = components['schemas']['SupportTicketCreate'];
 
-/** POST /api/v1/support_tickets/. The form shows its own errors (no global toast). */
+/**
+ * POST /api/v1/support_tickets/ with one Idempotency-Key per submission (lib/idempotency-key.ts):
+ * the same report sent again after a lost answer is the first ticket, replayed, while changed
+ * content is a new create. The form shows its own errors (no global toast).
+ */
 export function useCreateIncident() {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: async ({ body, idempotencyKey }: { body: IncidentCreateBody; idempotencyKey: string }) => {
+    mutationFn: async (body: IncidentCreateBody) => {
       const { data } = await apiClient.POST('/api/v1/support_tickets/', {
-        params: { header: { 'Idempotency-Key': idempotencyKey } },
+        params: { header: { 'Idempotency-Key': keys.keyFor(body) } },
         body,
       });
       if (!data) throw new Error('POST /api/v1/support_tickets/ answered without a ticket');
       return data;
     },
     onSuccess: (ticket) => {
+      keys.succeeded();
       queryClient.setQueryData(incidentQueryOptions(ticket.id).queryKey, ticket);
       void queryClient.invalidateQueries({ queryKey: incidentsListKeyPrefix() });
     },
@@ -39,16 +37,20 @@ export function useCreateIncident() {
 /** POST /api/v1/support_tickets/{id}/messages/; the caller toasts (docs/product.md §8 wording). */
 export function useAddComment(id: number) {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
     meta: { errorToast: false },
     mutationFn: async (body: string) => {
       const { data } = await apiClient.POST('/api/v1/support_tickets/{id}/messages/', {
-        params: { path: { id }, header: { 'Idempotency-Key': newIdempotencyKey() } },
+        params: { path: { id }, header: { 'Idempotency-Key': keys.keyFor(body) } },
         body: { body },
       });
       return data;
     },
-    onSuccess: () => invalidateIncident(queryClient, id),
+    onSuccess: () => {
+      keys.succeeded();
+      return invalidateIncident(queryClient, id);
+    },
   });
 }
 

@@ -2,6 +2,8 @@ import type { components } from '@portal/sdk/schema';
 import { listQueryOptions } from '@portal/sdk/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { $api, apiClient } from '#src/lib/api.ts';
+import { isApiError } from '#src/lib/errors.ts';
+import { EMPTY_FILTERS, type IncidentListFilters } from '../utils/list-search.ts';
 
 export type Incident = components['schemas']['SupportTicket'];
 export type IncidentDetail = components['schemas']['SupportTicketDetail'];
@@ -11,30 +13,24 @@ export type IncidentPriority = components['schemas']['TicketPriority'];
 export type IncidentStatus = components['schemas']['TicketStatus'];
 export type Building = components['schemas']['Building'];
 
-export const PRIORITIES = ['low', 'standard', 'high', 'critical'] as const satisfies readonly IncidentPriority[];
-export const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const satisfies readonly IncidentStatus[];
+export { PRIORITIES, STATUSES, type IncidentListFilters } from '../utils/list-search.ts';
 
 export const INCIDENTS_PAGE_SIZE = 10;
 
 /** Detail data is refetched this often while open, so the operator's changes show up (issue 6). */
 export const DETAIL_REFRESH_MS = 10_000;
 
-export interface IncidentListFilters {
-  page: number;
-  status: IncidentStatus | null;
-  priority: IncidentPriority | null;
-}
-
-/** The list, newest first, with X-Total-Count for the pagination. */
-export const incidentsQueryOptions = ({ page, status, priority }: IncidentListFilters) =>
+/** A page of the list in the chosen order, with X-Total-Count for the pagination. */
+export const incidentsQueryOptions = ({ page, status, priority, search, ordering }: IncidentListFilters) =>
   listQueryOptions(apiClient, '/api/v1/support_tickets/', {
     params: {
       query: {
         page,
         page_size: INCIDENTS_PAGE_SIZE,
-        ordering: '-created_at',
+        ordering,
         ...(status ? { status: [status] } : {}),
         ...(priority ? { priority: [priority] } : {}),
+        ...(search ? { search } : {}),
       },
     },
   });
@@ -50,6 +46,35 @@ export const incidentQueryOptions = (id: number) =>
     meta: { errorToast: false },
   });
 
+/**
+ * Which of `tenantIds` (the user's other tenants) owns ticket `id`, or null: the detail is asked
+ * for as each of them in turn (X-Tenant-ID, which the BFF honours only for the user's own
+ * tenants), so nothing is learnt about tickets of tenants the user has no access to. For the
+ * offer to switch tenants when a link of another tenant of the user answers 404.
+ */
+export const incidentOwnerQueryOptions = (id: number, tenantIds: readonly string[]) =>
+  queryOptions({
+    queryKey: ['incidents', 'owner', id, tenantIds] as const,
+    queryFn: async (): Promise<string | null> => {
+      for (const tenantId of tenantIds) {
+        try {
+          await apiClient.GET('/api/v1/support_tickets/{id}/', {
+            params: { path: { id }, header: { 'X-Tenant-ID': tenantId } },
+          });
+          return tenantId;
+        } catch (error) {
+          // Not this tenant's (404), or access revoked meanwhile (403): try the next.
+          if (isApiError(error) && (error.status === 404 || error.status === 403)) continue;
+          throw error;
+        }
+      }
+      return null;
+    },
+    retry: false,
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+
 /** The selected tenant's buildings, for the new-incident form (the server checks the choice). */
 export const incidentBuildingsQueryOptions = () =>
   $api.queryOptions('get', '/api/v1/buildings/', {
@@ -57,5 +82,4 @@ export const incidentBuildingsQueryOptions = () =>
   });
 
 /** Prefix keys of every incidents list page, for invalidation after a change (docs/architecture.md §6). */
-export const incidentsListKeyPrefix = () =>
-  incidentsQueryOptions({ page: 1, status: null, priority: null }).queryKey.slice(0, 2);
+export const incidentsListKeyPrefix = () => incidentsQueryOptions(EMPTY_FILTERS).queryKey.slice(0, 2);

@@ -1,17 +1,14 @@
-import { Box, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { EmptyUploadError } from '@portal/sdk/files';
-import { Button } from '@portal/ui/button';
-import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddFilesSection, type AddFilesFailure } from '#src/components/forms/files-field.tsx';
 import { TextForm, type TextFormOutcome } from '#src/components/forms/text-form.tsx';
 import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
-import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
-import { errorMessage, isUnauthorized } from '#src/lib/errors.ts';
+import { errorMessage, isUnauthorized, serverFieldErrors } from '#src/lib/errors.ts';
 import { useUploadAttachments } from '../api/attachments.ts';
 import { useAddComment, useCloseIncident } from '../api/incident-mutations.ts';
-import { checkFiles } from '../utils/incident-validation.ts';
 
 /** Add a comment; success and failure toasts use the wording of docs/product.md §8. */
 export function CommentForm({ incidentId }: { incidentId: number }) {
@@ -49,81 +46,27 @@ function failureToast(summary: string, failure: unknown) {
 
 /** More files for an open ticket, with upload progress. */
 export function AddAttachmentsForm({ incidentId }: { incidentId: number }) {
-  const { t } = useTranslation(['incidents', 'common']);
+  const { t } = useTranslation('incidents');
   const upload = useUploadAttachments(incidentId);
-  const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [inputKey, setInputKey] = useState(0);
-  const headingId = useId();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = files.length === 0 ? { kind: 'none' as const } : checkFiles(files);
-    if (problem) {
-      setError(
-        problem.kind === 'none'
-          ? t('upload.noFiles')
-          : problem.kind === 'tooMany'
-            ? t('form.errors.tooManyFiles')
-            : t('form.errors.fileTooLarge', { name: problem.name }),
-      );
-      document.getElementById('incident-add-files')?.focus();
-      return;
-    }
-    setError(null);
-    setProgress(0);
-    try {
-      await upload.mutateAsync({ files, onProgress: setProgress });
-    } catch (failure) {
-      setProgress(null);
-      if (!isUnauthorized(failure)) {
-        toast.add({
-          severity: 'error',
-          summary: t('upload.failed'),
-          ...(failure instanceof EmptyUploadError ? {} : { detail: errorMessage(failure) }),
-        });
-      }
-      return;
-    }
-    setProgress(null);
-    setFiles([]);
-    setInputKey((key) => key + 1);
-    toast.add({ severity: 'success', summary: t('upload.done') });
+  const onFailure = (failure: unknown): AddFilesFailure => {
+    if (isUnauthorized(failure)) return { error: null, focus: false };
+    // The server's reason at the field (which file, why) when it gave one.
+    const [reason] = serverFieldErrors(failure, ['files'] as const);
+    toast.add({
+      severity: 'error',
+      summary: t('upload.failed'),
+      ...(failure instanceof EmptyUploadError ? {} : { detail: reason?.[1] ?? errorMessage(failure) }),
+    });
+    return { error: reason?.[1] ?? null, focus: false };
   };
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h2" id={headingId} size="lg" mb="3">
-        {t('upload.add')}
-      </Heading>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="3" maxW="2xl">
-          <Field
-            id="incident-add-files"
-            label={t('upload.choose')}
-            helperText={t('form.attachmentsHint')}
-            errorText={error ?? undefined}
-            errorPrefix={t('common:form.errorPrefix')}
-          >
-            <Input
-              key={inputKey}
-              type="file"
-              multiple
-              p="1"
-              onChange={(event) => {
-                setFiles(Array.from(event.currentTarget.files ?? []));
-                setError(null);
-              }}
-            />
-          </Field>
-          {progress !== null ? <UploadProgress value={progress} /> : null}
-          <Button type="submit" alignSelf="flex-start" variant="outline" loading={upload.isPending}>
-            {t('upload.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Box>
+    <AddFilesSection
+      fieldId="incident-add-files"
+      hint={t('form.attachmentsHint')}
+      upload={upload}
+      onFailure={onFailure}
+    />
   );
 }
 

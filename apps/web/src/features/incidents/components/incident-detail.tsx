@@ -1,13 +1,14 @@
-import { Box, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { Separator, Stack } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
 import { TextBlock } from '#src/components/ui/text-block.tsx';
-import { Fact } from '#src/components/ui/fact.tsx';
-import { formatDate, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
-import { downloadAttachment } from '../api/attachments.ts';
+import { Fact, FactGrid, VisitFact } from '#src/components/ui/fact.tsx';
+import { Section } from '#src/components/ui/section.tsx';
+import { formatDate, formatPhone } from '#src/lib/format.ts';
+import { attachmentPreviewQueryOptions, downloadAttachment } from '../api/attachments.ts';
 import { incidentQueryOptions } from '../api/incident-queries.ts';
 import { useMarkSeen } from '../api/incident-mutations.ts';
 import { AddAttachmentsForm, ClosedNote, CloseIncidentForm, CommentForm } from './incident-actions.tsx';
@@ -23,7 +24,6 @@ import { IncidentTimeline } from './incident-timeline.tsx';
 export function IncidentDetailView({ id }: { id: number }) {
   const { t } = useTranslation('incidents');
   const { data: incident } = useSuspenseQuery(incidentQueryOptions(id));
-  const timelineId = useId();
   const closed = incident.status === 'closed';
   const resolved = incident.status === 'resolved';
   // Closed while this page is open: the note may take the focus the close form had.
@@ -34,12 +34,7 @@ export function IncidentDetailView({ id }: { id: number }) {
   return (
     <Stack gap="8">
       <DetailHeading label={t('detail.title', { id: incident.id })} subject={incident.subject} />
-      <Box
-        as="dl"
-        display="grid"
-        gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }}
-        gap="4"
-      >
+      <FactGrid columns={3}>
         <Fact label={t('detail.status')}>
           <StatusBadge status={incident.status} />
         </Fact>
@@ -54,28 +49,14 @@ export function IncidentDetailView({ id }: { id: number }) {
           {incident.contact_phone ? formatPhone(incident.contact_phone) : t('detail.contactRegistered')}
         </Fact>
         <Fact label={t('detail.assignee')}>{incident.assignee?.display_name ?? t('detail.unassigned')}</Fact>
-        <Fact label={t('detail.visit')}>
-          {incident.visit ? (
-            <>
-              <time dateTime={`${incident.visit.from}/${incident.visit.to}`}>
-                {formatDateTimeRange(incident.visit.from, incident.visit.to)}
-              </time>
-              {incident.visit.note ? (
-                <Text fontWeight="normal" whiteSpace="pre-wrap">
-                  {incident.visit.note}
-                </Text>
-              ) : null}
-            </>
-          ) : (
-            t('detail.noVisit')
-          )}
-        </Fact>
-      </Box>
+        <VisitFact label={t('detail.visit')} visit={incident.visit} none={t('detail.noVisit')} />
+      </FactGrid>
       <TextBlock heading={t('detail.description')} text={incident.description} />
       {incident.resolution ? <TextBlock heading={t('detail.resolution')} text={incident.resolution} /> : null}
       <AttachmentLinksSection
         attachments={incident.attachments}
         download={(attachment) => downloadAttachment(incident.id, attachment)}
+        preview={(attachment, size) => attachmentPreviewQueryOptions(incident.id, attachment, size)}
         labels={{
           heading: t('detail.attachments'),
           empty: t('detail.noAttachments'),
@@ -83,12 +64,9 @@ export function IncidentDetailView({ id }: { id: number }) {
           failed: t('detail.downloadFailed'),
         }}
       />
-      <Box as="section" aria-labelledby={timelineId}>
-        <Heading as="h2" id={timelineId} size="lg" mb="3">
-          {t('detail.timeline')}
-        </Heading>
+      <Section title={t('detail.timeline')}>
         <IncidentTimeline entries={incident.timeline} />
-      </Box>
+      </Section>
       <Separator />
       {closed ? (
         <Stack gap="8">

@@ -8,20 +8,22 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
+import { FilesField } from '#src/components/forms/files-field.tsx';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { OutagesAhead } from '#src/components/outages/outages-ahead.tsx';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { href } from '#src/config/paths.ts';
-import { errorMessage, serverFieldErrors } from '#src/lib/errors.ts';
+import { errorMessage, isUnauthorized, serverFieldErrors } from '#src/lib/errors.ts';
 import { isPlausiblePhone } from '#src/utils/contact.ts';
 import type { Building } from '../api/incident-queries.ts';
 import { PRIORITIES } from '../api/incident-queries.ts';
-import { newIdempotencyKey, useCreateIncident } from '../api/incident-mutations.ts';
+import { useCreateIncident } from '../api/incident-mutations.ts';
 import { EmptyUploadError } from '@portal/sdk/files';
 import { useUploadAttachments } from '../api/attachments.ts';
 import { clearDraft, readDraft, writeDraft, type IncidentDraft } from '../utils/incident-draft.ts';
-import { checkFiles, SUBJECT_MAX } from '../utils/incident-validation.ts';
+import { checkFiles, fileProblemMessage } from '#src/utils/attachment-files.ts';
+import { SUBJECT_MAX } from '../utils/incident-validation.ts';
 import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 
 export const INCIDENT_FIELD_IDS = {
@@ -73,6 +75,9 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // The incident created by a submit whose upload then failed: a retry uploads only the files,
+  // to this incident, and never creates another.
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // Read once: the restored draft is the form's starting point.
   const [restored] = useState(() => readDraft(draftKey));
@@ -85,6 +90,8 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
     formState: { errors, isSubmitting },
   } = useZodForm(schema, {
     ...EMPTY,
+    // The only building is chosen already.
+    building: buildings.length === 1 && buildings[0] ? String(buildings[0].id) : '',
     ...restored,
     priority: PRIORITIES.find((p) => p === restored?.priority) ?? 'standard',
   });
@@ -97,14 +104,28 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
 
   const validateFiles = (): boolean => {
     const problem = checkFiles(files);
-    const message =
-      problem?.kind === 'tooMany'
-        ? t('form.errors.tooManyFiles')
-        : problem?.kind === 'tooLarge'
-          ? t('form.errors.fileTooLarge', { name: problem.name })
-          : null;
+    const message = problem ? fileProblemMessage(problem) : null;
     setFileError(message);
     return message === null;
+  };
+
+  /** Uploads the files to the created incident; false (the form stays) when that failed. */
+  const uploadTo = async (ticketId: number): Promise<boolean> => {
+    if (files.length === 0) return true;
+    setProgress(0);
+    try {
+      await upload.mutateAsync({ ticketId, files, onProgress: setProgress });
+      return true;
+    } catch (error) {
+      setProgress(null);
+      setCreatedId(ticketId);
+      if (isUnauthorized(error)) return false;
+      // The server's reason at the field (which file, why), else its message.
+      const [reason] = serverFieldErrors(error, ['files'] as const);
+      setFileError(reason?.[1] ?? (error instanceof EmptyUploadError ? t('upload.failed') : errorMessage(error)));
+      summary.focus();
+      return false;
+    }
   };
 
   const onSubmit = handleSubmit(
@@ -114,43 +135,30 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
         summary.focus();
         return;
       }
-      let ticketId: number;
-      try {
-        const ticket = await create.mutateAsync({
-          idempotencyKey: newIdempotencyKey(),
-          body: {
+      let ticketId = createdId;
+      if (ticketId === null) {
+        try {
+          const ticket = await create.mutateAsync({
             subject: values.subject,
             building: Number(values.building),
             priority: values.priority,
             description: values.description,
             ...(values.contact_phone ? { contact_phone: values.contact_phone } : {}),
-          },
-        });
-        ticketId = ticket.id;
-      } catch (error) {
-        for (const [name, message] of serverFieldErrors(error, SERVER_FIELDS)) {
-          if (name === 'files') setFileError(message);
-          else setError(name, { type: 'server', message });
-        }
-        setServerError(errorMessage(error));
-        summary.focus();
-        return;
-      }
-      clearDraft(draftKey);
-      toast.add({ severity: 'success', summary: t('form.created') });
-      if (files.length > 0) {
-        setProgress(0);
-        try {
-          await upload.mutateAsync({ ticketId, files, onProgress: setProgress });
-        } catch (error) {
-          // The incident exists; the detail page lets the user try the files again.
-          toast.add({
-            severity: 'error',
-            summary: t('upload.failed'),
-            ...(error instanceof EmptyUploadError ? {} : { detail: errorMessage(error) }),
           });
+          ticketId = ticket.id;
+        } catch (error) {
+          for (const [name, message] of serverFieldErrors(error, SERVER_FIELDS)) {
+            if (name === 'files') setFileError(message);
+            else setError(name, { type: 'server', message });
+          }
+          setServerError(errorMessage(error));
+          summary.focus();
+          return;
         }
+        clearDraft(draftKey);
       }
+      if (!(await uploadTo(ticketId))) return;
+      toast.add({ severity: 'success', summary: createdId === null ? t('form.created') : t('upload.done') });
       await navigate(href('incidentDetail', { id: ticketId }));
     },
     () => {
@@ -173,6 +181,20 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
         <Box role="status" borderWidth="1px" borderColor="border.info" bg="bg.info" borderRadius="l2" p="3" mb="5">
           <Text>{t('form.draftRestored')}</Text>
           <Text textStyle="sm">{t('form.draftFilesNote')}</Text>
+        </Box>
+      ) : null}
+      {createdId !== null ? (
+        <Box
+          role="status"
+          borderWidth="1px"
+          borderColor="border.warning"
+          bg="bg.warning"
+          borderRadius="l2"
+          p="3"
+          mb="5"
+        >
+          <Text fontWeight="semibold">{t('form.uploadFailedTitle', { id: createdId })}</Text>
+          <Text textStyle="sm">{t('form.uploadFailedHint')}</Text>
         </Box>
       ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -234,25 +256,19 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
           >
             <Input {...register('contact_phone')} type="tel" autoComplete="tel" />
           </Field>
-          <Field
+          <FilesField
             id={INCIDENT_FIELD_IDS.files}
             label={t('form.attachments')}
             optionalText={t('common:form.optional')}
             helperText={t('form.attachmentsHint')}
             errorText={fileError ?? undefined}
             errorPrefix={errorPrefix}
-          >
-            <Input
-              ref={fileInput}
-              type="file"
-              multiple
-              p="1"
-              onChange={(event) => {
-                setFiles(Array.from(event.currentTarget.files ?? []));
-                setFileError(null);
-              }}
-            />
-          </Field>
+            inputRef={fileInput}
+            onFilesChange={(chosen) => {
+              setFiles(chosen);
+              setFileError(null);
+            }}
+          />
           {files.length > 0 ? (
             <Text textStyle="sm" color="fg.muted">
               {t('upload.selected', { count: files.length })}: {files.map((file) => file.name).join(', ')}
@@ -261,11 +277,17 @@ export function IncidentForm({ buildings, draftKey }: { buildings: Building[]; d
           {progress !== null ? <UploadProgress value={progress} /> : null}
           <HStack gap="3" wrap="wrap">
             <Button type="submit" loading={isSubmitting}>
-              {t('form.submit')}
+              {createdId === null ? t('form.submit') : t('form.uploadRetry', { id: createdId })}
             </Button>
-            <Button asChild variant="ghost">
-              <RouterLink to={href('incidents')}>{t('form.cancel')}</RouterLink>
-            </Button>
+            {createdId === null ? (
+              <Button asChild variant="ghost">
+                <RouterLink to={href('incidents')}>{t('form.cancel')}</RouterLink>
+              </Button>
+            ) : (
+              <Button asChild variant="ghost">
+                <RouterLink to={href('incidentDetail', { id: createdId })}>{t('form.continueWithout')}</RouterLink>
+              </Button>
+            )}
           </HStack>
         </Stack>
       </form>

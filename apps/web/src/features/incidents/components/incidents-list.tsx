@@ -1,72 +1,101 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { FilterSelect } from '#src/components/ui/filter-select.tsx';
+import { Link as RouterLink, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { SelectInput } from '#src/components/forms/inputs.tsx';
+import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { href } from '#src/config/paths.ts';
-import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
-import { formatDate } from '#src/lib/format.ts';
-import { formText } from '#src/utils/form-data.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { INCIDENTS_PAGE_SIZE, incidentsQueryOptions } from '../api/incident-queries.ts';
 import {
-  INCIDENTS_PAGE_SIZE,
-  incidentsQueryOptions,
+  EMPTY_FILTERS,
+  filtersFromSearch,
+  isFiltered,
+  ORDERINGS,
   PRIORITIES,
+  SEARCH_MAX,
+  searchFor,
   STATUSES,
   type IncidentListFilters,
-  type IncidentPriority,
-  type IncidentStatus,
-} from '../api/incident-queries.ts';
+} from '../utils/list-search.ts';
 import { PriorityBadge, StatusBadge } from './incident-badges.tsx';
 
-/** URL search parameters of the list (Czech, as the paths are): ?stav=&priorita=&strana= */
-export const LIST_PARAMS = { status: 'stav', priority: 'priorita', page: 'strana' } as const;
+export { filtersFromSearch } from '../utils/list-search.ts';
 
-/** Reads the list filters from the URL; unknown values are ignored rather than sent (400). */
-export function filtersFromSearch(search: URLSearchParams): IncidentListFilters {
-  const status = search.get(LIST_PARAMS.status);
-  const priority = search.get(LIST_PARAMS.priority);
-  const page = Number.parseInt(search.get(LIST_PARAMS.page) ?? '1', 10);
-  return {
-    status: STATUSES.includes(status as IncidentStatus) ? (status as IncidentStatus) : null,
-    priority: PRIORITIES.includes(priority as IncidentPriority) ? (priority as IncidentPriority) : null,
-    page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
-  };
-}
+/** How long typing pauses before the search is applied. */
+export const SEARCH_DEBOUNCE_MS = 400;
 
-function toSearch(filters: IncidentListFilters): string {
-  const search = new URLSearchParams();
-  if (filters.status) search.set(LIST_PARAMS.status, filters.status);
-  if (filters.priority) search.set(LIST_PARAMS.priority, filters.priority);
-  if (filters.page > 1) search.set(LIST_PARAMS.page, String(filters.page));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+const FIELD_IDS = {
+  search: 'incident-filter-search',
+  status: 'incident-filter-status',
+  priority: 'incident-filter-priority',
+  ordering: 'incident-filter-ordering',
+} as const;
 
 /**
- * The tenant's incidents, newest first, with status/priority filters and pages. The filters
- * need no data; the list itself renders after hydration (the page is prerendered as the tenant
- * area's shell, apps/web/src/prerender/pages.ts).
+ * The tenant's incidents with full-text search, status and priority filters, the ordering and
+ * pages – all in the URL, so back, forward, reload and a shared link keep the view. The selects
+ * apply at once, the search after a pause in typing (or with Enter). The filters need no data;
+ * the list itself renders after hydration (the page is prerendered as the tenant area's shell,
+ * apps/web/src/prerender/pages.ts).
  */
 export function IncidentsList() {
   const { t } = useTranslation('incidents');
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = filtersFromSearch(searchParams);
-  const filtered = Boolean(filters.status || filters.priority);
+  // While the route's loader fetches a changed view, the URL still shows the previous one: the
+  // form follows the pending navigation, so a second change builds on the first and the selects
+  // show what was chosen.
+  const pending = useNavigation().location;
+  const { pathname } = useLocation();
+  const filters = filtersFromSearch(
+    pending?.pathname === pathname ? new URLSearchParams(pending.search) : searchParams,
+  );
+  const shown = filtersFromSearch(searchParams);
   const filtersHeadingId = useId();
   const listHeadingId = useId();
 
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+  // The query the last change asked for, read when the next change is made (a handler may run
+  // before React has rendered the previous change); forgotten once the URL has it.
+  const requested = useRef<string | null>(null);
+  const committed = searchParams.toString();
+  useEffect(() => {
+    if (requested.current === committed) requested.current = null;
+  }, [committed]);
+  const navigateTo = (next: IncidentListFilters, options?: { replace?: boolean }) => {
+    requested.current = searchFor(next).slice(1);
+    setSearchParams(new URLSearchParams(requested.current), options);
+  };
+  // Any change of the view starts again at its first page.
+  const apply = (next: Partial<IncidentListFilters>, options?: { replace?: boolean }) => {
+    const current = requested.current === null ? filters : filtersFromSearch(new URLSearchParams(requested.current));
+    navigateTo({ ...current, ...next, page: 1 }, options);
+  };
+
+  // The search text follows the URL (back, forward) unless the user is typing something else.
+  const [text, setText] = useState(filters.search ?? '');
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current) setText(filters.search ?? '');
+  }, [filters.search]);
+  useEffect(() => {
+    if (!typed.current) return;
+    const timer = window.setTimeout(() => {
+      typed.current = false;
+      const search = text.trim().slice(0, SEARCH_MAX) || null;
+      // While typing, one history entry rather than one per pause.
+      if (search !== filters.search) apply({ search }, { replace: filters.search !== null && search !== null });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // `apply` and `filters` change with the URL; the timer restarts only on typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = filtersFromSearch(
-      new URLSearchParams({
-        [LIST_PARAMS.status]: formText(form, 'status'),
-        [LIST_PARAMS.priority]: formText(form, 'priority'),
-      }),
-    );
-    setSearchParams(new URLSearchParams(toSearch({ ...next, page: 1 })));
+    typed.current = false;
+    apply({ search: text.trim().slice(0, SEARCH_MAX) || null });
   };
 
   return (
@@ -75,36 +104,71 @@ export function IncidentsList() {
         <Heading as="h2" id={filtersHeadingId} size="md" mb="3">
           {t('list.filters')}
         </Heading>
-        <form onSubmit={onFilter} aria-labelledby={filtersHeadingId}>
+        <form role="search" onSubmit={onSubmit} aria-labelledby={filtersHeadingId}>
           <Flex gap="4" wrap="wrap" align="flex-end">
-            <FilterSelect
-              id="incident-filter-status"
-              name="status"
+            <Box flex="2 1 16rem" minW="0">
+              <label htmlFor={FIELD_IDS.search}>
+                <Text fontWeight="medium" mb="1">
+                  {t('list.search')}
+                </Text>
+              </label>
+              <Input
+                id={FIELD_IDS.search}
+                type="search"
+                name="search"
+                value={text}
+                maxLength={SEARCH_MAX}
+                autoComplete="off"
+                aria-describedby={`${FIELD_IDS.search}-hint`}
+                onChange={(event) => {
+                  typed.current = true;
+                  setText(event.target.value);
+                }}
+              />
+              <Text id={`${FIELD_IDS.search}-hint`} textStyle="sm" color="fg.muted" mt="1">
+                {t('list.searchHint')}
+              </Text>
+            </Box>
+            <ListSelect
+              id={FIELD_IDS.status}
               label={t('list.status')}
-              allLabel={t('list.all')}
-              value={filters.status}
+              placeholder={t('list.all')}
+              value={filters.status ?? ''}
               options={STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-              resetKey={searchParams.toString()}
-              minW="44"
+              onChange={(value) => apply({ status: STATUSES.find((status) => status === value) ?? null })}
             />
-            <FilterSelect
-              id="incident-filter-priority"
-              name="priority"
+            <ListSelect
+              id={FIELD_IDS.priority}
               label={t('list.priority')}
-              allLabel={t('list.all')}
-              value={filters.priority}
+              placeholder={t('list.all')}
+              value={filters.priority ?? ''}
               options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
-              resetKey={searchParams.toString()}
-              minW="44"
+              onChange={(value) => apply({ priority: PRIORITIES.find((priority) => priority === value) ?? null })}
             />
-            <HStack gap="2">
+            <ListSelect
+              id={FIELD_IDS.ordering}
+              label={t('list.ordering')}
+              value={filters.ordering}
+              options={ORDERINGS.map((ordering) => ({ value: ordering, label: t(`list.orderings.${ordering}`) }))}
+              onChange={(value) =>
+                apply({ ordering: ORDERINGS.find((ordering) => ordering === value) ?? EMPTY_FILTERS.ordering })
+              }
+            />
+            <Flex gap="2" wrap="wrap">
               <Button type="submit">{t('list.apply')}</Button>
-              {filtered ? (
-                <Button variant="ghost" onClick={() => setSearchParams(new URLSearchParams())}>
+              {isFiltered(filters) ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    typed.current = false;
+                    setText('');
+                    navigateTo({ ...EMPTY_FILTERS, ordering: filters.ordering });
+                  }}
+                >
                   {t('list.reset')}
                 </Button>
               ) : null}
-            </HStack>
+            </Flex>
           </Flex>
         </form>
       </Box>
@@ -114,24 +178,57 @@ export function IncidentsList() {
           {t('list.caption')}
         </Heading>
         <AfterHydration minH="96">
-          <IncidentResults filters={filters} />
+          <IncidentResults filters={shown} />
         </AfterHydration>
       </Box>
     </Stack>
   );
 }
 
-/** The page of incidents the filters select, with the pager. */
+/** A labelled native select of the list that applies its choice at once. */
+function ListSelect({
+  id,
+  label,
+  placeholder,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder?: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Box flex="1 1 11rem" minW="0">
+      <label htmlFor={id}>
+        <Text fontWeight="medium" mb="1">
+          {label}
+        </Text>
+      </label>
+      <SelectInput
+        id={id}
+        value={value}
+        {...(placeholder === undefined ? {} : { placeholder })}
+        options={options}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+    </Box>
+  );
+}
+
+/** The page of incidents the filters select, with the number announced and the pager. */
 function IncidentResults({ filters }: { filters: IncidentListFilters }) {
   const { t } = useTranslation('incidents');
   const { data } = useSuspenseQuery(incidentsQueryOptions(filters));
   const pages = Math.max(1, Math.ceil(data.total / INCIDENTS_PAGE_SIZE));
-  const filtered = Boolean(filters.status || filters.priority);
   return (
     <>
       {data.items.length === 0 ? (
         <Text py="6" fontSize="lg" role="status">
-          {filtered ? t('list.emptyFiltered') : t('list.empty')}
+          {isFiltered(filters) ? t('list.emptyFiltered') : t('list.empty')}
         </Text>
       ) : (
         <>
@@ -141,9 +238,14 @@ function IncidentResults({ filters }: { filters: IncidentListFilters }) {
           <Box as="ul" listStyleType="none" display="grid" gap="3">
             {data.items.map((incident) => (
               <Box as="li" key={incident.id} borderWidth="1px" borderColor="border" borderRadius="l2" p="4">
-                <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg" wordBreak="break-word">
-                  <RouterLink to={href('incidentDetail', { id: incident.id })}>{incident.subject}</RouterLink>
-                </Link>
+                <Flex gap="2" align="baseline" wrap="wrap">
+                  <Text as="span" color="fg.muted" fontVariantNumeric="tabular-nums">
+                    {t('list.number', { id: incident.id })}
+                  </Text>
+                  <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg" wordBreak="break-word">
+                    <RouterLink to={href('incidentDetail', { id: incident.id })}>{incident.subject}</RouterLink>
+                  </Link>
+                </Flex>
                 <Flex gap="2" wrap="wrap" mt="2" align="center">
                   {incident.has_news ? (
                     <Badge colorPalette="orange" variant="solid" title={t('list.newsHint')} data-testid="incident-news">
@@ -156,7 +258,12 @@ function IncidentResults({ filters }: { filters: IncidentListFilters }) {
                     {t('list.building')}: {incident.building.name}
                   </Text>
                   <Text color="fg.muted" textStyle="sm">
-                    {t('list.created')}: {formatDate(incident.created_at)}
+                    {t('list.created')}:{' '}
+                    <time dateTime={incident.created_at}>{formatDateTime(incident.created_at)}</time>
+                  </Text>
+                  <Text color="fg.muted" textStyle="sm">
+                    {t('list.activity')}:{' '}
+                    <time dateTime={incident.updated_at}>{formatDateTime(incident.updated_at)}</time>
                   </Text>
                 </Flex>
               </Box>
@@ -164,7 +271,7 @@ function IncidentResults({ filters }: { filters: IncidentListFilters }) {
           </Box>
         </>
       )}
-      <ListPager page={filters.page} pages={pages} searchFor={(page) => toSearch({ ...filters, page })} />
+      <ListPager page={filters.page} pages={pages} searchFor={(page) => searchFor({ ...filters, page })} />
     </>
   );
 }

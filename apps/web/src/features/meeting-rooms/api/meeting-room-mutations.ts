@@ -1,6 +1,7 @@
 import type { components } from '@portal/sdk/schema';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '#src/lib/api.ts';
+import { useSubmissionKeys } from '#src/lib/idempotency-key.ts';
 import { isApiError } from '#src/lib/errors.ts';
 import { availabilityKeyPrefix, publicReservationQueryOptions, reservationsKeyPrefix } from './meeting-room-queries.ts';
 
@@ -21,25 +22,23 @@ export async function refreshBookings(queryClient: QueryClient): Promise<void> {
   ]);
 }
 
-/**
- * A fresh Idempotency-Key per submit attempt: a POST the BFF repeats after a lost answer never
- * books twice, while a new attempt (changed input after an error) is a new booking.
- */
-const newIdempotencyKey = () => crypto.randomUUID();
-
 /** POST /api/v1/meeting_rooms/reservation/ – the form shows its own errors (no global toast). */
 export function useCreateReservation() {
   const queryClient = useQueryClient();
+  // One Idempotency-Key per booking: the same slot booked again after a lost answer is the
+  // first booking, replayed, not a second one (lib/idempotency-key.ts).
+  const keys = useSubmissionKeys();
   return useMutation({
     meta: { errorToast: false },
     mutationFn: async (body: ReservationCreateBody) => {
       const { data } = await apiClient.POST('/api/v1/meeting_rooms/reservation/', {
-        params: { header: { 'Idempotency-Key': newIdempotencyKey() } },
+        params: { header: { 'Idempotency-Key': keys.keyFor(body) } },
         body,
       });
       if (!data) throw new Error('POST /api/v1/meeting_rooms/reservation/ answered without a reservation');
       return data;
     },
+    onSuccess: () => keys.succeeded(),
     // A conflict means the grid the user saw was stale: refresh it as well.
     onSettled: () => refreshBookings(queryClient),
   });
@@ -64,18 +63,20 @@ export function useCancelReservation() {
 /** POST /api/v1/meeting_rooms/reservation/public/ with the form's bot-protection token. */
 export function useCreatePublicReservation() {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
     meta: { errorToast: false },
     mutationFn: async ({ body, botToken }: { body: PublicReservationCreateBody; botToken: string | null }) => {
       const { data } = await apiClient.POST('/api/v1/meeting_rooms/reservation/public/', {
         params: {
-          header: { 'Idempotency-Key': newIdempotencyKey(), ...(botToken ? { 'X-Bot-Token': botToken } : {}) },
+          header: { 'Idempotency-Key': keys.keyFor(body), ...(botToken ? { 'X-Bot-Token': botToken } : {}) },
         },
         body,
       });
       if (!data) throw new Error('POST /api/v1/meeting_rooms/reservation/public/ answered without a reservation');
       return data;
     },
+    onSuccess: () => keys.succeeded(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKeyPrefix() }),
   });
 }

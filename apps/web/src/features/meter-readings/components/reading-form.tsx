@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorSummary, formSummaryItems, useErrorSummaryFocus } from '#src/components/ui/error-summary.tsx';
 import { errorMessage, isUnauthorized, serverFieldErrors } from '#src/lib/errors.ts';
 import type { Meter, ReadingReason } from '../api/meter-queries.ts';
-import { newIdempotencyKey, useSubmitReading, type ReadingCreateBody } from '../api/use-submit-reading.ts';
+import { useSubmitReading, type ReadingCreateBody } from '../api/use-submit-reading.ts';
 import { UNIT_SYMBOL } from '../utils/format-meter.ts';
 import { parseMeterValue, type MeterValueProblem } from '../utils/meter-value.ts';
 import { checkReading, type ReadingCheck } from '../utils/reading-check.ts';
@@ -56,7 +56,7 @@ export function ReadingForm({ meter }: { meter: Meter }) {
   const send = async (body: ReadingCreateBody, confirmedJump: boolean) => {
     setServerError(null);
     try {
-      const reading = await submit.mutateAsync({ body, idempotencyKey: newIdempotencyKey() });
+      const reading = await submit.mutateAsync(body);
       setQuestion(null);
       setValue('');
       setNote('');
@@ -131,7 +131,7 @@ export function ReadingForm({ meter }: { meter: Meter }) {
             errorText={errors.value?.message}
             errorPrefix={errorPrefix}
           >
-            {/* type=text without inputmode: decimals need a comma that numeric keypads lack (docs/czech.md §2). */}
+            {/* type=text with the decimal pad: a comma or a point, both accepted (docs/czech.md §2). */}
             <Input
               ref={valueInput}
               name="value"
@@ -141,6 +141,7 @@ export function ReadingForm({ meter }: { meter: Meter }) {
                 // A changed value must be judged afresh.
                 setQuestion(null);
               }}
+              inputMode="decimal"
               autoComplete="off"
               spellCheck={false}
               maxW="xs"

@@ -1,19 +1,15 @@
-import { Badge, Box, Flex, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ActiveSessionInfo } from '@portal/sdk/client';
 import { Button } from '@portal/ui/button';
-import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
 import type { TFunction } from 'i18next';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
-import { FormSection } from '#src/components/forms/form-section.tsx';
-import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { PlainList } from '#src/components/ui/plain-list.tsx';
 import { errorMessage } from '#src/lib/errors.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useEndSession, useLogOutEverywhere, useSessions } from '../api/profile.ts';
+import { PasswordConfirmForm } from './password-confirm-form.tsx';
 
 /** „Firefox 133, Windows", or „Neznámé zařízení" when the browser told nothing. */
 function deviceName(session: ActiveSessionInfo, t: TFunction<'profile'>): string {
@@ -103,56 +99,14 @@ export function SessionsSection() {
   );
 }
 
-const FIELD_IDS = { password: 'sessions-password' } as const;
-const SERVER_FIELDS = { password: 'password' } as const;
-
-function createSchema(t: TFunction<'profile'>) {
-  return z.object({
-    // Taken verbatim: spaces may be part of a password.
-    password: z.string().check(z.minLength(1, { error: t('sessions.everywhere.errors.passwordRequired') })),
-  });
-}
-
 function LogOutEverywhereForm() {
-  const { t } = useTranslation(['profile', 'common']);
-  const schema = useMemo(() => createSchema(t), [t]);
   const logOut = useLogOutEverywhere();
-  const feedback = useSubmitFeedback();
-  const form = useZodForm(schema, { password: '' });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    feedback.setServerError(null);
-    try {
-      await logOut.mutateAsync({ body: { password } });
-    } catch (error) {
-      feedback.fail(error, form.setError, SERVER_FIELDS);
-    }
-  }, feedback.summary.focus);
 
   return (
-    <FormSection
-      title={t('sessions.everywhere.title')}
-      intro={t('sessions.everywhere.intro')}
-      feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
-      headingLevel={3}
-    >
-      <form method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="5" maxW="md">
-          <Field
-            id={FIELD_IDS.password}
-            label={t('sessions.everywhere.password')}
-            errorText={errors.password?.message}
-            errorPrefix={t('common:form.errorPrefix')}
-          >
-            <Input {...form.register('password')} type="password" autoComplete="current-password" />
-          </Field>
-          <Button type="submit" alignSelf="flex-start" colorPalette="red" loading={isSubmitting}>
-            {t('sessions.everywhere.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </FormSection>
+    <PasswordConfirmForm
+      passwordId="sessions-password"
+      words="sessions.everywhere"
+      onConfirm={(password) => logOut.mutateAsync({ body: { password } })}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import type { components } from '@portal/sdk/schema';
 import { queryOptions } from '@tanstack/react-query';
-import { $api } from '#src/lib/api.ts';
+import { downloadFile } from '@portal/sdk/files';
+import { $api, apiClient } from '#src/lib/api.ts';
+import { previewQueryOptions, type PreviewSize } from '#src/lib/attachment-previews.ts';
 
 export type PublicRequest = components['schemas']['PublicSupportRequest'];
 export type PublicMessage = components['schemas']['PublicSupportMessage'];
@@ -39,3 +41,17 @@ export const publicBuildingsQueryOptions = () =>
     { params: { query: { page_size: 100, ordering: 'name' } } },
     { staleTime: 5 * 60_000 },
   );
+
+/** The small (thumbnail) or large (viewer) preview of an image of request `id`, read with its code. */
+export function publicAttachmentPreviewQueryOptions(
+  id: number,
+  code: string,
+  attachment: PublicAttachment,
+  size: PreviewSize,
+) {
+  const path = '/api/v1/public_support/{id}/attachments/{attachmentId}/preview/';
+  const init = {
+    params: { path: { id, attachmentId: attachment.id }, query: { size }, header: { 'X-Access-Code': code } },
+  };
+  return previewQueryOptions(['get', path, init], (signal) => downloadFile(apiClient, path, { ...init, signal }));
+}

@@ -11,7 +11,7 @@ import { errorMessage } from '#src/lib/errors.ts';
 import { uploadPublicAttachments } from '../api/public-support-mutations.ts';
 import type { Building } from '../api/public-support-queries.ts';
 import { composeFaultReport, LOCATION_MAX, MESSAGE_MAX } from '../utils/compose-request.ts';
-import { BuildingSelect, ContactFields, FieldGroup, PublicFormPage } from './form-parts.tsx';
+import { BuildingSelect, ContactFields, FieldGroup, onlyBuilding, PublicFormPage } from './form-parts.tsx';
 import { contactSchema } from './form-validation.ts';
 import { OutagesAhead } from '#src/components/outages/outages-ahead.tsx';
 import { RequestCreated } from './request-created.tsx';
@@ -40,9 +40,12 @@ const SERVER_FIELDS = {
 
 /** Mirrors the API's attachment rules for the one photo: an image (not SVG) of at most 10 MB. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Browsers outside Apple's name no type for a HEIC photo: judged by its extension then. */
+const UNTYPED_PHOTO = /\.(jpe?g|png|gif|webp|heic|heif)$/i;
 export function photoProblem(file: File | null): 'notImage' | 'tooLarge' | null {
   if (file === null) return null;
-  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return 'notImage';
+  const image = file.type === '' ? UNTYPED_PHOTO.test(file.name) : file.type.startsWith('image/');
+  if (!image || file.type === 'image/svg+xml') return 'notImage';
   return file.size > PHOTO_MAX_BYTES ? 'tooLarge' : null;
 }
 
@@ -79,8 +82,9 @@ const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SE
  */
 export function FaultReportForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
+  // The only building is chosen already (and again after „Odeslat další“).
   const { form, submitting, feedback, widget, send, finish, created, startOver, summaryItems, fieldProps } =
-    usePublicRequestForm(FORM);
+    usePublicRequestForm({ ...FORM, empty: { ...EMPTY, building: onlyBuilding(buildings) } });
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -188,7 +192,8 @@ export function FaultReportForm({ buildings }: { buildings: readonly Building[] 
       >
         <Input
           type="file"
-          accept="image/*"
+          // Chromium's picker does not count HEIC as image/* everywhere.
+          accept="image/*,.heic,.heif"
           p="1"
           onChange={(event) => {
             setPhoto(event.currentTarget.files?.[0] ?? null);

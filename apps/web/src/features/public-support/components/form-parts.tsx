@@ -55,6 +55,10 @@ export function PublicFormPage({
   );
 }
 
+/** The value of the building choice to start with: the only building, when there is one to choose. */
+export const onlyBuilding = (buildings: readonly Building[]): string =>
+  buildings.length === 1 && buildings[0] ? String(buildings[0].id) : '';
+
 /** The building choice of the public forms: a native select, the most robust control on phones. */
 export function BuildingSelect({
   field,

@@ -75,7 +75,13 @@ export function OpenRequestForm({
           <Field id={ids.id} label={t('open.id')} errorText={errors.id?.message} errorPrefix={errorPrefix}>
             <Input {...register('id')} inputMode="numeric" autoComplete="off" />
           </Field>
-          <Field id={ids.code} label={t('open.code')} errorText={errors.code?.message} errorPrefix={errorPrefix}>
+          <Field
+            id={ids.code}
+            label={t('open.code')}
+            helperText={t('open.codeHint')}
+            errorText={errors.code?.message}
+            errorPrefix={errorPrefix}
+          >
             <Input
               {...register('code')}
               autoComplete="off"

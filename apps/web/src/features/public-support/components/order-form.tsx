@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
 import type { Building } from '../api/public-support-queries.ts';
 import { composeOrder, ORDER_QUANTITY_MAX, ORDER_SERVICES, type OrderService } from '../utils/compose-request.ts';
-import { BuildingSelect, ContactFields, FieldGroup, PublicFormPage } from './form-parts.tsx';
+import { BuildingSelect, ContactFields, FieldGroup, onlyBuilding, PublicFormPage } from './form-parts.tsx';
 import { contactSchema } from './form-validation.ts';
 import { RequestCreated } from './request-created.tsx';
 import { usePublicRequestForm } from './use-public-request-form.ts';
@@ -82,7 +82,7 @@ const FORM = { createSchema, empty: EMPTY, fieldIds: FIELD_IDS, serverFields: SE
 export function OrderForm({ buildings }: { buildings: readonly Building[] }) {
   const { t } = useTranslation(['publicSupport', 'common']);
   const { form, submitting, feedback, widget, send, finish, created, startOver, summaryItems, fieldProps } =
-    usePublicRequestForm(FORM);
+    usePublicRequestForm({ ...FORM, empty: { ...EMPTY, building: onlyBuilding(buildings) } });
   const { register, handleSubmit, watch } = form;
   const service = watch('service');
 

@@ -1,10 +1,10 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { toast } from '@portal/ui/toast';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
 import { href } from '#src/config/paths.ts';
+import { copyToClipboard } from '#src/lib/clipboard.ts';
 import type { PublicRequest } from '../api/public-support-queries.ts';
 
 /** The address that opens a request directly, as the confirmation e-mail has it. */
@@ -12,15 +12,7 @@ export function requestLink(id: number, code: string): string {
   return `${window.location.origin}${href('publicSupportDetail', { id })}?code=${encodeURIComponent(code)}`;
 }
 
-async function copy(text: string, done: string, failed: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.add({ severity: 'success', summary: done });
-  } catch {
-    // No clipboard (insecure context, denied permission): the code stays selectable on the page.
-    toast.add({ severity: 'warn', summary: failed });
-  }
-}
+const copy = (text: string, done: string, failed: string) => copyToClipboard(text, { done, failed });
 
 /**
  * What a visitor sees after sending a request, a fault report or an order: the id and the access

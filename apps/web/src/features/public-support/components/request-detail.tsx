@@ -3,15 +3,26 @@ import { toast } from '@portal/ui/toast';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBubble } from '#src/components/ui/message-bubble.tsx';
+import { MessageList } from '#src/components/ui/message-bubble.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
+import { Section } from '#src/components/ui/section.tsx';
 import { useBotProtection } from '#src/components/bot-protection/use-bot-protection.tsx';
+import { AddFilesSection, type AddFilesFailure } from '#src/components/forms/files-field.tsx';
 import { TextForm, type TextFormOutcome } from '#src/components/forms/text-form.tsx';
-import { AttachmentButtonItem } from '#src/components/ui/attachment-lists.tsx';
-import { errorMessage, isApiError } from '#src/lib/errors.ts';
+import { AttachmentButtonList } from '#src/components/ui/attachment-lists.tsx';
+import { errorMessage, isApiError, serverFieldErrors } from '#src/lib/errors.ts';
 import { formatDateTime } from '#src/lib/format.ts';
-import { downloadPublicAttachment, useAddPublicMessage } from '../api/public-support-mutations.ts';
-import { publicRequestQueryOptions, type PublicMessage, type PublicStatus } from '../api/public-support-queries.ts';
+import {
+  downloadPublicAttachment,
+  useAddPublicMessage,
+  useUploadPublicAttachments,
+} from '../api/public-support-mutations.ts';
+import {
+  publicAttachmentPreviewQueryOptions,
+  publicRequestQueryOptions,
+  type PublicMessage,
+  type PublicStatus,
+} from '../api/public-support-queries.ts';
 import { MESSAGE_MAX } from '../utils/compose-request.ts';
 
 const STATUS_PALETTE: Record<PublicStatus, string> = {
@@ -39,7 +50,6 @@ export function PublicStatusBadge({ status }: { status: PublicStatus }) {
 export function RequestDetail({ id, code }: { id: number; code: string }) {
   const { t } = useTranslation('publicSupport');
   const { data: request } = useSuspenseQuery(publicRequestQueryOptions(id, code));
-  const messagesId = useId();
   const attachmentsId = useId();
   const closed = request.status === 'closed';
 
@@ -82,33 +92,29 @@ export function RequestDetail({ id, code }: { id: number; code: string }) {
           <Heading as="h2" id={attachmentsId} size="lg" mb="2">
             {t('detail.attachments')}
           </Heading>
-          <Stack as="ul" listStyleType="none" gap="2">
-            {request.attachments.map((attachment) => (
-              <AttachmentButtonItem
-                key={attachment.id}
-                attachment={attachment}
-                download={() => downloadPublicAttachment(request.id, code, attachment)}
-                buttonText={t('detail.downloadButton')}
-                labels={{ download: (name) => t('detail.download', { name }), failed: t('detail.downloadFailed') }}
-              />
-            ))}
-          </Stack>
+          <AttachmentButtonList
+            attachments={request.attachments}
+            download={(attachment) => downloadPublicAttachment(request.id, code, attachment)}
+            preview={(attachment, size) => publicAttachmentPreviewQueryOptions(request.id, code, attachment, size)}
+            buttonText={t('detail.downloadButton')}
+            labels={{ download: (name) => t('detail.download', { name }), failed: t('detail.downloadFailed') }}
+          />
         </Box>
       ) : null}
 
-      <Box as="section" aria-labelledby={messagesId}>
-        <Heading as="h2" id={messagesId} size="lg" mb="3">
-          {t('detail.messages')}
-        </Heading>
+      <Section title={t('detail.messages')}>
         <Messages messages={request.messages} />
-      </Box>
+      </Section>
 
       {closed ? (
         <Box role="note" borderWidth="1px" borderColor="border.emphasized" borderRadius="l2" p="4" bg="bg.muted">
           {t('detail.closed')}
         </Box>
       ) : (
-        <MessageForm id={request.id} code={code} />
+        <Stack gap="8">
+          <MessageForm id={request.id} code={code} />
+          <AddFilesForm id={request.id} code={code} />
+        </Stack>
       )}
     </Stack>
   );
@@ -119,27 +125,18 @@ function Messages({ messages }: { messages: PublicMessage[] }) {
   const answered = messages.some((message) => message.author_role === 'operator');
   return (
     <Stack gap="3">
-      <Stack as="ol" listStyleType="none" gap="3" data-testid="public-request-messages">
-        {messages.map((message) => {
-          const fromOperator = message.author_role === 'operator';
-          const author = fromOperator
+      <MessageList
+        messages={messages}
+        reader="visitor"
+        author={(message, fromOperator) =>
+          fromOperator
             ? message.author_name
               ? t('detail.operatorNamed', { name: message.author_name })
               : t('detail.operator')
-            : t('detail.you');
-          return (
-            <MessageBubble
-              key={message.id}
-              data-author={message.author_role}
-              author={author}
-              createdAt={message.created_at}
-              body={message.body}
-              fromOperator={fromOperator}
-              own={!fromOperator}
-            />
-          );
-        })}
-      </Stack>
+            : t('detail.you')
+        }
+        testId="public-request-messages"
+      />
       {answered ? null : <Text color="fg.muted">{t('detail.waiting')}</Text>}
     </Stack>
   );
@@ -187,5 +184,28 @@ function MessageForm({ id, code }: { id: number; code: string }) {
     >
       {bot.widget}
     </TextForm>
+  );
+}
+
+/**
+ * More files for an open request („Přidat přílohy“), as the incident's form: checked first by the
+ * attachments' rules, sent with the access code and progress; the server's reason (which file,
+ * why) at the field.
+ */
+function AddFilesForm({ id, code }: { id: number; code: string }) {
+  const { t } = useTranslation('publicSupport');
+  const upload = useUploadPublicAttachments(id, code);
+  const onFailure = (failure: unknown): AddFilesFailure => {
+    const [reason] = serverFieldErrors(failure, ['files'] as const);
+    return { error: reason?.[1] ?? errorMessage(failure), focus: true };
+  };
+
+  return (
+    <AddFilesSection
+      fieldId="public-request-files"
+      hint={t('fields.filesHint')}
+      upload={upload}
+      onFailure={onFailure}
+    />
   );
 }

@@ -7,6 +7,7 @@ import type { StatementFilters } from '../utils/statements-search.ts';
 export type StaffStatement = components['schemas']['StaffBillingStatement'];
 export type ImportedStatement = components['schemas']['BillingStatementDetail'];
 export type StatementImport = components['schemas']['StaffStatementImport'];
+export type VatRate = components['schemas']['VatRate'];
 
 export const STATEMENTS_PAGE_SIZE = 20;
 
@@ -36,6 +37,10 @@ export const staffTenantsQueryOptions = () =>
 /** The buildings the caller manages (the import's optional building). */
 export const staffBuildingsQueryOptions = () =>
   queryOptions({ ...$api.queryOptions('get', '/api/v1/staff/buildings/'), staleTime: 5 * 60_000 });
+
+/** The VAT rates with the days they apply to; they change with the law, rarely. */
+export const staffVatRatesQueryOptions = () =>
+  queryOptions({ ...$api.queryOptions('get', '/api/v1/staff/vat_rates/'), staleTime: 30 * 60_000 });
 
 /** Prefix of every list key, for invalidation. */
 export const staffStatementsKeyPrefix = () => ['get', '/api/v1/staff/billing_statements/'] as const;

@@ -2,7 +2,7 @@ import { Box, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Fact } from '#src/components/ui/fact.tsx';
-import { formatCurrency, formatDay, formatDayRange } from '#src/lib/format.ts';
+import { formatCurrency, formatDay, formatDayRange, formatPercent } from '#src/lib/format.ts';
 import type { ImportedStatement } from '../api/staff-billing-queries.ts';
 
 const money = (amount: string) => formatCurrency(Number(amount));
@@ -40,7 +40,11 @@ export function ImportedStatementSummary({
         <Fact label={t('created.period')}>{formatDayRange(statement.period_from, statement.period_to)}</Fact>
         <Fact label={t('created.issuedOn')}>{formatDay(statement.issued_on)}</Fact>
         <Fact label={t('created.dueDate')}>{formatDay(statement.due_date)}</Fact>
+        {statement.taxable_supply_date ? (
+          <Fact label={t('created.taxableSupplyDate')}>{formatDay(statement.taxable_supply_date)}</Fact>
+        ) : null}
         <Fact label={t('created.total')}>{money(statement.total_amount)}</Fact>
+        {statement.tax_document ? <Fact label={t('created.totalVat')}>{money(statement.total_vat)}</Fact> : null}
         <Fact label={t('created.amountDue')}>{money(statement.amount_due)}</Fact>
         <Fact label={t('created.variableSymbol')}>{statement.variable_symbol}</Fact>
       </Box>
@@ -52,6 +56,11 @@ export function ImportedStatementSummary({
               // Items have no id of their own; their order is the statement's.
               <Table.Row key={index}>
                 <Table.Cell>{item.description}</Table.Cell>
+                {statement.tax_document ? (
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {item.vat_rate === null ? t('created.vatNone') : formatPercent(item.vat_rate / 100)}
+                  </Table.Cell>
+                ) : null}
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   {money(item.amount)}
                 </Table.Cell>

@@ -1,13 +1,14 @@
-import { Box, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { Fieldset } from '#src/components/forms/fieldset.tsx';
 import { FormSection } from '#src/components/forms/form-section.tsx';
 import { SelectField } from '#src/components/forms/select-field.tsx';
 import { useFieldProps } from '#src/components/forms/use-field-props.ts';
@@ -15,13 +16,15 @@ import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-for
 import { formSummaryItems, type ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
 import { UploadProgress } from '#src/components/ui/upload-progress.tsx';
 import { errorMessage, isApiError, isUnauthorized } from '#src/lib/errors.ts';
-import { formatCurrency } from '#src/lib/format.ts';
+import { formatCurrency, formatDay, formatPercent } from '#src/lib/format.ts';
 import { formatDayInput, parseDayInput, pragueDay } from '#src/lib/prague-time.ts';
 import {
   staffBuildingsQueryOptions,
   staffTenantsQueryOptions,
+  staffVatRatesQueryOptions,
   type ImportedStatement,
   type StatementImport,
+  type VatRate,
 } from '../api/staff-billing-queries.ts';
 import { useImportStatement } from '../api/use-import-statement.ts';
 import { parseMoneyInput, parseQuantityInput } from '../utils/amount-input.ts';
@@ -34,6 +37,7 @@ const FIELD_IDS = {
   periodTo: 'statement-period-to',
   issuedOn: 'statement-issued-on',
   dueDate: 'statement-due-date',
+  taxableSupplyDate: 'statement-taxable-supply-date',
   bankAccount: 'statement-bank-account',
   iban: 'statement-iban',
   variableSymbol: 'statement-variable-symbol',
@@ -52,6 +56,7 @@ const SERVER_FIELDS = {
   period_to: 'periodTo',
   issued_on: 'issuedOn',
   due_date: 'dueDate',
+  taxable_supply_date: 'taxableSupplyDate',
   bank_account: 'bankAccount',
   iban: 'iban',
   variable_symbol: 'variableSymbol',
@@ -69,7 +74,14 @@ const BANK_ACCOUNT = /^(\d{1,6}-)?\d{2,10}\/\d{4}$/;
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,38}$/;
 const SYMBOL = /^\d{1,10}$/;
 
-const itemFields = z.object({ description: z.string(), quantity: z.string(), unit: z.string(), amount: z.string() });
+const itemFields = z.object({
+  description: z.string(),
+  quantity: z.string(),
+  unit: z.string(),
+  amount: z.string(),
+  /** A rate in percent, `none` (not subject to VAT), or empty while not chosen. */
+  vatRate: z.string(),
+});
 type ItemValues = z.input<typeof itemFields>;
 const fields = z.object({
   tenant: z.string(),
@@ -79,6 +91,7 @@ const fields = z.object({
   periodTo: z.string(),
   issuedOn: z.string(),
   dueDate: z.string(),
+  taxableSupplyDate: z.string(),
   bankAccount: z.string(),
   iban: z.string(),
   variableSymbol: z.string(),
@@ -91,7 +104,9 @@ const fields = z.object({
 type Values = z.input<typeof fields>;
 type Problem = { path: (string | number)[]; message: string };
 
-const EMPTY_ITEM: ItemValues = { description: '', quantity: '', unit: '', amount: '' };
+/** The item's rate choice for „not subject to VAT" (the contract's `vat_rate: null`). */
+const NO_VAT = 'none';
+const EMPTY_ITEM: ItemValues = { description: '', quantity: '', unit: '', amount: '', vatRate: '' };
 const EMPTY: Values = {
   tenant: '',
   building: '',
@@ -100,6 +115,7 @@ const EMPTY: Values = {
   periodTo: '',
   issuedOn: '',
   dueDate: '',
+  taxableSupplyDate: '',
   bankAccount: '',
   iban: '',
   variableSymbol: '',
@@ -114,12 +130,32 @@ const pdfOf = (value: unknown): File | null =>
   value instanceof FileList ? (value.item(0) ?? null) : value instanceof File ? value : null;
 const compactIban = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
+/**
+ * The day whose VAT rates apply (the taxable supply day, else the period's last day, as the API
+ * decides), as `YYYY-MM-DD`; today while neither is typed yet.
+ */
+function taxDayOf(values: Pick<Values, 'taxableSupplyDate' | 'periodTo'>): string {
+  return parseDayInput(values.taxableSupplyDate) ?? parseDayInput(values.periodTo) ?? pragueDay();
+}
+
+/** The rates in force on a day, highest first (the API lists them so). */
+const ratesOn = (rates: readonly VatRate[], day: string) => [
+  ...new Set(
+    rates
+      .filter((rate) => rate.valid_from <= day && (rate.valid_to === null || day <= rate.valid_to))
+      .map((rate) => rate.rate),
+  ),
+];
+
 /** Every rule of the import (the contract's and the command line's), one message per field. */
-function problems(t: TFunction<'staffBilling'>, values: Values): Problem[] {
+function problems(t: TFunction<'staffBilling'>, values: Values, rates: readonly VatRate[] | undefined): Problem[] {
   const found: Problem[] = [];
   const add = (path: Problem['path'], message: string) => found.push({ path, message });
   const example = formatDayInput(pragueDay());
-  const day = (name: 'periodFrom' | 'periodTo' | 'issuedOn' | 'dueDate' | 'paidOn', required?: string) => {
+  const day = (
+    name: 'periodFrom' | 'periodTo' | 'issuedOn' | 'dueDate' | 'taxableSupplyDate' | 'paidOn',
+    required?: string,
+  ) => {
     const text = values[name].trim();
     if (text === '') {
       if (required) add([name], required);
@@ -139,6 +175,9 @@ function problems(t: TFunction<'staffBilling'>, values: Values): Problem[] {
   const issuedOn = day('issuedOn', t('import.errors.issuedOnRequired'));
   const dueDate = day('dueDate', t('import.errors.dueDateRequired'));
   if (issuedOn && dueDate && dueDate < issuedOn) add(['dueDate'], t('import.errors.dueBeforeIssued'));
+  day('taxableSupplyDate');
+  const taxDay = taxDayOf(values);
+  const inForce = rates === undefined ? null : ratesOn(rates, taxDay);
   const account = values.bankAccount.replace(/\s+/g, '');
   if (account === '') add(['bankAccount'], t('import.errors.bankAccountRequired'));
   else if (!BANK_ACCOUNT.test(account)) add(['bankAccount'], t('import.errors.bankAccountInvalid'));
@@ -171,6 +210,10 @@ function problems(t: TFunction<'staffBilling'>, values: Values): Problem[] {
     else if (parseMoneyInput(item.amount) === null) {
       add(['items', index, 'amount'], t('import.errors.itemAmountInvalid', { number }));
     }
+    if (item.vatRate === '') add(['items', index, 'vatRate'], t('import.errors.itemVatRateRequired', { number }));
+    else if (item.vatRate !== NO_VAT && inForce !== null && !inForce.includes(Number(item.vatRate))) {
+      add(['items', index, 'vatRate'], t('import.errors.itemVatRateNotInForce', { number, day: formatDay(taxDay) }));
+    }
   });
   const pdf = pdfOf(values.pdf);
   if (pdf && pdf.type !== 'application/pdf' && !pdf.name.toLowerCase().endsWith('.pdf')) {
@@ -179,11 +222,12 @@ function problems(t: TFunction<'staffBilling'>, values: Values): Problem[] {
   return found;
 }
 
-// Every rule in one check, so all of them are reported at once.
-function createSchema(t: TFunction<'staffBilling'>) {
+// Every rule in one check, so all of them are reported at once. `rates()` reads the VAT rates
+// loaded by the time of the check (none yet: the API alone checks them).
+function createSchema(t: TFunction<'staffBilling'>, rates: () => readonly VatRate[] | undefined) {
   return fields.check(
     z.superRefine((values, context) => {
-      for (const { path, message } of problems(t, values)) {
+      for (const { path, message } of problems(t, values, rates())) {
         context.addIssue({ code: 'custom', path, message, input: undefined });
       }
     }),
@@ -202,6 +246,7 @@ function statementOf(values: Values): StatementImport {
     period_to: parseDayInput(values.periodTo) as string,
     issued_on: parseDayInput(values.issuedOn) as string,
     due_date: parseDayInput(values.dueDate) as string,
+    taxable_supply_date: values.taxableSupplyDate.trim() === '' ? null : parseDayInput(values.taxableSupplyDate),
     bank_account: values.bankAccount.replace(/\s+/g, ''),
     iban: compactIban(values.iban),
     variable_symbol: values.variableSymbol.trim(),
@@ -213,6 +258,7 @@ function statementOf(values: Values): StatementImport {
       quantity: item.quantity.trim() === '' ? null : parseQuantityInput(item.quantity),
       unit: optional(item.unit),
       amount: parseMoneyInput(item.amount) as string,
+      vat_rate: item.vatRate === NO_VAT ? null : Number(item.vatRate),
     })),
   };
 }
@@ -237,7 +283,13 @@ export function StatementImportForm({
   onImported: (statement: ImportedStatement, tenant: string) => void;
 }) {
   const { t } = useTranslation(['staffBilling', 'common']);
-  const schema = useMemo(() => createSchema(t), [t]);
+  const rates = useQuery(staffVatRatesQueryOptions()).data;
+  // The schema reads the rates when it checks (on submit), so it need not be rebuilt when they load.
+  const ratesRef = useRef(rates);
+  useEffect(() => {
+    ratesRef.current = rates;
+  }, [rates]);
+  const schema = useMemo(() => createSchema(t, () => ratesRef.current), [t]);
   const feedback = useSubmitFeedback();
   const form = useZodForm(schema, EMPTY);
   const { errors, isSubmitting } = form.formState;
@@ -247,10 +299,6 @@ export function StatementImportForm({
   const [progress, setProgress] = useState<number | null>(null);
   const tenants = useQuery(staffTenantsQueryOptions()).data ?? [];
   const buildings = useQuery(staffBuildingsQueryOptions()).data ?? [];
-  const periodId = useId();
-  const datesId = useId();
-  const paymentId = useId();
-  const itemsId = useId();
   const errorPrefix = t('common:form.errorPrefix');
   const dayHint = t('import.dayHint', { example: formatDayInput(pragueDay()) });
 
@@ -286,7 +334,7 @@ export function StatementImportForm({
   const summary: ErrorSummaryItem[] = [
     ...formSummaryItems(FIELD_IDS, errors, feedback.serverError),
     ...items.fields.flatMap((_item, index) =>
-      (['description', 'quantity', 'unit', 'amount'] as const).flatMap((part) => {
+      (['description', 'quantity', 'unit', 'amount', 'vatRate'] as const).flatMap((part) => {
         const message = errors.items?.[index]?.[part]?.message;
         return message ? [{ message, fieldId: itemId(index, part) }] : [];
       }),
@@ -299,6 +347,19 @@ export function StatementImportForm({
     </Field>
   );
   const total = itemsTotal(form.watch('items'));
+  // The rates a select offers: those in force on the taxable supply day as typed so far.
+  const taxDay = taxDayOf({ taxableSupplyDate: form.watch('taxableSupplyDate'), periodTo: form.watch('periodTo') });
+  const inForce = ratesOn(rates ?? [], taxDay);
+  /** A rate chosen before the day changed stays listed, so the check can say it no longer applies. */
+  const rateOptions = (chosen: string) => [
+    ...[...inForce, ...(chosen === '' || chosen === NO_VAT || inForce.includes(Number(chosen)) ? [] : [Number(chosen)])]
+      .sort((a, b) => b - a)
+      .map((rate) => ({
+        value: String(rate),
+        label: rate === 0 ? t('import.vatExempt') : formatPercent(rate / 100),
+      })),
+    { value: NO_VAT, label: t('import.vatNone') },
+  ];
 
   return (
     <FormSection title={t('import.title')} feedback={feedback} items={summary}>
@@ -323,29 +384,23 @@ export function StatementImportForm({
             {field('number', t('import.number'), t('import.numberHint'))}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <Box as="fieldset" minW="0" aria-labelledby={periodId}>
-              <Heading as="legend" id={periodId} size="sm" mb="2">
-                {t('import.period')}
-              </Heading>
+            <Fieldset legend={t('import.period')}>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
                 {field('periodFrom', t('import.periodFrom'), dayHint)}
                 {field('periodTo', t('import.periodTo'), dayHint)}
               </SimpleGrid>
-            </Box>
-            <Box as="fieldset" minW="0" aria-labelledby={datesId}>
-              <Heading as="legend" id={datesId} size="sm" mb="2">
-                {t('import.dates')}
-              </Heading>
+            </Fieldset>
+            <Fieldset legend={t('import.dates')}>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
                 {field('issuedOn', t('import.issuedOn'), dayHint)}
                 {field('dueDate', t('import.dueDate'), dayHint)}
+                <Box gridColumn={{ sm: 'span 2' }}>
+                  {field('taxableSupplyDate', t('import.taxableSupplyDate'), t('import.taxableSupplyDateHint'), true)}
+                </Box>
               </SimpleGrid>
-            </Box>
+            </Fieldset>
           </SimpleGrid>
-          <Box as="fieldset" minW="0" aria-labelledby={paymentId}>
-            <Heading as="legend" id={paymentId} size="sm" mb="2">
-              {t('import.payment')}
-            </Heading>
+          <Fieldset legend={t('import.payment')}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {field('bankAccount', t('import.bankAccount'), t('import.bankAccountHint'))}
               {field('iban', t('import.iban'), t('import.ibanHint'))}
@@ -354,14 +409,8 @@ export function StatementImportForm({
               {field('paidAmount', t('import.paidAmount'), t('import.paidAmountHint'), true)}
               {field('paidOn', t('import.paidOn'), dayHint, true)}
             </SimpleGrid>
-          </Box>
-          <Box as="fieldset" minW="0" aria-labelledby={itemsId}>
-            <Heading as="legend" id={itemsId} size="sm" mb="1">
-              {t('import.items')}
-            </Heading>
-            <Text textStyle="sm" color="fg.muted" mb="3">
-              {t('import.itemsIntro')}
-            </Text>
+          </Fieldset>
+          <Fieldset legend={t('import.items')} intro={t('import.itemsIntro')}>
             <Stack as="ol" listStyleType="none" gap="4">
               {items.fields.map((item, index) => {
                 const number = index + 1;
@@ -396,11 +445,20 @@ export function StatementImportForm({
                         </Button>
                       ) : null}
                     </Flex>
-                    <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap="3">
+                    <SimpleGrid columns={{ base: 1, sm: 2, md: 6 }} gap="3">
                       <Box gridColumn={{ sm: 'span 2' }}>{part('description', t('import.itemDescription'))}</Box>
                       {part('quantity', t('import.itemQuantity'), undefined, true)}
                       {part('unit', t('import.itemUnit'), t('import.itemUnitHint'), true)}
                       {part('amount', t('import.itemAmount'))}
+                      <SelectField
+                        id={itemId(index, 'vatRate')}
+                        label={t('import.itemVatRate')}
+                        registration={form.register(`items.${index}.vatRate`)}
+                        placeholder={t('import.itemVatRatePlaceholder')}
+                        options={rateOptions(form.watch(`items.${index}.vatRate`))}
+                        errorText={itemErrors?.vatRate?.message}
+                        errorPrefix={errorPrefix}
+                      />
                     </SimpleGrid>
                   </Box>
                 );
@@ -414,7 +472,7 @@ export function StatementImportForm({
                 {t('import.total', { total: formatCurrency(total / 100) })}
               </Text>
             </HStack>
-          </Box>
+          </Fieldset>
           <Field
             id={PDF_ID}
             label={t('import.pdf')}

@@ -2,6 +2,7 @@ import type { components } from '@portal/sdk/schema';
 import { downloadFile } from '@portal/sdk/files';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '#src/lib/api.ts';
+import { useSubmissionKeys } from '#src/lib/idempotency-key.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 import {
   etagOf,
@@ -49,18 +50,25 @@ export function useChangeStaffTicket(id: number) {
 /** POST /api/v1/staff/support_tickets/{id}/messages/: an answer the tenant sees, or an internal note. */
 export function useAddStaffMessage(id: number) {
   const queryClient = useQueryClient();
+  // The same message sent again after a lost answer is the first one, replayed.
+  const keys = useSubmissionKeys();
   return useMutation({
     meta: { errorToast: false },
     mutationFn: async (body: { body: string; visibility: MessageVisibility }) => {
       const { data } = await apiClient.POST('/api/v1/staff/support_tickets/{id}/messages/', {
-        params: { path: { id }, header: { 'Idempotency-Key': crypto.randomUUID() } },
+        params: { path: { id }, header: { 'Idempotency-Key': keys.keyFor(body) } },
         body,
       });
       return data;
     },
     // The message raised the ticket's version: the detail is read again with the new one.
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: staffTicketQueryKey(id) }), refreshLists(queryClient)]),
+    onSuccess: () => {
+      keys.succeeded();
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffTicketQueryKey(id) }),
+        refreshLists(queryClient),
+      ]);
+    },
   });
 }
 

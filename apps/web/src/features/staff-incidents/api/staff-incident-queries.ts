@@ -1,7 +1,9 @@
 import type { components } from '@portal/sdk/schema';
 import { listQueryOptions } from '@portal/sdk/react-query';
 import { queryOptions } from '@tanstack/react-query';
+import { downloadFile } from '@portal/sdk/files';
 import { $api, apiClient } from '#src/lib/api.ts';
+import { previewQueryOptions, type PreviewSize } from '#src/lib/attachment-previews.ts';
 import { apiFilters, type QueueFilters } from '../utils/queue-search.ts';
 
 export type StaffTicket = components['schemas']['StaffSupportTicket'];
@@ -99,3 +101,10 @@ export const staffTicketQueryOptions = (id: number) =>
 /** Prefix of every staff list key (queue pages, the overview's lists), for invalidation. */
 export const staffListsKeyPrefix = () => ['get', '/api/v1/staff/support_tickets/'] as const;
 export const staffCountsKeyPrefix = () => ['get', '/api/v1/staff/support_tickets/counts/'] as const;
+
+/** The small (thumbnail) or large (viewer) preview of an image attachment of ticket `ticketId`. */
+export function staffAttachmentPreviewQueryOptions(ticketId: number, attachment: Attachment, size: PreviewSize) {
+  const path = '/api/v1/staff/support_tickets/{id}/attachments/{attachmentId}/preview/';
+  const init = { params: { path: { id: ticketId, attachmentId: attachment.id }, query: { size } } };
+  return previewQueryOptions(['get', path, init], (signal) => downloadFile(apiClient, path, { ...init, signal }));
+}

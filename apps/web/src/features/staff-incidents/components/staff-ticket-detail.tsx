@@ -6,10 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { AttachmentLinksSection } from '#src/components/ui/attachment-lists.tsx';
 import { TextBlock } from '#src/components/ui/text-block.tsx';
-import { Fact } from '#src/components/ui/fact.tsx';
-import { formatDate, formatDateTime, formatDateTimeRange, formatPhone } from '#src/lib/format.ts';
+import { Fact, FactGrid, VisitFact } from '#src/components/ui/fact.tsx';
+import { Section } from '#src/components/ui/section.tsx';
+import { formatDate, formatDateTime, formatPhone } from '#src/lib/format.ts';
 import { downloadStaffAttachment } from '../api/staff-incident-mutations.ts';
-import { staffTicketQueryKey, staffTicketQueryOptions } from '../api/staff-incident-queries.ts';
+import {
+  staffAttachmentPreviewQueryOptions,
+  staffTicketQueryKey,
+  staffTicketQueryOptions,
+} from '../api/staff-incident-queries.ts';
 import { PriorityBadge, StatusBadge } from './staff-badges.tsx';
 import { StaffMessageForm } from './staff-message-form.tsx';
 import { StaleNotice } from '#src/components/ui/stale-notice.tsx';
@@ -33,7 +38,6 @@ export function StaffTicketDetail({ id }: { id: number }) {
   const [reloading, setReloading] = useState(false);
   // Bumped after a reload, so the forms start again from the version just read.
   const [generation, setGeneration] = useState(0);
-  const timelineId = useId();
   const ratingId = useId();
   const ticket = live.ticket;
   const closed = ticket.status === 'closed';
@@ -53,12 +57,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
   return (
     <Stack gap="8">
       <DetailHeading label={t('detail.title', { id: ticket.id })} subject={ticket.subject} />
-      <Box
-        as="dl"
-        display="grid"
-        gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
-        gap="4"
-      >
+      <FactGrid columns={4}>
         <Fact label={t('detail.status')}>
           <StatusBadge status={ticket.status} />
         </Fact>
@@ -66,22 +65,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
           <PriorityBadge priority={ticket.priority} />
         </Fact>
         <Fact label={t('detail.assignee')}>{ticket.assignee?.display_name ?? t('detail.unassigned')}</Fact>
-        <Fact label={t('detail.visit')}>
-          {ticket.visit ? (
-            <>
-              <time dateTime={`${ticket.visit.from}/${ticket.visit.to}`}>
-                {formatDateTimeRange(ticket.visit.from, ticket.visit.to)}
-              </time>
-              {ticket.visit.note ? (
-                <Text fontWeight="normal" whiteSpace="pre-wrap">
-                  {ticket.visit.note}
-                </Text>
-              ) : null}
-            </>
-          ) : (
-            t('detail.noVisit')
-          )}
-        </Fact>
+        <VisitFact label={t('detail.visit')} visit={ticket.visit} none={t('detail.noVisit')} />
         <Fact label={t('detail.tenant')}>{ticket.tenant.name}</Fact>
         <Fact label={t('detail.building')}>{ticket.building.name}</Fact>
         <Fact label={t('detail.reporter')}>{ticket.reporter.display_name}</Fact>
@@ -94,7 +78,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
         <Fact label={t('detail.activity')}>
           <time dateTime={ticket.last_activity_at}>{formatDateTime(ticket.last_activity_at)}</time>
         </Fact>
-      </Box>
+      </FactGrid>
       <TextBlock heading={t('detail.description')} text={ticket.description} />
       {ticket.resolution ? <TextBlock heading={t('detail.resolution')} text={ticket.resolution} /> : null}
       {ticket.rating ? (
@@ -118,6 +102,7 @@ export function StaffTicketDetail({ id }: { id: number }) {
       <AttachmentLinksSection
         attachments={ticket.attachments}
         download={(attachment) => downloadStaffAttachment(ticket.id, attachment)}
+        preview={(attachment, size) => staffAttachmentPreviewQueryOptions(ticket.id, attachment, size)}
         labels={{
           heading: t('detail.attachments'),
           empty: t('detail.noAttachments'),
@@ -125,15 +110,9 @@ export function StaffTicketDetail({ id }: { id: number }) {
           failed: t('detail.downloadFailed'),
         }}
       />
-      <Box as="section" aria-labelledby={timelineId}>
-        <Heading as="h2" id={timelineId} size="lg" mb="1">
-          {t('detail.timeline')}
-        </Heading>
-        <Text color="fg.muted" textStyle="sm" mb="3">
-          {t('detail.timelineHint')}
-        </Text>
+      <Section title={t('detail.timeline')} hint={t('detail.timelineHint')}>
         <StaffTimeline entries={ticket.timeline} />
-      </Box>
+      </Section>
       <Separator />
       {stale ? (
         <StaleNotice

@@ -1,27 +1,15 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDateTimeRange } from '#src/lib/format.ts';
+import { codeLabel, describeChange, TimelineEntryText, TimelineList } from '#src/components/ui/timeline.tsx';
 import type { StaffTimelineEntry } from '../api/staff-incident-queries.ts';
 import { PRIORITIES, STATUSES } from '../utils/queue-search.ts';
 
 type T = TFunction<'staffIncidents'>;
 
-const statusLabel = (t: T, value: string | null) =>
-  STATUSES.includes(value as (typeof STATUSES)[number])
-    ? t(`status.${value as (typeof STATUSES)[number]}`)
-    : (value ?? '–');
+const statusLabel = (t: T, value: string | null) => codeLabel(STATUSES, value, (status) => t(`status.${status}`));
 const priorityLabel = (t: T, value: string | null) =>
-  PRIORITIES.includes(value as (typeof PRIORITIES)[number])
-    ? t(`priority.${value as (typeof PRIORITIES)[number]}`)
-    : (value ?? '–');
-
-/** An ISO 8601 interval `<from>/<to>` (a visit window) in Prague time, or null when it is none. */
-function formatInterval(value: string | null): string | null {
-  const [from, to] = value?.split('/') ?? [];
-  if (!from || !to || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return null;
-  return formatDateTimeRange(from, to);
-}
+  codeLabel(PRIORITIES, value, (priority) => t(`priority.${priority}`));
 
 /**
  * The Czech heading of an entry. A message says who it is for in words, not only by its look:
@@ -33,22 +21,11 @@ export function describeStaffEntry(t: T, entry: StaffTimelineEntry): string {
     case 'comment':
       if (entry.visibility === 'internal') return t('timeline.internal');
       return entry.author_role === 'operator' ? t('timeline.publicReply') : t('timeline.tenantMessage');
-    case 'status_change':
-      return t('timeline.status_change', {
-        from: statusLabel(t, entry.from_value),
-        to: statusLabel(t, entry.to_value),
+    default:
+      return describeChange({ ...entry, type: entry.type }, (key, values) => t(`timeline.${key}`, values ?? {}), {
+        status: (value) => statusLabel(t, value),
+        priority: (value) => priorityLabel(t, value),
       });
-    case 'priority_change':
-      return t('timeline.priority_change', {
-        from: priorityLabel(t, entry.from_value),
-        to: priorityLabel(t, entry.to_value),
-      });
-    case 'assignment':
-      return entry.to_value ? t('timeline.assignment', { to: entry.to_value }) : t('timeline.unassigned');
-    case 'visit_change': {
-      const window = formatInterval(entry.to_value);
-      return window ? t('timeline.visit_change', { to: window }) : t('timeline.visit_cleared');
-    }
   }
 }
 
@@ -59,10 +36,9 @@ export function describeStaffEntry(t: T, entry: StaffTimelineEntry): string {
  */
 export function StaffTimeline({ entries }: { entries: StaffTimelineEntry[] }) {
   const { t } = useTranslation('staffIncidents');
-  if (entries.length === 0) return <Text color="fg.muted">{t('detail.timelineEmpty')}</Text>;
   return (
-    <Box as="ol" listStyleType="none" display="grid" gap="3" m="0" p="0" data-testid="staff-timeline">
-      {entries.map((entry) => {
+    <TimelineList entries={entries} empty={t('detail.timelineEmpty')} testId="staff-timeline">
+      {(entry) => {
         const internal = entry.visibility === 'internal';
         const author = entry.author
           ? `${entry.author.display_name} (${entry.author_role === 'operator' ? t('timeline.operator') : t('timeline.tenant')})`
@@ -103,17 +79,10 @@ export function StaffTimeline({ entries }: { entries: StaffTimelineEntry[] }) {
                 {describeStaffEntry(t, entry)}
               </Text>
             </Flex>
-            <Text textStyle="sm" color="fg.muted">
-              {author} · <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-            </Text>
-            {entry.body ? (
-              <Text mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
-                {entry.body}
-              </Text>
-            ) : null}
+            <TimelineEntryText author={author} createdAt={entry.created_at} body={entry.body} />
           </Box>
         );
-      })}
-    </Box>
+      }}
+    </TimelineList>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '#src/lib/api.ts';
+import { useSubmissionKeys } from '#src/lib/idempotency-key.ts';
 import { staffOutagesKeyPrefix, type OutageCreate, type OutageUpdate } from './staff-outage-queries.ts';
 
 function useRefreshOutages() {
@@ -7,19 +8,27 @@ function useRefreshOutages() {
   return () => queryClient.invalidateQueries({ queryKey: staffOutagesKeyPrefix() });
 }
 
-/** POST /api/v1/staff/maintenance_events/: announces an outage (safe to retry: Idempotency-Key). */
+/**
+ * POST /api/v1/staff/maintenance_events/: announces an outage, with one Idempotency-Key per
+ * announcement (lib/idempotency-key.ts), so the same one sent again after a timeout is not
+ * announced twice.
+ */
 export function useCreateOutage() {
   const refresh = useRefreshOutages();
+  const keys = useSubmissionKeys();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: async ({ body, key }: { body: OutageCreate; key: string }) => {
+    mutationFn: async (body: OutageCreate) => {
       const { data } = await apiClient.POST('/api/v1/staff/maintenance_events/', {
-        params: { header: { 'Idempotency-Key': key } },
+        params: { header: { 'Idempotency-Key': keys.keyFor(body) } },
         body,
       });
       return data;
     },
-    onSuccess: refresh,
+    onSuccess: () => {
+      keys.succeeded();
+      return refresh();
+    },
   });
 }
 

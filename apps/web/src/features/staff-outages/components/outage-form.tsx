@@ -5,7 +5,7 @@ import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useId, useMemo, useRef, useState, useEffect } from 'react';
+import { useId, useMemo, useRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { dayTimeParts, DayTimeRangeFieldsets } from '#src/components/forms/day-time-fieldset.tsx';
@@ -143,8 +143,6 @@ export function OutageForm({
   const create = useCreateOutage();
   const update = useUpdateOutage();
   const buildings = useQuery(staffBuildingsQueryOptions()).data ?? [];
-  // One key per announcement, so a retried create after a timeout is not announced twice.
-  const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
   const headingRef = useRef<HTMLDivElement>(null);
   const visibilityId = useId();
 
@@ -188,8 +186,7 @@ export function OutageForm({
         await update.mutateAsync({ id: editing.id, etag: etagOf(editing), change });
         toast.add({ severity: 'success', summary: t('form.saved') });
       } else {
-        await create.mutateAsync({ body, key: createKey });
-        setCreateKey(crypto.randomUUID());
+        await create.mutateAsync(body);
         form.reset(valuesOf(null));
         toast.add({ severity: 'success', summary: t('form.created') });
       }

@@ -1,6 +1,7 @@
 import { downloadFile } from '@portal/sdk/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '#src/lib/api.ts';
+import { useSubmissionKeys } from '#src/lib/idempotency-key.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 import {
   etagOf,
@@ -38,15 +39,18 @@ export function useChangeRequestStatus(id: number) {
 /** POST /api/v1/staff/public_support/{id}/messages/: an answer the visitor sees with the access code. */
 export function useAnswerRequest(id: number) {
   const queryClient = useQueryClient();
+  // The same answer sent again after a lost answer is the first one, replayed.
+  const keys = useSubmissionKeys();
   return useMutation({
     meta: { errorToast: false },
     mutationFn: async (body: string) => {
       const { data } = await apiClient.POST('/api/v1/staff/public_support/{id}/messages/', {
-        params: { path: { id }, header: { 'Idempotency-Key': crypto.randomUUID() } },
+        params: { path: { id }, header: { 'Idempotency-Key': keys.keyFor(body) } },
         body: { body },
       });
       return data;
     },
+    onSuccess: () => keys.succeeded(),
     // The answer raised the request's version (and a refusal may mean it was closed meanwhile):
     // the detail is read again either way.
     onSettled: () =>

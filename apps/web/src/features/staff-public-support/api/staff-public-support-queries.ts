@@ -1,7 +1,9 @@
 import type { components } from '@portal/sdk/schema';
 import { listQueryOptions } from '@portal/sdk/react-query';
 import { queryOptions } from '@tanstack/react-query';
+import { downloadFile } from '@portal/sdk/files';
 import { $api, apiClient } from '#src/lib/api.ts';
+import { previewQueryOptions, type PreviewSize } from '#src/lib/attachment-previews.ts';
 import { apiFilters, type RequestFilters } from '../utils/request-search.ts';
 
 export type StaffRequest = components['schemas']['StaffPublicSupportRequest'];
@@ -60,3 +62,14 @@ export const staffRequestQueryOptions = (id: number) =>
 
 /** Prefix of every list key, for invalidation. */
 export const staffRequestsKeyPrefix = () => ['get', '/api/v1/staff/public_support/'] as const;
+
+/** The small (thumbnail) or large (viewer) preview of a visitor's image on request `requestId`. */
+export function requestAttachmentPreviewQueryOptions(
+  requestId: number,
+  attachment: RequestAttachment,
+  size: PreviewSize,
+) {
+  const path = '/api/v1/staff/public_support/{id}/attachments/{attachmentId}/preview/';
+  const init = { params: { path: { id: requestId, attachmentId: attachment.id }, query: { size } } };
+  return previewQueryOptions(['get', path, init], (signal) => downloadFile(apiClient, path, { ...init, signal }));
+}

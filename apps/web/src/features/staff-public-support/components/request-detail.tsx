@@ -2,14 +2,15 @@ import { Box, Flex, Heading, Link, Separator, Stack, Text } from '@chakra-ui/rea
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBubble } from '#src/components/ui/message-bubble.tsx';
+import { MessageList } from '#src/components/ui/message-bubble.tsx';
 import { DetailHeading } from '#src/components/ui/page-header.tsx';
 import { Fact } from '#src/components/ui/fact.tsx';
 import { StaleReloadNotice, useStaleReload } from '#src/components/ui/stale-notice.tsx';
-import { AttachmentButtonItem } from '#src/components/ui/attachment-lists.tsx';
+import { AttachmentButtonList } from '#src/components/ui/attachment-lists.tsx';
 import { formatDateTime, formatPhone } from '#src/lib/format.ts';
 import { downloadRequestAttachment } from '../api/staff-public-support-mutations.ts';
 import {
+  requestAttachmentPreviewQueryOptions,
   staffRequestQueryKey,
   staffRequestQueryOptions,
   type RequestMessage,
@@ -160,18 +161,14 @@ function Attachments({ request }: { request: RequestDetailData }) {
       {request.attachments.length === 0 ? (
         <Text color="fg.muted">{t('detail.noAttachments')}</Text>
       ) : (
-        <Stack as="ul" listStyleType="none" gap="2">
-          {request.attachments.map((attachment) => (
-            <AttachmentButtonItem
-              key={attachment.id}
-              attachment={attachment}
-              // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
-              download={() => downloadRequestAttachment(request.id, attachment)}
-              buttonText={t('detail.downloadButton')}
-              labels={{ download: (name) => t('detail.download', { name }), failed: t('detail.downloadFailed') }}
-            />
-          ))}
-        </Stack>
+        <AttachmentButtonList
+          attachments={request.attachments}
+          // Through the SDK with the CSRF header: the BFF refuses a plain navigation.
+          download={(attachment) => downloadRequestAttachment(request.id, attachment)}
+          preview={(attachment, size) => requestAttachmentPreviewQueryOptions(request.id, attachment, size)}
+          buttonText={t('detail.downloadButton')}
+          labels={{ download: (name) => t('detail.download', { name }), failed: t('detail.downloadFailed') }}
+        />
       )}
     </Box>
   );
@@ -194,28 +191,20 @@ function Messages({
       <Heading as="h2" id={headingId} size="lg" mb="3">
         {t('detail.messages')}
       </Heading>
-      <Stack as="ol" listStyleType="none" gap="3" data-testid="staff-request-messages">
-        {messages.map((message) => {
-          const fromOperator = message.author_role === 'operator';
-          const author = fromOperator
+      <MessageList
+        messages={messages}
+        reader="operator"
+        author={(message, fromOperator) =>
+          fromOperator
             ? message.author_name
               ? t('detail.operatorNamed', { name: message.author_name })
               : t('detail.operator')
             : visitor
               ? t('detail.visitorNamed', { name: visitor })
-              : t('detail.visitor');
-          return (
-            <MessageBubble
-              key={message.id}
-              author={author}
-              createdAt={message.created_at}
-              body={message.body}
-              fromOperator={fromOperator}
-              own={fromOperator}
-            />
-          );
-        })}
-      </Stack>
+              : t('detail.visitor')
+        }
+        testId="staff-request-messages"
+      />
       {awaiting ? (
         <Text mt="3" color="fg.muted">
           {t('detail.awaiting')}

@@ -23,9 +23,22 @@ export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherPro
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" maxW={{ base: '44', sm: '72' }} loading={pending}>
+        {/* The name wraps (up to three lines) rather than being cut off: on a phone a long
+            tenant name must still be readable. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          maxW={{ base: '48', sm: '72' }}
+          h="auto"
+          minH="9"
+          py="1"
+          whiteSpace="normal"
+          textAlign="start"
+          lineHeight="short"
+          loading={pending}
+        >
           <VisuallyHidden>{t('switcher.label')}</VisuallyHidden>{' '}
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{current?.name ?? t('switcher.none')}</span>
+          <span style={{ display: 'block', overflowWrap: 'anywhere' }}>{current?.name ?? t('switcher.none')}</span>
           <MenuChevron />
         </Button>
       </Menu.Trigger>
