@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse, stringify } from 'yaml';
+import { NO_FEATURE, assertFeatureDeclarations } from '../src/features.ts';
 
 /** Upstream operations the BFF forwards unchanged (apart from authentication and error bodies). */
 export const ALLOWED_UPSTREAM_OPERATIONS = [
@@ -40,6 +41,7 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'addSupportTicketMessage',
   'uploadSupportTicketAttachments',
   'downloadSupportTicketAttachment',
+  'previewSupportTicketAttachment',
   'closeSupportTicket',
   'getSupportTicketNews',
   'markSupportTicketSeen',
@@ -54,6 +56,7 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   // and rate-limited per client IP like the public forms (apps/bff upstream proxy).
   'uploadPublicSupportAttachments',
   'downloadPublicSupportAttachment',
+  'previewPublicSupportAttachment',
   // Maintenance events
   'listMaintenanceEvents',
   'getMaintenanceEvent',
@@ -86,17 +89,20 @@ export const ALLOWED_UPSTREAM_OPERATIONS = [
   'updateStaffSupportTicket',
   'addStaffSupportTicketMessage',
   'downloadStaffSupportTicketAttachment',
+  'previewStaffSupportTicketAttachment',
   'listStaffPublicSupportRequests',
   'getStaffPublicSupportRequest',
   'updateStaffPublicSupportRequest',
   'addStaffPublicSupportMessage',
   'downloadStaffPublicSupportAttachment',
+  'previewStaffPublicSupportAttachment',
   'listStaffMaintenanceEvents',
   'createStaffMaintenanceEvent',
   'updateStaffMaintenanceEvent',
   'cancelStaffMaintenanceEvent',
   'listStaffBillingStatements',
   'importStaffBillingStatement',
+  'listStaffVatRates',
   'listStaffMeetingRooms',
   'listStaffReservations',
   'cancelStaffReservation',
@@ -129,6 +135,15 @@ export const REPLACED_UPSTREAM_OPERATIONS = [
   'refreshToken',
   'requestPasswordReset',
   'resetPassword',
+  'getPasswordResetInfo',
+  // The second factor (ADR 012): the BFF's own /api/session/second-factor and /api/second-factor/*.
+  'authenticateSecondFactor',
+  'listAuthenticators',
+  'getTotpAuthenticator',
+  'activateTotp',
+  'deactivateTotp',
+  'getRecoveryCodes',
+  'regenerateRecoveryCodes',
 ] as const;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -139,6 +154,7 @@ const OPERATION_KEY_ORDER = [
   'tags',
   'x-portal-extension',
   'x-feature',
+  'x-login-area',
   'x-staff',
   'x-tenant-scoped',
   'x-bot-protection',
@@ -270,7 +286,10 @@ function addBffResponses(operation: Obj, responses: Obj): void {
   };
   if (!allowsAnonymous(operation['security'])) add('401', 'Unauthorized');
   add('403', 'Forbidden'); // CSRF and Origin checks apply to every operation.
-  if (typeof operation['x-feature'] === 'string') add('404', 'NotFound'); // feature switched off
+  // A feature switched off, or a login page's operation under hideTenantLogin. (The values are
+  // checked for the whole document at the end, with the path in the message.)
+  const feature = operation['x-feature'];
+  if ((feature !== undefined && feature !== NO_FEATURE) || operation['x-login-area'] === true) add('404', 'NotFound');
   if (typeof operation['x-bot-protection'] === 'string') {
     add('403', 'Forbidden');
     add('429', 'TooManyRequests'); // public forms are rate-limited per client IP
@@ -298,9 +317,15 @@ function deriveUpstreamOperation(operation: Obj, where: string, context: Context
       responses[status] = isErrorStatus(status) ? toErrorResponse(responseObject) : responseObject;
     }
   }
+  if (parameters.some((parameter) => isObject(parameter) && parameter['$ref'] === IDEMPOTENCY_KEY_REF)) {
+    declareReplayHeader(responses, where);
+  }
   const botForm = BOT_PROTECTED_UPSTREAM_OPERATIONS[String(operation['operationId'])];
   const derived: Obj = {
     ...operation,
+    // The pages that need a login (docs/product.md §2) and that `hideTenantLogin` hides: every
+    // operation that needs a session, except the staff area's.
+    ...(allowsAnonymous(operation['security']) || operation['x-staff'] === true ? {} : { 'x-login-area': true }),
     ...(botForm ? { 'x-bot-protection': botForm } : {}),
     security: mapSecurity(operation['security'], where),
     parameters: [
@@ -310,6 +335,26 @@ function deriveUpstreamOperation(operation: Obj, where: string, context: Context
     ],
   };
   return finishOperation(derived, responses);
+}
+
+const IDEMPOTENCY_KEY_REF = '#/components/parameters/IdempotencyKey';
+
+/**
+ * An operation that takes `Idempotency-Key` answers a repeat with the first result and
+ * `Idempotent-Replayed: true`, which the BFF forwards: its success answers declare the header.
+ */
+function declareReplayHeader(responses: Obj, where: string): void {
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^2/.test(status)) continue;
+    const object = asObject(response, `${where} ${status}`);
+    if (typeof object['$ref'] === 'string')
+      throw new Error(`${where} ${status}: cannot declare Idempotent-Replayed on a $ref`);
+    const headers = isObject(object['headers']) ? object['headers'] : {};
+    responses[status] = {
+      ...object,
+      headers: { ...headers, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } },
+    };
+  }
 }
 
 /** An operation's own parameter list (objects or `$ref`s), empty when it has none. */
@@ -432,7 +477,7 @@ export function deriveBffDocument(upstream: Obj, own: Obj): Obj {
     (tag) => usedTags.has(String(tag['name'])) && !ownTagNames.has(tag['name']),
   );
 
-  return {
+  const document = {
     openapi: upstream['openapi'],
     info: own['info'],
     servers: own['servers'],
@@ -440,6 +485,9 @@ export function deriveBffDocument(upstream: Obj, own: Obj): Obj {
     paths: sortedPaths,
     components: collectComponents(sortedPaths, context),
   };
+  // Every operation names its feature or `none` (src/features.ts): a new one without fails here.
+  assertFeatureDeclarations(document, 'bff.yaml');
+  return document;
 }
 
 const HEADER = `# GENERATED by openapi/scripts/derive-bff.ts from upstream.yaml and scripts/bff-own-operations.yaml.

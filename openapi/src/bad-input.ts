@@ -1,11 +1,13 @@
 /**
  * Generators of bad input for property-based tests, derived from an operation's schemas:
  * wrong types, missing fields, oversized strings, bad ids and unknown query values. apps/api
- * walks upstream.yaml with them and apps/bff walks bff.yaml, so both layers are held to the
- * same promise: bad input answers 4xx with a readable message, never 5xx or a stack trace.
+ * walks upstream.yaml with them and apps/bff walks bff.yaml ({@link walkBadInput}), so both
+ * layers are held to the same promise: bad input answers 4xx with a readable message, never 5xx
+ * or a stack trace.
  */
 import fc from 'fast-check';
-import type { OperationInfo } from './documents.js';
+import { it } from 'vitest';
+import { fastifySchemaFor, type DocumentName, type OperationInfo } from './documents.js';
 
 export interface BadInputSchema {
   type?: string | string[];
@@ -240,5 +242,57 @@ export async function assertBadQueriesRefused(
       assertClientError(response.statusCode, response.body, `${operation.operationId} ?${query}`);
     }),
     { numRuns: runs },
+  );
+}
+
+/**
+ * The whole walk, as Vitest tests in the describe block it is called in: every one of
+ * `operations` (from `document`) receives `runs` generated bad ids in its path, bodies of the
+ * wrong shape, malformed, huge and mistyped bodies, and unknown or malformed query values,
+ * through `send`. Each answer must be a clear client error.
+ */
+export function walkBadInput(
+  document: DocumentName,
+  operations: readonly OperationInfo[],
+  send: SendRequest,
+  runs: number,
+): void {
+  const schemasOf = (operation: OperationInfo) => fastifySchemaFor(document, operation.operationId);
+  // A public request's access code travels in the query; with one, bad input gets past its check.
+  const codeQuery = (operation: OperationInfo) =>
+    operation.path.startsWith('/api/v1/public_support/{id}') ? '?code=abc' : '';
+  const named = (list: readonly OperationInfo[]) =>
+    list.map((operation) => [operation.operationId, operation] as const);
+
+  it.each(named(operations.filter((operation) => operation.path.includes('{'))))(
+    '%s: bad ids in the path',
+    (_id, operation) =>
+      assertBadIdsRefused(send, operation, {
+        query: codeQuery(operation),
+        body: schemasOf(operation).body === undefined ? undefined : {},
+        runs,
+      }),
+  );
+
+  const withJsonBody = operations.filter(
+    (operation) =>
+      schemasOf(operation).body !== undefined && operation.requestContentTypes.includes('application/json'),
+  );
+  it.each(named(withJsonBody))('%s: bodies of the wrong shape', (_id, operation) =>
+    assertBadBodiesRefused(send, operation, schemasOf(operation).body as BadInputSchema, {
+      url: `${fillPath(operation, '1')}${codeQuery(operation)}`,
+      runs,
+    }),
+  );
+
+  const withAnyBody = operations.filter((operation) => operation.requestContentTypes.length > 0);
+  it.each(named(withAnyBody))('%s: malformed, huge and mistyped bodies', (_id, operation) =>
+    assertMalformedBodiesRefused(send, operation, `${fillPath(operation, '1')}${codeQuery(operation)}`),
+  );
+
+  const querySchemaOf = (operation: OperationInfo) => schemasOf(operation).querystring as BadInputSchema | undefined;
+  it.each(badQueryCases(operations, querySchemaOf))(
+    '%s: unknown and malformed query values',
+    (_id, operation, arbitrary) => assertBadQueriesRefused(send, operation, arbitrary, runs),
   );
 }

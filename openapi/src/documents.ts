@@ -10,25 +10,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { dereference } from './dereference.js';
+import { assertFeatureDeclarations, parseFeatureDeclaration, type FeatureFlag } from './features.js';
 
 export type DocumentName = 'upstream' | 'bff';
-/**
- * The runtime feature flags of the product (docs/product.md §9), in the order the BFF's
- * configuration lists them: `x-feature` names one of these, and the BFF's runtime
- * configuration answers each.
- */
-export const FEATURE_FLAGS = [
-  'tenantLogin',
-  'tenantSwitcher',
-  'meterReadings',
-  'billingStatements',
-  'meetingRooms',
-  'incidents',
-  'publicSupport',
-  'publicMeetingRooms',
-  'maintenanceEvents',
-] as const;
-export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export {
+  FEATURE_FLAGS,
+  NO_FEATURE,
+  featureAvailable,
+  parseFeatureDeclaration,
+  assertFeatureDeclarations,
+  type FeatureFlag,
+} from './features.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -39,8 +31,16 @@ export interface OperationInfo {
   /** The same path in Fastify syntax, e.g. `/api/v1/support_tickets/:id/`. */
   fastifyPath: string;
   operationId: string;
-  /** `x-feature`: the runtime feature flag the operation belongs to, null when none. */
-  feature: string | null;
+  /**
+   * `x-feature`: the runtime feature flags the operation belongs to (available while any of
+   * them is on); empty for `x-feature: none`. See features.ts.
+   */
+  features: FeatureFlag[];
+  /**
+   * `x-login-area` (bff.yaml): the operation serves the pages that need a login (docs/product.md
+   * §2, access `login`), which `hideTenantLogin` hides.
+   */
+  loginArea: boolean;
   /** `x-tenant-scoped`: the operation acts for the tenant in `X-Tenant-ID`. */
   tenantScoped: boolean;
   /** `x-staff`: an operation of the operator's staff workspace (403 `staff_only` for anyone else). */
@@ -76,7 +76,8 @@ interface OperationObject {
   parameters?: ParameterObject[];
   requestBody?: { content?: Record<string, { schema?: JsonObject }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonObject }> }>;
-  'x-feature'?: string;
+  'x-feature'?: unknown;
+  'x-login-area'?: boolean;
   'x-tenant-scoped'?: boolean;
   'x-staff'?: boolean;
 }
@@ -139,6 +140,7 @@ function indexOperations(name: DocumentName): Map<string, IndexedOperation> {
   let index = operationCache.get(name);
   if (index) return index;
   index = new Map();
+  assertFeatureDeclarations(loadDocument(name), name);
   const paths = (loadDocument(name)['paths'] ?? {}) as Record<string, PathItemObject>;
   for (const [path, pathItem] of Object.entries(paths)) {
     for (const method of HTTP_METHODS) {
@@ -159,7 +161,8 @@ function indexOperations(name: DocumentName): Map<string, IndexedOperation> {
           path,
           fastifyPath: path.replace(/\{([^}]+)\}/g, ':$1'),
           operationId,
-          feature: operation['x-feature'] ?? null,
+          features: parseFeatureDeclaration(operation['x-feature'], `${name}: ${method.toUpperCase()} ${path}`),
+          loginArea: operation['x-login-area'] === true,
           tenantScoped: operation['x-tenant-scoped'] === true,
           staff: operation['x-staff'] === true,
           requestContentTypes: Object.keys(operation.requestBody?.content ?? {}),

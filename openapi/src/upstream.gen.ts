@@ -32,6 +32,15 @@ export interface paths {
      *     `too_many_login_attempts` with `Retry-After` (seconds). Other clients are never refused
      *     because of it. A successful login clears the client's count. The counter is kept in the
      *     database, so it holds across instances. Each login starts a new refresh-token family.
+     *
+     *     Second factor (allauth MFA, ADR 012): when the user has an active TOTP authenticator the
+     *     right password issues no tokens yet; the answer is 401 with the pending flow
+     *     `{id: "mfa_authenticate", is_pending: true}` in `data.flows` and the pending login's
+     *     handle in `meta.session_token` (allauth's app client), which `authenticateSecondFactor`
+     *     takes in `X-Session-Token`. The handle lives 5 minutes. Staff must have a second factor:
+     *     a staff member without one still logs in (so that they can set it up through the
+     *     account endpoints), but every staff operation answers 403 `second_factor_required`
+     *     until the authenticator is active.
      */
     post: operations['login'];
     delete?: never;
@@ -101,7 +110,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Check a password reset key
+     * @description Portal extension: allauth's "get password reset information" (not in the original call
+     *     list), whether the key from the reset link
+     *     (`uid + "-" + token`, in the `X-Password-Reset-Key` header) can still set a password, so
+     *     a client can say that a used or expired link is void before the user types a password.
+     *     Answers 200 for a usable key; a malformed, unknown, used or expired key answers 400 with
+     *     code `invalid_password_reset` and `param: "key"`. Does not spend the key.
+     */
+    get: operations['getPasswordResetInfo'];
     put?: never;
     /**
      * Set a new password with a reset key
@@ -114,6 +132,122 @@ export interface paths {
      *     refresh tokens, so every session must log in again.
      */
     post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/_allauth/app/v1/auth/2fa/authenticate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete a login with the second factor
+     * @description Portal extension (ADR 012). allauth headless `mfa_authenticate` (ADR 012): the pending login named by
+     *     `X-Session-Token` (from the login's 401) is completed with a current TOTP code or one
+     *     unused recovery code, and answers like a successful login (`meta.access`/`meta.refresh`).
+     *
+     *     Server rules: a TOTP code is accepted within one 30-second step either side and only once
+     *     (a code used before answers 400 `code_already_used`, which does not count as a wrong
+     *     code); a recovery code works once. A wrong code answers 400
+     *     `incorrect_code` with `param: "code"`; after 5 wrong codes the pending login ends, and
+     *     after 10 wrong codes of one user within an hour every further code answers 400
+     *     `too_many_attempts` until the hour has passed. An unknown, expired or ended handle
+     *     answers 401 with the flow `login` (log in again).
+     */
+    post: operations['authenticateSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/_allauth/app/v1/account/authenticators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the user's second-factor authenticators
+     * @description Portal extension (ADR 012). allauth headless `GET /account/authenticators`: the active TOTP authenticator and the
+     *     recovery codes (counts only), an empty list without a second factor. Authenticated with
+     *     the bearer access token like the DRF endpoints, so a 401 is simplejwt's (ADR 012).
+     */
+    get: operations['listAuthenticators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/_allauth/app/v1/account/authenticators/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The TOTP authenticator, or a secret to set one up
+     * @description Portal extension (ADR 012). allauth headless: 200 with the active authenticator; otherwise 404 with a secret to set
+     *     one up in `meta.secret` (base32) and `meta.totp_url` (`otpauth://` for a QR code). The
+     *     secret is kept on the server for the activation and never answered once active.
+     */
+    get: operations['getTotpAuthenticator'];
+    put?: never;
+    /**
+     * Activate the TOTP authenticator
+     * @description Portal extension (ADR 012). Confirms the secret of `getTotpAuthenticator` with a current code and activates it. Ten
+     *     new recovery codes are generated and answered once in `meta.recovery_codes` (only their
+     *     hashes are stored). A wrong code answers 400 `incorrect_code` (`param: "code"`), more
+     *     than 10 wrong codes within 5 minutes 400 `too_many_attempts`; an authenticator that is
+     *     already active 409.
+     */
+    post: operations['activateTotp'];
+    /**
+     * Turn the second factor off
+     * @description Portal extension (ADR 012). Removes the TOTP authenticator and the recovery codes. Staff must keep their second
+     *     factor: for a staff member the answer is 403 `second_factor_required` (the operator's
+     *     CLI `portal-admin reset-second-factor` resets a lost one). Without an authenticator the
+     *     answer is 404. The caller confirms the password first (the BFF checks it).
+     */
+    delete: operations['deactivateTotp'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/_allauth/app/v1/account/authenticators/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The recovery codes' counts
+     * @description Portal extension (ADR 012). allauth headless, except that the codes themselves are never answered again after they
+     *     were generated (they are stored hashed): `unused_codes` is absent. 404 without a second
+     *     factor.
+     */
+    get: operations['getRecoveryCodes'];
+    put?: never;
+    /**
+     * Generate new recovery codes
+     * @description Portal extension (ADR 012). Replaces every recovery code with ten new ones, answered this once in `unused_codes`.
+     *     Without an active TOTP authenticator 400 `totp_not_active`.
+     */
+    post: operations['regenerateRecoveryCodes'];
     delete?: never;
     options?: never;
     head?: never;
@@ -476,6 +610,12 @@ export interface paths {
      *     field name are ignored; no `files` part answers 400. Files are stored under the server's
      *     data folder with random names (the client's name is only shown, cleaned of paths and control
      *     characters); if any file fails, none is kept.
+     *
+     *     HEIC/HEIF photos (`.heic`, `.heif`, the iPhone's default) are converted to JPEG before they
+     *     are stored: the attachment answered is `image/jpeg`, its name ends in `.jpg` instead, and
+     *     the photo's metadata (EXIF, location) is not kept. A HEIC photo of more than 25 megapixels,
+     *     or one that cannot be decoded, answers 400 on `files`; while the server converts as many
+     *     photos as it allows at once, 503 `overloaded` with `Retry-After` (send the files again).
      */
     post: operations['uploadSupportTicketAttachments'];
     delete?: never;
@@ -508,6 +648,43 @@ export interface paths {
      *     nosniff`.
      */
     get: operations['downloadSupportTicketAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support_tickets/{id}/attachments/{attachmentId}/preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A small or large preview of an image attachment
+     * @description Portal extension (not in the original call list, docs/product.md §7): the incident detail shows image
+     *     attachments as thumbnails and opens them in a viewer; a phone should not download a 5 MB photo
+     *     for a thumbnail, and the original stays available through downloadSupportTicketAttachment.
+     *
+     *     Server rules: made from the stored file on first request and kept (the file store,
+     *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+     *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+     *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+     *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+     *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+     *     allows at once, 503 `overloaded` with `Retry-After`.
+     *
+     *     Tenant isolation as downloadSupportTicketAttachment: an attachment of another tenant's
+     *     ticket, or one not belonging to the ticket in the path, answers 404 exactly like an
+     *     unknown id.
+     */
+    get: operations['previewSupportTicketAttachment'];
     put?: never;
     post?: never;
     delete?: never;
@@ -696,8 +873,11 @@ export interface paths {
      *     the visitor follows all three on the public support pages; so all three belong to the
      *     `publicSupport` feature (docs/decisions/005-public-support-area.md).
      *
-     *     Server rules: the access code has 128 random bits, is answered once and stored only as a
-     *     SHA-256 hash. `subject` and `message` must not be blank. `name` must not be blank for
+     *     Server rules: the access code is 20 characters in five groups of four, e.g.
+     *     `K7QX-M9PD-3RTA-WHN4-ZC82`, drawn uniformly from 31 characters nobody confuses (digits and
+     *     capitals without 0, 1, I, L and O): about 99 random bits. It is answered once and stored
+     *     only as a SHA-256 hash of its canonical form, so it matches however it is typed (lower
+     *     case, spaces or no dashes). `subject` and `message` must not be blank. `name` must not be blank for
      *     `support` and `order` (a fault report may be anonymous); an `order` also needs an `email`
      *     or a `phone` to be reached at (400 on `email` otherwise). `building`, when given, must exist
      *     (400 otherwise). When an `email` is given, a confirmation with the id, the access code and
@@ -794,10 +974,11 @@ export interface paths {
     /**
      * Attach files to a public support request
      * @description Portal extension (not in the original call list, docs/product.md §7): the fault report (`/hlaseni-poruch`)
-     *     lets the reporter add a photo. The request is created first (that call is bot-protected
-     *     and answers the access code); the files follow here, authorised by the id and access code
-     *     like the other public support calls. Multipart with one or more `files` parts. Answers
-     *     the created attachments (never an empty array).
+     *     and the support request (`/verejna-podpora/novy`) let the visitor add photos and files.
+     *     The request is created first (that call is bot-protected and answers the access code);
+     *     the files follow here, authorised by the id and access code like the other public
+     *     support calls. Multipart with one or more `files` parts. Answers the created attachments
+     *     (never an empty array).
      *
      *     Server rules: the same access-code check as getPublicSupportRequest (a wrong code answers
      *     404 exactly like an unknown id). Accepted, as for ticket attachments: images except SVG,
@@ -807,7 +988,9 @@ export interface paths {
      *     answers 413 `too_many_files`. Parts with another field name are ignored; no `files` part
      *     answers 400. A closed request answers 409 `request_closed`. Files are stored under the
      *     server's data folder with random names (the client's name is only shown, cleaned of paths
-     *     and control characters); if any file fails, none is kept.
+     *     and control characters); if any file fails, none is kept. HEIC/HEIF photos are converted
+     *     to JPEG as in uploadSupportTicketAttachments (400 on `files` above 25 megapixels or when
+     *     undecodable, 503 `overloaded` while the server is busy converting).
      */
     post: operations['uploadPublicSupportAttachments'];
     delete?: never;
@@ -841,6 +1024,45 @@ export interface paths {
      *     carries `X-Content-Type-Options: nosniff`.
      */
     get: operations['downloadPublicSupportAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/public_support/{id}/attachments/{attachmentId}/preview/': {
+    parameters: {
+      query: {
+        /** @description The access code answered when the request was created. */
+        code: components['parameters']['AccessCode'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A small or large preview of a public request's image
+     * @description Portal extension (not in the original call list, docs/product.md §7): the public request's page shows
+     *     its photos as thumbnails and opens them in a viewer; the original stays available through
+     *     downloadPublicSupportAttachment.
+     *
+     *     Server rules: made from the stored file on first request and kept (the file store,
+     *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+     *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+     *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+     *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+     *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+     *     allows at once, 503 `overloaded` with `Retry-After`.
+     *
+     *     The same access-code check as getPublicSupportRequest; an attachment of another request,
+     *     or an unknown one, answers 404 exactly like a wrong code.
+     */
+    get: operations['previewPublicSupportAttachment'];
     put?: never;
     post?: never;
     delete?: never;
@@ -945,8 +1167,8 @@ export interface paths {
      * List meeting rooms
      * @description Anonymous callers get the rooms open to public booking. With a token and `X-Tenant-ID`
      *     the rooms the tenant may book are listed; `public=true` restricts either list to rooms
-     *     open to public booking. Shared by the meetingRooms and publicMeetingRooms features, so
-     *     it carries no `x-feature`.
+     *     open to public booking. Shared by the meetingRooms and publicMeetingRooms features
+     *     (`x-feature` names both).
      *
      *     Server rules: a tenant may book the public rooms and the rooms in buildings where it rents
      *     space. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
@@ -1257,7 +1479,7 @@ export interface paths {
      * @description Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
      *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
      *     tenant. Another tenant's statement answers 404 like an unknown id. Items are in their stated
-     *     order.
+     *     order; the VAT breakdown is computed from them (`BillingStatementDetail`).
      */
     get: operations['getBillingStatement'];
     put?: never;
@@ -1285,8 +1507,10 @@ export interface paths {
      *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
      *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
      *     tenant. Another tenant's statement answers 404. The PDF imported by the operator is served
-     *     as stored; a statement without one gets a generated one-page PDF (embedded font with Czech
-     *     characters).
+     *     as stored; a statement without one gets a generated document: supplier and customer,
+     *     dates, the items, the VAT breakdown, the payment details with a QR Platba code while
+     *     something is due – a tagged PDF that declares PDF/UA, with an embedded font that has
+     *     the Czech characters.
      */
     get: operations['downloadBillingStatementPdf'];
     put?: never;
@@ -1554,6 +1778,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/staff/support_tickets/{id}/attachments/{attachmentId}/preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A preview of a ticket's image as staff
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff's incident detail shows
+     *     image attachments as thumbnails and opens them in a viewer.
+     *
+     *     Server rules: made from the stored file on first request and kept (the file store,
+     *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+     *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+     *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+     *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+     *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+     *     allows at once, 503 `overloaded` with `Retry-After`.
+     *
+     *     Like the file itself: staff only (403 `staff_only`); a ticket outside the caller's
+     *     buildings, or an attachment of another ticket, answers 404.
+     */
+    get: operations['previewStaffSupportTicketAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/staff/public_support/': {
     parameters: {
       query?: never;
@@ -1662,6 +1921,41 @@ export interface paths {
      *     of another request.
      */
     get: operations['downloadStaffPublicSupportAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/public_support/{id}/attachments/{attachmentId}/preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A preview of a visitor's image as staff
+     * @description Portal extension (not in the original call list, docs/product.md §7): the staff's public request detail
+     *     shows the visitor's photos as thumbnails and opens them in a viewer.
+     *
+     *     Server rules: made from the stored file on first request and kept (the file store,
+     *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+     *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+     *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+     *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+     *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+     *     allows at once, 503 `overloaded` with `Retry-After`.
+     *
+     *     Like the file itself: staff only (403 `staff_only`); 404 outside the caller's buildings
+     *     or for an attachment of another request.
+     */
+    get: operations['previewStaffPublicSupportAttachment'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1793,8 +2087,42 @@ export interface paths {
      *     exists answers 409 `statement_exists` („Vyúčtování s tímto číslem už u nájemce
      *     existuje.“). A `pdf` that is not a PDF answers 400 on `pdf`, one over 10 MB 413
      *     `file_too_large`. The tenant's users see the statement at once.
+     *
+     *     The statement keeps a copy of the operator's details (the supplier, `portal-admin
+     *     set-supplier`) and of the tenant's billing details (the customer, `portal-admin
+     *     set-tenant-billing`; the tenant's name alone when it has none) as they are now. When the
+     *     operator is a VAT payer the statement is a tax document: its `taxable_supply_date` is
+     *     the one given or the period's last day, and each item's `vat_rate` must be a rate of
+     *     `listStaffVatRates` in force on that day (400 on `items`). When it is not, an item with
+     *     a `vat_rate` answers 400 on `items`.
      */
     post: operations['importStaffBillingStatement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/staff/vat_rates/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * VAT rates for the statement import
+     * @description Portal extension (not in the original call list, docs/product.md §7): the rates an item
+     *     of an imported statement may carry, each with the days it applies to (by the taxable
+     *     supply date). Kept as data (`portal-admin vat-rates`), so a change of the law needs no
+     *     release.
+     *
+     *     Server rules: staff only (403 `staff_only`). Every rate, in force or not, highest rate
+     *     first, then the newest first.
+     */
+    get: operations['listStaffVatRates'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2027,7 +2355,7 @@ export interface components {
     /** @description django-allauth headless error envelope. */
     AllauthErrorResponse: {
       /** @enum {integer} */
-      status: 400;
+      status: 400 | 403;
       errors: {
         /** @description For example `email_password_mismatch`, `invalid_password_reset`, `password_too_short`. */
         code: string;
@@ -2056,6 +2384,8 @@ export interface components {
       meta: {
         /** @enum {boolean} */
         is_authenticated: false;
+        /** @description The pending login's handle when a flow is pending (`mfa_authenticate`), for `X-Session-Token`. */
+        session_token?: string;
       };
     };
     LoginRequest: {
@@ -2073,6 +2403,8 @@ export interface components {
           /** @description Epoch seconds (float). */
           at: number;
           email?: string;
+          /** @description For `method: "mfa"`: `totp` or `recovery_codes` (ADR 012). */
+          type?: string;
         }[];
       };
       meta: {
@@ -2083,6 +2415,61 @@ export interface components {
         /** @description simplejwt refresh token (11 days, rotated on every refresh). */
         refresh: string;
       };
+    };
+    SecondFactorCodeRequest: {
+      /** @description A 6-digit TOTP code or a recovery code (spaces and dashes ignored). */
+      code: string;
+    };
+    TotpAuthenticator: {
+      /** @enum {string} */
+      type: 'totp';
+      /** @description Epoch seconds of the activation. */
+      created_at: number;
+      /** @description Epoch seconds of the last accepted code. */
+      last_used_at: number | null;
+    };
+    RecoveryCodesAuthenticator: {
+      /** @enum {string} */
+      type: 'recovery_codes';
+      created_at: number;
+      last_used_at: number | null;
+      total_code_count: number;
+      unused_code_count: number;
+      /** @description Only in the answer that generated them. */
+      unused_codes?: string[];
+    };
+    AuthenticatorListResponse: {
+      /** @enum {integer} */
+      status: 200;
+      data: (components['schemas']['TotpAuthenticator'] | components['schemas']['RecoveryCodesAuthenticator'])[];
+    };
+    TotpAuthenticatorResponse: {
+      /** @enum {integer} */
+      status: 200;
+      data: components['schemas']['TotpAuthenticator'];
+    };
+    TotpSetupResponse: {
+      /** @enum {integer} */
+      status: 404;
+      meta: {
+        /** @description Base32 TOTP secret (SHA-1, 6 digits, 30 s). */
+        secret: string;
+        /** @description `otpauth://totp/…` for a QR code. */
+        totp_url: string;
+      };
+    };
+    TotpActivationResponse: {
+      /** @enum {integer} */
+      status: 200;
+      data: components['schemas']['TotpAuthenticator'];
+      meta: {
+        recovery_codes: string[];
+      };
+    };
+    RecoveryCodesResponse: {
+      /** @enum {integer} */
+      status: 200;
+      data: components['schemas']['RecoveryCodesAuthenticator'];
     };
     AllauthUser: {
       id: number;
@@ -2107,11 +2494,11 @@ export interface components {
       password: string;
     };
     /**
-     * @description Czech labels: ticket_updates Odpovědi a změny stavu mých incidentů, ticket_visits Návštěvy
-     *     technika, reservations Potvrzení a zrušení rezervací, reservation_reminders Připomenutí
-     *     rezervace, outages Plánované odstávky v mé budově, staff_new Nové incidenty a požadavky
-     *     v mých budovách, staff_assigned Odpovědi a znovuotevření u mně přidělených incidentů,
-     *     public_requests Odpovědi na veřejný požadavek.
+     * @description Czech labels: ticket_updates „Odpovědi a změny stavu mých incidentů“, ticket_visits
+     *     „Návštěvy technika“, reservations „Potvrzení a zrušení rezervací“, reservation_reminders
+     *     „Připomenutí rezervací“, outages „Plánované odstávky v mé budově“, staff_new „Nové
+     *     incidenty a požadavky v mých budovách“, staff_assigned „Odpovědi a znovuotevření
+     *     u incidentů, které mám přidělené“, public_requests „Odpovědi na veřejný požadavek“.
      * @enum {string}
      */
     NotificationKind:
@@ -2364,7 +2751,11 @@ export interface components {
     /** @description A public support request; the original call list names only the id, access code and messages. */
     PublicSupportRequest: {
       id: number;
-      /** @description Secret needed (with the id) to read the request and add messages. */
+      /**
+       * @description Secret needed (with the id) to read the request and add messages: five groups of four
+       *     unambiguous characters, e.g. `K7QX-M9PD-3RTA-WHN4-ZC82` (case, spaces and dashes do
+       *     not matter when it is given back).
+       */
       access_code: string;
       category: components['schemas']['PublicSupportCategory'];
       subject: string;
@@ -2595,10 +2986,40 @@ export interface components {
       /** @description Path of `downloadBillingStatementPdf`, e.g. `/api/v1/billing_statements/12/pdf/`. */
       pdf_url: string;
     };
-    /** @description A billing statement with its items. */
+    /**
+     * @description A billing statement with its items, the parties and the VAT breakdown, as the document
+     *     reads (docs/product.md §3). `supplier` and `customer` are copies kept from the day the
+     *     statement was imported: a tenant that moves or an operator that changes its address
+     *     later does not change a document already issued.
+     */
     BillingStatementDetail: components['schemas']['BillingStatement'] & {
       items: components['schemas']['BillingItem'][];
+      /** @description The operator who issued the statement; null for statements imported before the operator's details were kept. */
+      supplier: components['schemas']['BillingSupplier'] | null;
+      customer: components['schemas']['BillingParty'];
+      /**
+       * @description A tax document (daňový doklad): the supplier was a VAT payer when it was issued.
+       *     Only then may items carry a VAT rate and is `taxable_supply_date` set.
+       */
+      tax_document: boolean;
+      /**
+       * Format: date
+       * @description Datum uskutečnění zdanitelného plnění (DUZP) of a tax document; null otherwise.
+       */
+      taxable_supply_date: string | null;
+      /**
+       * @description One row per VAT rate of the items, highest rate first, then a row with `rate`
+       *     null for the items not subject to VAT. Each row's VAT is computed from the sum of
+       *     its items' amounts including VAT – `total × rate / (100 + rate)`, rounded to
+       *     hellers half away from zero (§ 37 odst. 2 zákona o DPH) – and its base is the
+       *     total less the VAT, so base + VAT = total in every row and the rows' totals add
+       *     up to `total_amount` exactly. Empty for a statement without items.
+       */
+      vat_breakdown: components['schemas']['VatBreakdownRow'][];
+      total_base: components['schemas']['Money'];
+      total_vat: components['schemas']['Money'];
     };
+    /** @description An item of a statement; `amount` is what it costs the tenant, VAT included. */
     BillingItem: {
       description: string;
       /** @description Decimal string, null for flat items. */
@@ -2606,6 +3027,51 @@ export interface components {
       /** @description Unit as printed, e.g. `kWh`, `m³`, `měsíc`. */
       unit: string | null;
       amount: components['schemas']['Money'];
+      vat_rate: components['schemas']['VatRatePercent'];
+    };
+    /**
+     * @description The item's VAT rate in percent (21, 12, 0 for an exempt supply); null for an item not
+     *     subject to VAT (e.g. a late-payment interest) and on statements that are no tax documents.
+     */
+    VatRatePercent: number | null;
+    /** @description The items of one VAT rate; `base` is the základ daně, `base` + `vat` = `total`. */
+    VatBreakdownRow: {
+      rate: components['schemas']['VatRatePercent'];
+      base: components['schemas']['Money'];
+      vat: components['schemas']['Money'];
+      total: components['schemas']['Money'];
+    };
+    /** @description A party of a statement as printed on it (the tenant as customer, the operator as supplier). */
+    BillingParty: {
+      /** @description The legal name, e.g. `Alfa s.r.o.` */
+      name: string;
+      /** @description Street and number, e.g. `Na Florenci 2116/15`; null when the tenant's address was not known. */
+      street: string | null;
+      city: string | null;
+      /** @description PSČ as printed, e.g. `110 00`. */
+      postal_code: string | null;
+      /** @description IČO (identifikační číslo osoby); null for a household. */
+      ico: string | null;
+      /** @description DIČ (daňové identifikační číslo). */
+      dic: string | null;
+    };
+    /** @description The operator as supplier, with what a Czech business document states about it. */
+    BillingSupplier: components['schemas']['BillingParty'] & {
+      /** @description The register entry, e.g. `Zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl B, vložka 24681.` */
+      registration: string | null;
+      /** @description A VAT payer (plátce DPH) when the statement was issued. */
+      vat_payer: boolean;
+    };
+    /** @description A VAT rate and the days it applies to (by the taxable supply date). */
+    VatRate: {
+      rate: number;
+      /** Format: date */
+      valid_from: string;
+      /**
+       * Format: date
+       * @description The last day it applies to; null while in force.
+       */
+      valid_to: string | null;
     };
     /** @enum {string} */
     MeterKind: 'electricity' | 'gas' | 'water_cold' | 'water_hot' | 'heat';
@@ -2824,7 +3290,12 @@ export interface components {
       /** @description The statement's PDF (at most 10 MB); without it one is generated on download. */
       pdf?: string;
     };
-    /** @description The fields of `portal-admin import-statement`, sent as the JSON part `statement`. */
+    /**
+     * @description The fields of `portal-admin import-statement`, sent as the JSON part `statement`. An
+     *     item's `amount` includes VAT; its `vat_rate` is one of `listStaffVatRates` in force on
+     *     the taxable supply date, allowed only when the operator is a VAT payer (absent or null:
+     *     not subject to VAT).
+     */
     StaffStatementImport: {
       tenant: string;
       building?: number | null;
@@ -2845,11 +3316,18 @@ export interface components {
       paid_amount?: components['schemas']['Money'];
       /** Format: date */
       paid_on?: string | null;
+      /**
+       * Format: date
+       * @description DUZP of a tax document; when absent or null, the last day of the period. Ignored
+       *     (answered as null) when the operator is no VAT payer.
+       */
+      taxable_supply_date?: string | null;
       items: {
         description: string;
         quantity?: string | null;
         unit?: string | null;
         amount: components['schemas']['Money'];
+        vat_rate?: components['schemas']['VatRatePercent'];
       }[];
     };
     /** @description An imported statement with its tenant. `pdf_url` is the tenant's download path. */
@@ -2969,6 +3447,25 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
+    /** @description No preview can be made of this attachment (not an image the server reads), code `preview_unavailable`. */
+    PreviewUnavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The server is busy with this kind of work (code `overloaded`); try again after `Retry-After` seconds. */
+    Overloaded: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
     /** @description Invalid input (allauth error envelope). */
     AllauthBadRequest: {
       headers: {
@@ -2996,7 +3493,25 @@ export interface components {
         'application/json': components['schemas']['AllauthStatusResponse'];
       };
     };
-    /** @description The caller is not on the operator's staff: `staff_only`, „Tato část portálu je určena jen pro správu budov.“ */
+    /** @description Not allowed (allauth error envelope with status 403). */
+    AllauthForbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['AllauthErrorResponse'];
+      };
+    };
+    /** @description Nothing to show (allauth `{"status": 404}`). */
+    AllauthNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['AllauthStatusResponse'];
+      };
+    };
+    /** @description The caller is not on the operator's staff: `staff_only`, „Tato část portálu je určena jen pro správu budov.“ A staff member without an active second factor: `second_factor_required` (ADR 012). */
     StaffOnly: {
       headers: {
         [name: string]: unknown;
@@ -3025,6 +3540,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description The pending login's handle from the login's `meta.session_token` (allauth app client). */
+    AllauthSessionToken: string;
     /**
      * @description The tenant the call acts for: an id from `GET /api/v1/tenant_access/`. A tenant outside
      *     the user's access list answers 403 with code `tenant_forbidden`. When it is omitted on an
@@ -3059,6 +3576,8 @@ export interface components {
     /** @description A staff member's id, `none` for unassigned tickets or `me` for the caller's. */
     StaffAssigneeFilter: string;
     AttachmentIdPath: number;
+    /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+    PreviewSize: 'small' | 'large';
   };
   requestBodies: never;
   headers: {
@@ -3068,6 +3587,8 @@ export interface components {
     RetryAfter: number;
     /** @description `attachment; filename="…"; filename*=UTF-8''…` with the stored file name. */
     ContentDisposition: string;
+    /** @description `inline; filename="…"; filename*=UTF-8''…`: the attachment's name with the extension `.webp`. */
+    PreviewContentDisposition: string;
     /** @description The version of the answered record as a weak tag, `W/"<version>"`; send it back in `If-Match` to change the record. */
     ETag: string;
   };
@@ -3098,7 +3619,11 @@ export interface operations {
         };
       };
       400: components['responses']['AllauthBadRequest'];
-      /** @description The account cannot log in (for example an inactive user). */
+      /**
+       * @description The account cannot log in (for example an inactive user: flows `[{id: "login"}]`), or
+       *     the password matched and the second factor is pending (`mfa_authenticate`,
+       *     `is_pending: true`, `meta.session_token`).
+       */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3162,6 +3687,31 @@ export interface operations {
       429: components['responses']['AllauthTooManyRequests'];
     };
   };
+  getPasswordResetInfo: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The reset key, `uid + "-" + token` from the reset link. */
+        'X-Password-Reset-Key': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key is usable. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AllauthStatusResponse'];
+        };
+      };
+      400: components['responses']['AllauthBadRequest'];
+      429: components['responses']['AllauthTooManyRequests'];
+    };
+  };
   resetPassword: {
     parameters: {
       query?: never;
@@ -3186,6 +3736,188 @@ export interface operations {
         };
       };
       429: components['responses']['AllauthTooManyRequests'];
+    };
+  };
+  authenticateSecondFactor: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The pending login's handle from the login's `meta.session_token` (allauth app client). */
+        'X-Session-Token': components['parameters']['AllauthSessionToken'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorCodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Logged in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResponse'];
+        };
+      };
+      400: components['responses']['AllauthBadRequest'];
+      /** @description No pending login for this handle (expired, ended or never issued). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AllauthAuthenticationResponse'];
+        };
+      };
+    };
+  };
+  listAuthenticators: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The authenticators. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthenticatorListResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getTotpAuthenticator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active TOTP authenticator. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpAuthenticatorResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description No active TOTP authenticator; the secret to set one up. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpSetupResponse'];
+        };
+      };
+    };
+  };
+  activateTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorCodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Activated; the recovery codes, shown this once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpActivationResponse'];
+        };
+      };
+      400: components['responses']['AllauthBadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['AllauthConflict'];
+    };
+  };
+  deactivateTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Turned off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AllauthStatusResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AllauthForbidden'];
+      404: components['responses']['AllauthNotFound'];
+    };
+  };
+  getRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodesResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['AllauthNotFound'];
+    };
+  };
+  regenerateRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodesResponse'];
+        };
+      };
+      400: components['responses']['AllauthBadRequest'];
+      401: components['responses']['Unauthorized'];
     };
   };
   refreshToken: {
@@ -3685,6 +4417,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+      503: components['responses']['Overloaded'];
     };
   };
   downloadSupportTicketAttachment: {
@@ -3720,6 +4453,47 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  previewSupportTicketAttachment: {
+    parameters: {
+      query?: {
+        /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+        size?: components['parameters']['PreviewSize'];
+      };
+      header?: {
+        /**
+         * @description The tenant the call acts for: an id from `GET /api/v1/tenant_access/`. A tenant outside
+         *     the user's access list answers 403 with code `tenant_forbidden`. When it is omitted on an
+         *     operation that needs a tenant, the user's only tenant is used; a user with several
+         *     tenants gets 400 with code `tenant_required`. Ignored on anonymous calls.
+         */
+        'X-Tenant-ID'?: components['parameters']['TenantIdHeader'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview, a WebP image made by the server. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['PreviewContentDisposition'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['PreviewUnavailable'];
+      503: components['responses']['Overloaded'];
     };
   };
   closeSupportTicket: {
@@ -4070,6 +4844,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Overloaded'];
     };
   };
   downloadPublicSupportAttachment: {
@@ -4100,6 +4875,40 @@ export interface operations {
       400: components['responses']['ValidationError'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  previewPublicSupportAttachment: {
+    parameters: {
+      query: {
+        /** @description The access code answered when the request was created. */
+        code: components['parameters']['AccessCode'];
+        /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+        size?: components['parameters']['PreviewSize'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview, a WebP image made by the server. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['PreviewContentDisposition'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['ValidationError'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['PreviewUnavailable'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Overloaded'];
     };
   };
   listMaintenanceEvents: {
@@ -5093,6 +5902,39 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  previewStaffSupportTicketAttachment: {
+    parameters: {
+      query?: {
+        /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+        size?: components['parameters']['PreviewSize'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview, a WebP image made by the server. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['PreviewContentDisposition'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['PreviewUnavailable'];
+      503: components['responses']['Overloaded'];
+    };
+  };
   listStaffPublicSupportRequests: {
     parameters: {
       query?: {
@@ -5263,6 +6105,39 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['StaffOnly'];
       404: components['responses']['NotFound'];
+    };
+  };
+  previewStaffPublicSupportAttachment: {
+    parameters: {
+      query?: {
+        /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+        size?: components['parameters']['PreviewSize'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        attachmentId: components['parameters']['AttachmentIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview, a WebP image made by the server. */
+      200: {
+        headers: {
+          'Content-Disposition': components['headers']['PreviewContentDisposition'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['PreviewUnavailable'];
+      503: components['responses']['Overloaded'];
     };
   };
   listStaffMaintenanceEvents: {
@@ -5471,6 +6346,29 @@ export interface operations {
       403: components['responses']['StaffOnly'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+    };
+  };
+  listStaffVatRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rates (all of them, no pages). */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VatRate'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['StaffOnly'];
     };
   };
   listStaffMail: {

@@ -54,9 +54,9 @@ describe('createApiClient', () => {
   });
 
   it('calls same-origin paths with the session cookie', async () => {
-    const { fetch, requests } = fakeFetch(() => json(session));
+    const { fetch, requests } = fakeFetch(() => json({ session }));
     const { data } = await createApiClient({ baseUrl: BASE_URL, fetch }).GET('/api/session');
-    expect(data).toEqual(session);
+    expect(data?.session).toEqual(session);
     expect(requests[0]?.url).toBe(`${BASE_URL}/api/session`);
     expect(requests[0]?.credentials).toBe('same-origin');
   });

@@ -10,6 +10,7 @@ import createClient, {
   type MethodResponse,
   type Middleware,
 } from 'openapi-fetch';
+import { rememberClientFetch } from './client-fetch.js';
 import type { components, paths } from './schema.gen.js';
 
 export type ErrorBody = components['schemas']['ErrorBody'];
@@ -53,8 +54,12 @@ export type ClientPaths = {
 export type ApiClient = Client<ClientPaths>;
 
 export interface ApiClientOptions {
-  /** Defaults to '' (same origin): the documented paths already start with /api. */
+  /**
+   * Defaults to '' (same origin): the documented paths already start with /api. Outside a
+   * browser, the portal's origin (`https://portal.example.cz`).
+   */
   baseUrl?: string;
+  /** Outside a browser, a fetch that keeps the session cookie: `withCookieJar()` from `@portal/sdk/cookie-jar`. */
   fetch?: typeof fetch;
 }
 
@@ -153,6 +158,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   client.use(csrfMiddleware, errorMiddleware);
+  if (options.fetch) rememberClientFetch(client, options.fetch);
   return client;
 }
 

@@ -5,6 +5,7 @@
  */
 import { parse as parseContentDisposition } from 'content-disposition';
 import type { MaybeOptionalInit, MethodResponse } from 'openapi-fetch';
+import { clientFetch } from './client-fetch.js';
 import type { ApiClient, ClientPaths, InitArgs } from './client.js';
 
 /** Czech message for an upload that answered 2xx without the stored files (docs/product.md §5). */
@@ -101,9 +102,11 @@ type LooseUpload = (client: ApiClient, path: string, init: unknown) => Promise<u
  * (null when the answer is not JSON). Throws `ApiError` for a non-2xx answer or no answer. The
  * one way the web app sends a multipart body: `uploadFiles` is this with the `files` parts.
  *
- * The request itself goes out through XMLHttpRequest: fetch reports no upload progress except
- * with streamed bodies, which only Chromium sends and only over HTTP/2. XHR also sends the
- * Content-Length the BFF requires before it streams an upload on (it answers 411 without one).
+ * In a browser the request goes out through XMLHttpRequest: fetch reports no upload progress
+ * except with streamed bodies, which only Chromium sends and only over HTTP/2. XHR also sends
+ * the Content-Length the BFF requires before it streams an upload on (it answers 411 without
+ * one). Where there is no XMLHttpRequest (Node.js), the client's own fetch sends the encoded
+ * body as a stream with its Content-Length, counting the bytes as they go.
  */
 export async function uploadMultipart<Path extends MultipartPath>(
   client: ApiClient,
@@ -125,7 +128,10 @@ export async function uploadMultipart<Path extends MultipartPath>(
     bodySerializer: (body: FormData) => body,
     // Read as text: a 2xx answer that is not JSON is the caller's to judge, not a parse error.
     parseAs: 'text',
-    fetch: xhrFetch(form, onProgress),
+    fetch:
+      typeof XMLHttpRequest === 'function'
+        ? xhrFetch(form, onProgress)
+        : streamingFetch(clientFetch(client), onProgress),
   });
   try {
     return typeof data === 'string' && data !== '' ? (JSON.parse(data) as MultipartResult<Path>) : null;
@@ -218,4 +224,45 @@ function xhrFetch(form: FormData, onProgress?: (fraction: number) => void): type
       request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
       xhr.send(form);
     });
+}
+
+/** The size of the pieces a streamed upload is sent (and its progress reported) in. */
+const UPLOAD_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A `fetch` for one call that sends the request's multipart body through `send` (the client's
+ * own fetch, which outside a browser carries the cookie jar) as a stream, reporting progress.
+ * The body is encoded in memory first: its length must be known, as the BFF answers 411 to an
+ * upload without a Content-Length, and uploads are capped well below what memory holds.
+ */
+function streamingFetch(send: typeof fetch, onProgress?: (fraction: number) => void): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    // The request's own Content-Type names the boundary of exactly these bytes.
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= bytes.length) {
+          controller.close();
+          return;
+        }
+        const chunk = bytes.subarray(sent, sent + UPLOAD_CHUNK_BYTES);
+        sent += chunk.length;
+        controller.enqueue(chunk);
+        if (bytes.length > 0) onProgress?.(sent / bytes.length);
+      },
+    });
+    const headers = new Headers(request.headers);
+    headers.set('content-length', String(bytes.length));
+    // `duplex` is what a streamed request body requires; the DOM library does not know it yet.
+    const streamed: RequestInit & { duplex: 'half' } = {
+      method: request.method,
+      headers,
+      body,
+      signal: request.signal,
+      duplex: 'half',
+    };
+    return send(request.url, streamed);
+  };
 }

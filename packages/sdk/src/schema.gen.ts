@@ -49,6 +49,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/password-reset/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a password reset link
+         * @description Whether the link's `uid` and `token` can still set a password, so the page can say a
+         *     used or expired link is void before the user types a password. Answers 204 for a usable
+         *     link; an invalid, used or expired link answers 400 with code `invalid_reset_link` and
+         *     `fields.token`. Does not spend the link. A POST so the token never lands in an access log.
+         */
+        post: operations["checkPasswordResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/password-reset/confirm": {
         parameters: {
             query?: never;
@@ -92,6 +115,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's second factor
+         * @description Whether the second factor (TOTP with recovery codes, ADR 012) is on, whether the user
+         *     must have one (staff) and how many recovery codes are left. 401 `not_authenticated`
+         *     without a session.
+         */
+        get: operations["getSecondFactor"];
+        put?: never;
+        /**
+         * Turn the second factor on
+         * @description Confirms the secret of `getSecondFactorSetup` with a current code from the authenticator
+         *     app. Answers ten recovery codes, shown this once. A wrong code answers 400 `invalid_code`
+         *     with `fields.code`; an active second factor 409 `conflict`.
+         */
+        post: operations["enableSecondFactor"];
+        /**
+         * Turn the second factor off
+         * @description Tenants only: staff must keep their second factor (403 `second_factor_required`). Asks for
+         *     the current password, checked at the upstream like `deleteAllSessions` (400
+         *     `invalid_password` with `fields.password`; repeated failures 429).
+         */
+        delete: operations["disableSecondFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description Replaces every recovery code with ten new ones, answered this once. 409 `conflict` when
+         *     the second factor is off.
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A secret to set the second factor up
+         * @description The TOTP secret (base32, to type into the app) and its `otpauth://` address (for the QR
+         *     code); the same secret until it is activated. 409 `conflict` when the second factor is
+         *     already on.
+         */
+        get: operations["getSecondFactorSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -102,8 +202,10 @@ export interface paths {
         /**
          * Get the current session
          * @description Re-reads the profile and the tenant list from the upstream, so operator changes show on
-         *     the next page load. Does not extend the session's idle time. 401 `not_authenticated` when
-         *     there is no session; 401 `session_expired` when it has ended.
+         *     the next page load. Does not extend the session's idle time. Answers 200 also without a
+         *     session: `session` is null for a visitor, and for a session that has ended (its cookie
+         *     is cleared), so a guest's page load logs no failed request. Every other operation that
+         *     needs a session still answers 401 without one.
          */
         get: operations["getSession"];
         put?: never;
@@ -111,6 +213,12 @@ export interface paths {
          * Log in
          * @description Logs in at the upstream and starts a new session (a fresh session id, set as the session
          *     cookie). Wrong credentials answer 400 with code `invalid_credentials` and `fields`.
+         *
+         *     When the user has a second factor (ADR 012) the answer is 202 `SecondFactorChallenge`: the
+         *     session cookie names a pending login, kept on the server, which only
+         *     `completeSecondFactor` (and `deleteSession`) accept; `getSession` answers no session
+         *     (keeping the cookie) and every other call answers 401 `second_factor_pending` until the
+         *     code is given.
          */
         post: operations["createSession"];
         /**
@@ -119,6 +227,30 @@ export interface paths {
          *     204 also without a session, so logging out twice is harmless.
          */
         delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete the login with the second factor
+         * @description The code from the authenticator app (6 digits) or one unused recovery code, for the
+         *     pending login of `createSession`'s 202. Answers the `Session` and renews the session id.
+         *     A wrong code answers 400 `invalid_code` with `fields.code`; after 5 wrong codes the pending
+         *     login ends (401 `not_authenticated`, log in again). 401 `not_authenticated` also when
+         *     this session has no pending login.
+         */
+        post: operations["completeSecondFactor"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -243,7 +375,7 @@ export interface paths {
          * @description Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
          *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
          *     tenant. Another tenant's statement answers 404 like an unknown id. Items are in their stated
-         *     order.
+         *     order; the VAT breakdown is computed from them (`BillingStatementDetail`).
          */
         get: operations["getBillingStatement"];
         put?: never;
@@ -271,8 +403,10 @@ export interface paths {
          *     Server rules: Tenant isolation: only tenants in the caller's `tenant_access` list may be
          *     named in `X-Tenant-ID` (otherwise 403 `tenant_forbidden`); every query is filtered by that
          *     tenant. Another tenant's statement answers 404. The PDF imported by the operator is served
-         *     as stored; a statement without one gets a generated one-page PDF (embedded font with Czech
-         *     characters).
+         *     as stored; a statement without one gets a generated document: supplier and customer,
+         *     dates, the items, the VAT breakdown, the payment details with a QR Platba code while
+         *     something is due – a tagged PDF that declares PDF/UA, with an embedded font that has
+         *     the Czech characters.
          */
         get: operations["downloadBillingStatementPdf"];
         put?: never;
@@ -427,8 +561,8 @@ export interface paths {
          * List meeting rooms
          * @description Anonymous callers get the rooms open to public booking. With a token and `X-Tenant-ID`
          *     the rooms the tenant may book are listed; `public=true` restricts either list to rooms
-         *     open to public booking. Shared by the meetingRooms and publicMeetingRooms features, so
-         *     it carries no `x-feature`.
+         *     open to public booking. Shared by the meetingRooms and publicMeetingRooms features
+         *     (`x-feature` names both).
          *
          *     Server rules: a tenant may book the public rooms and the rooms in buildings where it rents
          *     space. Pagination: `page` is 1-based, `page_size` defaults to 20 and is capped at 100; a
@@ -870,8 +1004,11 @@ export interface paths {
          *     the visitor follows all three on the public support pages; so all three belong to the
          *     `publicSupport` feature (docs/decisions/005-public-support-area.md).
          *
-         *     Server rules: the access code has 128 random bits, is answered once and stored only as a
-         *     SHA-256 hash. `subject` and `message` must not be blank. `name` must not be blank for
+         *     Server rules: the access code is 20 characters in five groups of four, e.g.
+         *     `K7QX-M9PD-3RTA-WHN4-ZC82`, drawn uniformly from 31 characters nobody confuses (digits and
+         *     capitals without 0, 1, I, L and O): about 99 random bits. It is answered once and stored
+         *     only as a SHA-256 hash of its canonical form, so it matches however it is typed (lower
+         *     case, spaces or no dashes). `subject` and `message` must not be blank. `name` must not be blank for
          *     `support` and `order` (a fault report may be anonymous); an `order` also needs an `email`
          *     or a `phone` to be reached at (400 on `email` otherwise). `building`, when given, must exist
          *     (400 otherwise). When an `email` is given, a confirmation with the id, the access code and
@@ -989,10 +1126,11 @@ export interface paths {
         /**
          * Attach files to a public support request
          * @description Portal extension (not in the original call list, docs/product.md §7): the fault report (`/hlaseni-poruch`)
-         *     lets the reporter add a photo. The request is created first (that call is bot-protected
-         *     and answers the access code); the files follow here, authorised by the id and access code
-         *     like the other public support calls. Multipart with one or more `files` parts. Answers
-         *     the created attachments (never an empty array).
+         *     and the support request (`/verejna-podpora/novy`) let the visitor add photos and files.
+         *     The request is created first (that call is bot-protected and answers the access code);
+         *     the files follow here, authorised by the id and access code like the other public
+         *     support calls. Multipart with one or more `files` parts. Answers the created attachments
+         *     (never an empty array).
          *
          *     Server rules: the same access-code check as getPublicSupportRequest (a wrong code answers
          *     404 exactly like an unknown id). Accepted, as for ticket attachments: images except SVG,
@@ -1002,7 +1140,9 @@ export interface paths {
          *     answers 413 `too_many_files`. Parts with another field name are ignored; no `files` part
          *     answers 400. A closed request answers 409 `request_closed`. Files are stored under the
          *     server's data folder with random names (the client's name is only shown, cleaned of paths
-         *     and control characters); if any file fails, none is kept.
+         *     and control characters); if any file fails, none is kept. HEIC/HEIF photos are converted
+         *     to JPEG as in uploadSupportTicketAttachments (400 on `files` above 25 megapixels or when
+         *     undecodable, 503 `overloaded` while the server is busy converting).
          */
         post: operations["uploadPublicSupportAttachments"];
         delete?: never;
@@ -1043,6 +1183,52 @@ export interface paths {
          *     carries `X-Content-Type-Options: nosniff`.
          */
         get: operations["downloadPublicSupportAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public_support/{id}/attachments/{attachmentId}/preview/": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A small or large preview of a public request's image
+         * @description Portal extension (not in the original call list, docs/product.md §7): the public request's page shows
+         *     its photos as thumbnails and opens them in a viewer; the original stays available through
+         *     downloadPublicSupportAttachment.
+         *
+         *     Server rules: made from the stored file on first request and kept (the file store,
+         *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+         *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+         *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+         *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+         *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+         *     allows at once, 503 `overloaded` with `Retry-After`.
+         *
+         *     The same access-code check as getPublicSupportRequest; an attachment of another request,
+         *     or an unknown one, answers 404 exactly like a wrong code.
+         */
+        get: operations["previewPublicSupportAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1136,6 +1322,14 @@ export interface paths {
          *     exists answers 409 `statement_exists` („Vyúčtování s tímto číslem už u nájemce
          *     existuje.“). A `pdf` that is not a PDF answers 400 on `pdf`, one over 10 MB 413
          *     `file_too_large`. The tenant's users see the statement at once.
+         *
+         *     The statement keeps a copy of the operator's details (the supplier, `portal-admin
+         *     set-supplier`) and of the tenant's billing details (the customer, `portal-admin
+         *     set-tenant-billing`; the tenant's name alone when it has none) as they are now. When the
+         *     operator is a VAT payer the statement is a tax document: its `taxable_supply_date` is
+         *     the one given or the period's last day, and each item's `vat_rate` must be a rate of
+         *     `listStaffVatRates` in force on that day (400 on `items`). When it is not, an item with
+         *     a `vat_rate` answers 400 on `items`.
          */
         post: operations["importStaffBillingStatement"];
         delete?: never;
@@ -1501,6 +1695,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/public_support/{id}/attachments/{attachmentId}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A preview of a visitor's image as staff
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff's public request detail
+         *     shows the visitor's photos as thumbnails and opens them in a viewer.
+         *
+         *     Server rules: made from the stored file on first request and kept (the file store,
+         *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+         *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+         *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+         *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+         *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+         *     allows at once, 503 `overloaded` with `Retry-After`.
+         *
+         *     Like the file itself: staff only (403 `staff_only`); 404 outside the caller's buildings
+         *     or for an attachment of another request.
+         */
+        get: operations["previewStaffPublicSupportAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/public_support/{id}/messages/": {
         parameters: {
             query?: never;
@@ -1676,6 +1905,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/support_tickets/{id}/attachments/{attachmentId}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A preview of a ticket's image as staff
+         * @description Portal extension (not in the original call list, docs/product.md §7): the staff's incident detail shows
+         *     image attachments as thumbnails and opens them in a viewer.
+         *
+         *     Server rules: made from the stored file on first request and kept (the file store,
+         *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+         *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+         *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+         *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+         *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+         *     allows at once, 503 `overloaded` with `Retry-After`.
+         *
+         *     Like the file itself: staff only (403 `staff_only`); a ticket outside the caller's
+         *     buildings, or an attachment of another ticket, answers 404.
+         */
+        get: operations["previewStaffSupportTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/support_tickets/{id}/messages/": {
         parameters: {
             query?: never;
@@ -1722,6 +1986,32 @@ export interface paths {
          *     breaks ties.
          */
         get: operations["listStaffTenants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/vat_rates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * VAT rates for the statement import
+         * @description Portal extension (not in the original call list, docs/product.md §7): the rates an item
+         *     of an imported statement may carry, each with the days it applies to (by the taxable
+         *     supply date). Kept as data (`portal-admin vat-rates`), so a change of the law needs no
+         *     release.
+         *
+         *     Server rules: staff only (403 `staff_only`). Every rate, in force or not, highest rate
+         *     first, then the newest first.
+         */
+        get: operations["listStaffVatRates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1856,6 +2146,12 @@ export interface paths {
          *     field name are ignored; no `files` part answers 400. Files are stored under the server's
          *     data folder with random names (the client's name is only shown, cleaned of paths and control
          *     characters); if any file fails, none is kept.
+         *
+         *     HEIC/HEIF photos (`.heic`, `.heif`, the iPhone's default) are converted to JPEG before they
+         *     are stored: the attachment answered is `image/jpeg`, its name ends in `.jpg` instead, and
+         *     the photo's metadata (EXIF, location) is not kept. A HEIC photo of more than 25 megapixels,
+         *     or one that cannot be decoded, answers 400 on `files`; while the server converts as many
+         *     photos as it allows at once, 503 `overloaded` with `Retry-After` (send the files again).
          */
         post: operations["uploadSupportTicketAttachments"];
         delete?: never;
@@ -1888,6 +2184,43 @@ export interface paths {
          *     nosniff`.
          */
         get: operations["downloadSupportTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support_tickets/{id}/attachments/{attachmentId}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A small or large preview of an image attachment
+         * @description Portal extension (not in the original call list, docs/product.md §7): the incident detail shows image
+         *     attachments as thumbnails and opens them in a viewer; a phone should not download a 5 MB photo
+         *     for a thumbnail, and the original stays available through downloadSupportTicketAttachment.
+         *
+         *     Server rules: made from the stored file on first request and kept (the file store,
+         *     beside the attachment), so later requests read it back; `small` fits 320 × 320 px,
+         *     `large` 1600 × 1600 px (never enlarged), turned upright by the photo's EXIF orientation,
+         *     without any metadata (no EXIF, no location). Previews exist for JPEG, PNG, GIF (first
+         *     frame), WebP and HEIC/HEIF images; any other attachment, or an image that cannot be read,
+         *     answers 422 `preview_unavailable`. While the server is making as many previews as it
+         *     allows at once, 503 `overloaded` with `Retry-After`.
+         *
+         *     Tenant isolation as downloadSupportTicketAttachment: an attachment of another tenant's
+         *     ticket, or one not belonging to the ticket in the path, answers 404 exactly like an
+         *     unknown id.
+         */
+        get: operations["previewSupportTicketAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2138,6 +2471,7 @@ export interface components {
         AttachmentUpload: {
             files: string[];
         };
+        /** @description An item of a statement; `amount` is what it costs the tenant, VAT included. */
         BillingItem: {
             description: string;
             /** @description Decimal string, null for flat items. */
@@ -2145,6 +2479,21 @@ export interface components {
             /** @description Unit as printed, e.g. `kWh`, `m³`, `měsíc`. */
             unit: string | null;
             amount: components["schemas"]["Money"];
+            vat_rate: components["schemas"]["VatRatePercent"];
+        };
+        /** @description A party of a statement as printed on it (the tenant as customer, the operator as supplier). */
+        BillingParty: {
+            /** @description The legal name, e.g. `Alfa s.r.o.` */
+            name: string;
+            /** @description Street and number, e.g. `Na Florenci 2116/15`; null when the tenant's address was not known. */
+            street: string | null;
+            city: string | null;
+            /** @description PSČ as printed, e.g. `110 00`. */
+            postal_code: string | null;
+            /** @description IČO (identifikační číslo osoby); null for a household. */
+            ico: string | null;
+            /** @description DIČ (daňové identifikační číslo). */
+            dic: string | null;
         };
         /**
          * @description A billing statement as listed; the original call list does not fix the fields. Amounts are
@@ -2180,9 +2529,45 @@ export interface components {
             /** @description Path of `downloadBillingStatementPdf`, e.g. `/api/v1/billing_statements/12/pdf/`. */
             pdf_url: string;
         };
-        /** @description A billing statement with its items. */
+        /**
+         * @description A billing statement with its items, the parties and the VAT breakdown, as the document
+         *     reads (docs/product.md §3). `supplier` and `customer` are copies kept from the day the
+         *     statement was imported: a tenant that moves or an operator that changes its address
+         *     later does not change a document already issued.
+         */
         BillingStatementDetail: components["schemas"]["BillingStatement"] & {
             items: components["schemas"]["BillingItem"][];
+            /** @description The operator who issued the statement; null for statements imported before the operator's details were kept. */
+            supplier: components["schemas"]["BillingSupplier"] | null;
+            customer: components["schemas"]["BillingParty"];
+            /**
+             * @description A tax document (daňový doklad): the supplier was a VAT payer when it was issued.
+             *     Only then may items carry a VAT rate and is `taxable_supply_date` set.
+             */
+            tax_document: boolean;
+            /**
+             * Format: date
+             * @description Datum uskutečnění zdanitelného plnění (DUZP) of a tax document; null otherwise.
+             */
+            taxable_supply_date: string | null;
+            /**
+             * @description One row per VAT rate of the items, highest rate first, then a row with `rate`
+             *     null for the items not subject to VAT. Each row's VAT is computed from the sum of
+             *     its items' amounts including VAT – `total × rate / (100 + rate)`, rounded to
+             *     hellers half away from zero (§ 37 odst. 2 zákona o DPH) – and its base is the
+             *     total less the VAT, so base + VAT = total in every row and the rows' totals add
+             *     up to `total_amount` exactly. Empty for a statement without items.
+             */
+            vat_breakdown: components["schemas"]["VatBreakdownRow"][];
+            total_base: components["schemas"]["Money"];
+            total_vat: components["schemas"]["Money"];
+        };
+        /** @description The operator as supplier, with what a Czech business document states about it. */
+        BillingSupplier: components["schemas"]["BillingParty"] & {
+            /** @description The register entry, e.g. `Zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl B, vložka 24681.` */
+            registration: string | null;
+            /** @description A VAT payer (plátce DPH) when the statement was issued. */
+            vat_payer: boolean;
         };
         /**
          * @description A public form protected against bots; also the Turnstile widget `action`.
@@ -2331,11 +2716,11 @@ export interface components {
          */
         Money: string;
         /**
-         * @description Czech labels: ticket_updates Odpovědi a změny stavu mých incidentů, ticket_visits Návštěvy
-         *     technika, reservations Potvrzení a zrušení rezervací, reservation_reminders Připomenutí
-         *     rezervace, outages Plánované odstávky v mé budově, staff_new Nové incidenty a požadavky
-         *     v mých budovách, staff_assigned Odpovědi a znovuotevření u mně přidělených incidentů,
-         *     public_requests Odpovědi na veřejný požadavek.
+         * @description Czech labels: ticket_updates „Odpovědi a změny stavu mých incidentů“, ticket_visits
+         *     „Návštěvy technika“, reservations „Potvrzení a zrušení rezervací“, reservation_reminders
+         *     „Připomenutí rezervací“, outages „Plánované odstávky v mé budově“, staff_new „Nové
+         *     incidenty a požadavky v mých budovách“, staff_assigned „Odpovědi a znovuotevření
+         *     u incidentů, které mám přidělené“, public_requests „Odpovědi na veřejný požadavek“.
          * @enum {string}
          */
         NotificationKind: "ticket_updates" | "ticket_visits" | "reservations" | "reservation_reminders" | "outages" | "staff_new" | "staff_assigned" | "public_requests";
@@ -2357,6 +2742,10 @@ export interface components {
         };
         PasswordConfirmationBody: {
             password: string;
+        };
+        PasswordResetCheckBody: {
+            uid: string;
+            token: string;
         };
         PasswordResetConfirmBody: {
             uid: string;
@@ -2454,7 +2843,11 @@ export interface components {
         /** @description A public support request; the original call list names only the id, access code and messages. */
         PublicSupportRequest: {
             id: number;
-            /** @description Secret needed (with the id) to read the request and add messages. */
+            /**
+             * @description Secret needed (with the id) to read the request and add messages: five groups of four
+             *     unambiguous characters, e.g. `K7QX-M9PD-3RTA-WHN4-ZC82` (case, spaces and dashes do
+             *     not matter when it is given back).
+             */
             access_code: string;
             category: components["schemas"]["PublicSupportCategory"];
             subject: string;
@@ -2524,6 +2917,9 @@ export interface components {
          * @enum {string|null}
          */
         ReadingReason: "meter_replaced" | "rollover" | null;
+        RecoveryCodeList: {
+            recoveryCodes: string[];
+        };
         /** @description A tenant's reservation; the original call list does not fix the fields. */
         Reservation: {
             id: number;
@@ -2600,6 +2996,35 @@ export interface components {
             /** @description Identifies the deployed web build; a change makes open pages reload. */
             buildId: string;
         };
+        SecondFactorChallenge: {
+            /**
+             * @description The password matched; `completeSecondFactor` takes the code.
+             * @enum {string}
+             */
+            secondFactor: "pending";
+        };
+        SecondFactorCodeBody: {
+            /** @description 6 digits from the authenticator app, or a recovery code. */
+            code: string;
+        };
+        SecondFactorSetup: {
+            /** @description Base32 TOTP secret (SHA-1, 6 digits, 30 s). */
+            secret: string;
+            otpauthUrl: string;
+        };
+        SecondFactorStatus: {
+            active: boolean;
+            /** @description Staff must have a second factor and cannot turn it off. */
+            required: boolean;
+            /** Format: date-time */
+            activatedAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            recoveryCodes: {
+                unused: number;
+                total: number;
+            } | null;
+        };
         SelectTenantBody: {
             /** @description A tenant id from `Session.tenants`; null or empty clears the selection. */
             tenantId: string | null;
@@ -2610,9 +3035,18 @@ export interface components {
             tenants: components["schemas"]["Tenant"][];
             /** @description The tenant chosen for this session, null when none is chosen yet. */
             selectedTenantId: string | null;
+            /**
+             * @description True for a staff member without a second factor (ADR 012): the staff operations answer
+             *     403 `second_factor_required` until it is set up, so the web app leads there first.
+             */
+            secondFactorSetupRequired?: boolean;
         };
         SessionList: {
             sessions: components["schemas"]["ActiveSessionInfo"][];
+        };
+        /** @description The answer of `getSession`; `session` is null when there is no session. */
+        SessionState: {
+            session: components["schemas"]["Session"] | null;
         };
         /** @description An imported statement with its tenant. `pdf_url` is the tenant's download path. */
         StaffBillingStatement: components["schemas"]["BillingStatement"] & {
@@ -2757,7 +3191,12 @@ export interface components {
         StaffReservationCancel: {
             reason: string;
         };
-        /** @description The fields of `portal-admin import-statement`, sent as the JSON part `statement`. */
+        /**
+         * @description The fields of `portal-admin import-statement`, sent as the JSON part `statement`. An
+         *     item's `amount` includes VAT; its `vat_rate` is one of `listStaffVatRates` in force on
+         *     the taxable supply date, allowed only when the operator is a VAT payer (absent or null:
+         *     not subject to VAT).
+         */
         StaffStatementImport: {
             tenant: string;
             building?: number | null;
@@ -2778,11 +3217,18 @@ export interface components {
             paid_amount?: components["schemas"]["Money"];
             /** Format: date */
             paid_on?: string | null;
+            /**
+             * Format: date
+             * @description DUZP of a tax document; when absent or null, the last day of the period. Ignored
+             *     (answered as null) when the operator is no VAT payer.
+             */
+            taxable_supply_date?: string | null;
             items: {
                 description: string;
                 quantity?: string | null;
                 unit?: string | null;
                 amount: components["schemas"]["Money"];
+                vat_rate?: components["schemas"]["VatRatePercent"];
             }[];
         };
         StaffStatementUpload: {
@@ -2972,6 +3418,29 @@ export interface components {
             id: number;
             display_name: string;
         };
+        /** @description The items of one VAT rate; `base` is the základ daně, `base` + `vat` = `total`. */
+        VatBreakdownRow: {
+            rate: components["schemas"]["VatRatePercent"];
+            base: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+        };
+        /** @description A VAT rate and the days it applies to (by the taxable supply date). */
+        VatRate: {
+            rate: number;
+            /** Format: date */
+            valid_from: string;
+            /**
+             * Format: date
+             * @description The last day it applies to; null while in force.
+             */
+            valid_to: string | null;
+        };
+        /**
+         * @description The item's VAT rate in percent (21, 12, 0 for an exempt supply); null for an item not
+         *     subject to VAT (e.g. a late-payment interest) and on statements that are no tax documents.
+         */
+        VatRatePercent: number | null;
         /** @description A technician's visit window announced to the tenant (Europe/Prague in the portal, UTC here). */
         Visit: {
             /** Format: date-time */
@@ -3034,6 +3503,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The server is busy with this kind of work (code `overloaded`); try again after `Retry-After` seconds. */
+        Overloaded: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The request or an uploaded file is too large (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
@@ -3061,6 +3540,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description No preview can be made of this attachment (not an image the server reads), code `preview_unavailable`. */
+        PreviewUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /**
          * @description The BFF failed, the upstream is unavailable, too slow or answered nonsense, or the
          *     session store (Redis) cannot be reached (`upstream_unavailable`, `upstream_timeout`,
@@ -3074,7 +3562,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The caller is not on the operator's staff: `staff_only`, „Tato část portálu je určena jen pro správu budov.“ */
+        /** @description The caller is not on the operator's staff: `staff_only`, „Tato část portálu je určena jen pro správu budov.“ A staff member without an active second factor: `second_factor_required` (ADR 012). */
         StaffOnly: {
             headers: {
                 [name: string]: unknown;
@@ -3169,6 +3657,8 @@ export interface components {
         Page: number;
         /** @description Items per page. */
         PageSize: number;
+        /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+        PreviewSize: "small" | "large";
         /** @description A staff member's id, `none` for unassigned tickets or `me` for the caller's. */
         StaffAssigneeFilter: string;
         /** @description Only items of this tenant (its id). */
@@ -3186,6 +3676,13 @@ export interface components {
         ContentDisposition: string;
         /** @description The version of the answered record as a weak tag, `W/"<version>"`; send it back in `If-Match` to change the record. */
         ETag: string;
+        /**
+         * @description `true` when this answer repeats the first result of the same `Idempotency-Key` (nothing
+         *     was created again); absent on the first answer.
+         */
+        IdempotentReplayed: "true";
+        /** @description `inline; filename="…"; filename*=UTF-8''…`: the attachment's name with the extension `.webp`. */
+        PreviewContentDisposition: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description The session cookie. */
@@ -3262,6 +3759,41 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    checkPasswordResetLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetCheckBody"];
+            };
+        };
+        responses: {
+            /** @description The link is usable. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3346,6 +3878,174 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The second factor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    enableSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCodeBody"];
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodeList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    disableSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirmationBody"];
+            };
+        };
+        responses: {
+            /** @description Off. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getSecondFactorSetup: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getSession: {
         parameters: {
             query?: never;
@@ -3362,16 +4062,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The session. */
+            /** @description The session, or `session` null when there is none. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Session"];
+                    "application/json": components["schemas"]["SessionState"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3404,6 +4103,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The password matched; the second factor is pending (the session cookie is set). */
+            202: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -3441,6 +4150,45 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    completeSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCodeBody"];
+            };
+        };
+        responses: {
+            /** @description Logged in; a new session cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     selectSessionTenant: {
         parameters: {
             query?: never;
@@ -3473,6 +4221,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
@@ -3505,6 +4254,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3538,6 +4288,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4066,6 +4817,7 @@ export interface operations {
             /** @description The reservation. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4165,6 +4917,7 @@ export interface operations {
             /** @description The reservation with its cancel token. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4491,6 +5244,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4526,6 +5280,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4556,6 +5311,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4591,6 +5347,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4624,6 +5381,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -4734,6 +5492,7 @@ export interface operations {
             /** @description The new request, with its access code. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4841,6 +5600,7 @@ export interface operations {
             /** @description The new message. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,6 +5662,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4947,6 +5708,56 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    previewPublicSupportAttachment: {
+        parameters: {
+            query?: {
+                /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+                size?: components["parameters"]["PreviewSize"];
+            };
+            header: {
+                /**
+                 * @description The access code answered when the request was created. In a header, never in the
+                 *     address, so it stays out of logs, browser history and `Referer`; the BFF hands it to the
+                 *     upstream as `?code=`. A missing or over-long code answers 400 `validation_error` on
+                 *     `code`. Compatibility: a `?code=` in the address, as clients before this header sent it,
+                 *     is still accepted when the header is absent (the header wins when both are sent); it is
+                 *     deprecated and will be removed.
+                 */
+                "X-Access-Code": components["parameters"]["AccessCode"];
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, a WebP image made by the server. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["PreviewContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["PreviewUnavailable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Overloaded"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -5036,6 +5847,7 @@ export interface operations {
             /** @description The stored reading. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5332,6 +6144,7 @@ export interface operations {
             201: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5707,6 +6520,47 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    previewStaffPublicSupportAttachment: {
+        parameters: {
+            query?: {
+                /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+                size?: components["parameters"]["PreviewSize"];
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, a WebP image made by the server. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["PreviewContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StaffOnly"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["PreviewUnavailable"];
+            503: components["responses"]["Overloaded"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     addStaffPublicSupportMessage: {
         parameters: {
             query?: never;
@@ -5739,6 +6593,7 @@ export interface operations {
             /** @description The answer. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5971,6 +6826,47 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    previewStaffSupportTicketAttachment: {
+        parameters: {
+            query?: {
+                /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+                size?: components["parameters"]["PreviewSize"];
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, a WebP image made by the server. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["PreviewContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StaffOnly"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["PreviewUnavailable"];
+            503: components["responses"]["Overloaded"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     addStaffSupportTicketMessage: {
         parameters: {
             query?: never;
@@ -6003,6 +6899,7 @@ export interface operations {
             /** @description The new message as a timeline entry. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,6 +6952,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["StaffOnly"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listStaffVatRates: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates (all of them, no pages). */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatRate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StaffOnly"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6151,6 +7079,7 @@ export interface operations {
             /** @description The new ticket. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,6 +7214,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["Overloaded"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6326,6 +7256,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    previewSupportTicketAttachment: {
+        parameters: {
+            query?: {
+                /** @description `small` (a thumbnail, fits 320 × 320 px) or `large` (for a viewer, fits 1600 × 1600 px). */
+                size?: components["parameters"]["PreviewSize"];
+            };
+            header: {
+                /**
+                 * @description Static anti-CSRF header required on every `/api/**` request (the Duende BFF / IETF
+                 *     browser-based-apps convention): a cross-site form or simple request cannot set it. The
+                 *     SDK's middleware sends it; integrators send it too. Missing → 403 `csrf_failed`.
+                 */
+                "X-CSRF": components["parameters"]["CsrfHeader"];
+                /**
+                 * @description Normally omitted: the BFF sends the session's selected tenant to the upstream. An explicit
+                 *     value is honoured only for a tenant in the user's access list (otherwise 403
+                 *     `tenant_forbidden`), for integrators acting for several tenants in one session.
+                 */
+                "X-Tenant-ID"?: components["parameters"]["TenantIdHeader"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+                attachmentId: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, a WebP image made by the server. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["PreviewContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["PreviewUnavailable"];
+            503: components["responses"]["Overloaded"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6452,6 +7429,7 @@ export interface operations {
             /** @description The new comment as a timeline entry. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6621,6 +7599,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
