@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { passSecondFactor } from './second-factor.js';
 import { E2E_DATA_DIR_ENV } from './stack.js';
+
+/** Who logs in; a staff member also has the TOTP secret of their second factor (ADR 012). */
+export interface LoginUser {
+  email: string;
+  password: string;
+  totpSecret?: string;
+}
 
 /** Demo accounts seeded by apps/api on its first start (apps/api/src/demo/demo-data.ts). */
 export const TWO_TENANT_USER = {
@@ -14,6 +22,12 @@ export const TWO_TENANT_USER = {
   // As GET /tenant_access/ lists them (by name, Czech collation).
   tenants: ['Beta Solutions a.s.', 'Kancelářský dům Florenc – Alfa s.r.o.'],
 };
+/**
+ * The demo staff's second factor (apps/api demo data, README): every staff login passes the
+ * code step with the current code of this secret.
+ */
+export const DEMO_STAFF_TOTP_SECRET = 'PORTALDEMOSTAFF2';
+
 export const ONE_TENANT_USER = {
   email: 'petr.svoboda@example.cz',
   password: 'Heslo123!',
@@ -30,14 +44,15 @@ export function outboxDir(): string {
   return join(dataDir, 'api', 'outbox');
 }
 
-export async function logIn(page: Page, user: { email: string; password: string }): Promise<void> {
+export async function logIn(page: Page, user: LoginUser): Promise<void> {
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Heslo', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  if (user.totpSecret !== undefined) await passSecondFactor(page, user.totpSecret);
 }
 
 /** Opens the login page of the BFF under `origin` (default: baseURL) and logs in. */
-export async function goAndLogIn(page: Page, user: { email: string; password: string }, path = '/prihlaseni') {
+export async function goAndLogIn(page: Page, user: LoginUser, path = '/prihlaseni') {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
   await logIn(page, user);

@@ -1,3 +1,4 @@
+import { passSecondFactor } from './second-factor.js';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 
@@ -107,7 +108,7 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
  */
 export async function logInByKeyboard(
   page: Page,
-  user: { email: string; password: string },
+  user: { email: string; password: string; totpSecret?: string },
   path = '/prihlaseni',
 ): Promise<void> {
   await page.goto(path);
@@ -118,6 +119,7 @@ export async function logInByKeyboard(
   await expect(page.getByLabel('Heslo', { exact: true })).toBeFocused();
   await page.keyboard.type(user.password);
   await page.keyboard.press('Enter');
+  if (user.totpSecret !== undefined) await passSecondFactor(page, user.totpSecret, { keyboard: true });
 }
 
 /** After a navigation the new page's h1 has focus (the root layout moves it there). */

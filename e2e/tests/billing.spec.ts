@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from '@portal/api/demo-data';
 import jsqrModule from 'jsqr';
 import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test, TWO_TENANT_USER } from '../support/fixtures.js';
 import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { bffUrl, E2E_BFF_FLAGS_OFF_PORT } from '../support/stack.js';
 
 // Issue 6 (billing statements): list, detail, PDF and QR Platba against the real stack and its
-// demo data: Alfa has a year of statements (two pages), one unpaid and one overdue.
+// demo data: Alfa has a year of statements (two pages), one unpaid and one overdue. Issue 19:
+// each is a tax document of the demo operator with its parties and the VAT per rate.
 
 // Each test logs in or walks several pages with axe checks; on this shared 2-core machine that
 // alone can pass the default 30 s, as the incident journey found before (it sets 120 s).
@@ -88,11 +90,11 @@ test('a tenant reads the statements page by page: cs-CZ amounts, due dates, over
   await expect(first).toContainText('2026000103');
   await expect(first).toContainText(nbsp(`${day}. ${month}. ${year}`));
   await expect(first).toContainText('K úhradě');
-  await expect(first).toContainText(nbsp('48 200,50 Kč'));
+  await expect(first).toContainText(nbsp('59 551,05 Kč'));
   const second = items.nth(1);
   await expect(second).toContainText('2026000102');
   await expect(second).toContainText('Po splatnosti');
-  await expect(second).toContainText(nbsp('49 741,50 Kč'));
+  await expect(second).toContainText(nbsp('60 187,22 Kč'));
   await expect(items.nth(2)).toContainText('Zaplaceno');
   await a11y.check('statements list');
 
@@ -123,7 +125,7 @@ test('an unpaid statement shows its payment details, a QR Platba code that decod
   const details = page.getByTestId('payment-details');
   await expect(details).toContainText('2001234588/2010');
   await expect(details).toContainText(nbsp('CZ62 2010 0000 0020 0123 4588'));
-  await expect(details).toContainText(nbsp('48 200,50 Kč'));
+  await expect(details).toContainText(nbsp('59 551,05 Kč'));
   await expect(details).toContainText('2026000103');
   const [year, month, day] = unpaid.due_date.split('-').map(Number);
   await expect(details).toContainText(nbsp(`${day}. ${month}. ${year}`));
@@ -132,11 +134,50 @@ test('an unpaid statement shows its payment details, a QR Platba code that decod
   await expect(qr).toHaveAttribute('data-spayd', expected);
   // Accessible names come whitespace-normalised (no-break spaces as plain ones).
   const image = qr.getByRole('img', {
-    name: /^QR kód pro platbu 48 200,50 Kč na účet 2001234588\/2010, variabilní symbol 2026000103$/,
+    name: /^QR kód pro platbu 59 551,05 Kč na účet 2001234588\/2010, variabilní symbol 2026000103$/,
   });
   await expect(image).toBeVisible();
   expect(await decodeQr(page, image)).toBe(expected);
   await a11y.check('unpaid statement with QR Platba');
+
+  // The document: a tax document of the demo operator to Alfa, with the VAT per rate.
+  await expect(page.getByText('Daňový doklad', { exact: true })).toBeVisible();
+  const supplier = page.getByRole('region', { name: 'Dodavatel' });
+  await expect(supplier).toContainText('Správa budov Praha, a.s.');
+  await expect(supplier).toContainText(nbsp('186 00 Praha 8'));
+  await expect(supplier).toContainText('IČO: 27468135');
+  await expect(supplier).toContainText('DIČ: CZ27468135');
+  await expect(supplier).toContainText('Městským soudem v Praze, oddíl B, vložka 21357');
+  const customer = page.getByRole('region', { name: 'Odběratel' });
+  await expect(customer).toContainText('Alfa s.r.o.');
+  await expect(customer).toContainText('Na Florenci 2116/15');
+  await expect(customer).toContainText('IČO: 28901541');
+  await expect(page.getByText('Datum uskutečnění zdanitelného plnění')).toBeVisible();
+  const items = page.getByRole('region', { name: 'Položky' });
+  // (On a phone the quantity moves under the description and its column goes.)
+  for (const header of ['Položka', 'Sazba DPH', 'Částka s DPH'])
+    await expect(items.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const water = items.getByRole('row', { name: /Vodné a stočné/ });
+  await expect(water).toContainText(nbsp('18,5 m³'));
+  await expect(water).toContainText(nbsp('12 %'));
+  await expect(water).toContainText(nbsp('1 748,25 Kč'));
+  await expect(items.getByRole('row', { name: /Úrok z prodlení/ })).toContainText('bez DPH');
+  const vat = page.getByRole('region', { name: 'Rekapitulace DPH' });
+  await expect(vat.getByRole('columnheader')).toHaveText(['Sazba DPH', 'Základ daně', 'DPH', 'Celkem s DPH']);
+  // Each rate's VAT from its items' total (§ 37 odst. 2 zákona o DPH); the rows add up to the total.
+  await expect(vat.getByRole('row', { name: /^21/ }).getByRole('cell')).toHaveText(
+    ['47 645,04 Kč', '10 005,46 Kč', '57 650,50 Kč'].map(nbsp),
+  );
+  await expect(vat.getByRole('row', { name: /^12/ }).getByRole('cell')).toHaveText(
+    ['1 560,94 Kč', '187,31 Kč', '1 748,25 Kč'].map(nbsp),
+  );
+  await expect(vat.getByRole('row', { name: /^bez DPH/ }).getByRole('cell')).toHaveText(
+    ['152,30 Kč', '0,00 Kč', '152,30 Kč'].map(nbsp),
+  );
+  await expect(vat.getByRole('row', { name: /^Celkem/ }).getByRole('cell')).toHaveText(
+    ['49 358,28 Kč', '10 192,77 Kč', '59 551,05 Kč'].map(nbsp),
+  );
+  await a11y.check('the statement as a tax document');
 
   // The PDF through the BFF, as a file.
   const download = page.waitForEvent('download');
@@ -146,6 +187,9 @@ test('an unpaid statement shows its payment details, a QR Platba code that decod
   const bytes = await readFile(await file.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(1000);
+  // The generated document is tagged: tables with header cells and the QR code as a figure.
+  const source = bytes.toString('latin1');
+  for (const role of ['Table', 'TH', 'TD', 'Figure']) expect(source).toContain(`/S /${role}`);
 
   // Back to the list page it came from.
   await page.getByRole('link', { name: '← Zpět na přehled vyúčtování' }).click();
@@ -228,12 +272,85 @@ test('by keyboard alone: the list page by page, a statement, its PDF and back to
   await tabTo(page, page.getByRole('button', { name: 'Stáhnout PDF' }));
   await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toBe('vyuctovani-2026000103.pdf');
-  // The items table scrolls on its own when too wide, so it is a Tab stop with a visible ring.
+  // The tables scroll on their own when too wide, so each is a Tab stop with a visible ring.
   await tabTo(page, page.getByRole('region', { name: 'Položky' }));
+  await tabTo(page, page.getByRole('region', { name: 'Rekapitulace DPH' }));
 
   await tabTo(page, page.getByRole('link', { name: '← Zpět na přehled vyúčtování' }), { backwards: true });
   await page.keyboard.press('Enter');
   await expectOnPage(page, 'Vyúčtování');
+});
+
+test('staff import a tax document with a VAT rate per item; the tenant reads its VAT breakdown', async ({
+  page,
+  a11y,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // A paid statement of March 2024 (a period both rates applied to), so no outstanding sum of
+  // another test changes; the number is new on every run.
+  const number = `E2E-${testInfo.project.name}-${Date.now()}`.slice(0, 50);
+  await goAndLogIn(page, { email: DEMO_STAFF.email, password: DEMO_PASSWORD, totpSecret: DEMO_STAFF_TOTP_SECRET });
+  await expect(page.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
+  await page.goto('/sprava/vyuctovani');
+  const form = page.getByRole('region', { name: 'Nové vyúčtování' });
+  await expect(form.getByLabel('Nájemce')).toContainText('Beta Solutions a.s.');
+  await form.getByLabel('Nájemce').selectOption({ label: 'Beta Solutions a.s.' });
+  await form.getByLabel('Číslo dokladu').fill(number);
+  await form.getByLabel('Od', { exact: true }).fill('1. 3. 2024');
+  await form.getByLabel('Do', { exact: true }).fill('31. 3. 2024');
+  await form.getByLabel('Vystaveno').fill('2. 4. 2024');
+  await form.getByLabel('Datum splatnosti').fill('16. 4. 2024');
+  await form.getByLabel('Číslo účtu').fill('2001234588/2010');
+  await form.getByLabel('IBAN').fill('CZ62 2010 0000 0020 0123 4588');
+  await form.getByLabel('Variabilní symbol').fill('2024000301');
+  await form.getByLabel(/^Už uhrazeno/).fill('78 985');
+  await form.getByLabel(/^Uhrazeno dne/).fill('10. 4. 2024');
+  const first = form.getByRole('listitem', { name: 'Položka 1' });
+  await first.getByLabel('Popis').fill('Nájemné kanceláře');
+  await first.getByLabel(/^Částka v Kč/).fill('75 020');
+  await expect(first.getByLabel('Sazba DPH').getByRole('option')).toHaveText([
+    'Vyberte sazbu',
+    nbsp('21 %'),
+    nbsp('12 %'),
+    nbsp('0 % (osvobozeno)'),
+    'Nepodléhá DPH',
+  ]);
+  await first.getByLabel('Sazba DPH').selectOption('21');
+  await form.getByRole('button', { name: 'Přidat položku' }).click();
+  const second = form.getByRole('listitem', { name: 'Položka 2' });
+  await second.getByLabel('Popis').fill('Teplo');
+  await second.getByLabel(/^Množství/).fill('6,1');
+  await second.getByLabel(/^Jednotka/).fill('GJ');
+  await second.getByLabel(/^Částka v Kč/).fill('3 965');
+  await second.getByLabel('Sazba DPH').selectOption('12');
+  await expect(form.getByText(nbsp('Celkem: 78 985,00 Kč'))).toBeVisible();
+  await a11y.check('staff statement import with VAT rates');
+  await form.getByRole('button', { name: 'Importovat vyúčtování' }).click();
+
+  const created = page.getByRole('region', { name: `Importované vyúčtování č. ${number}` });
+  await expect(created).toBeVisible();
+  await expect(created).toContainText(nbsp('31. 3. 2024'));
+  // 75 020 × 21 / 121 = 13 020; 3 965 × 12 / 112 = 424,82.
+  await expect(created).toContainText(nbsp('13 444,82 Kč'));
+
+  // Petr, of Beta, opens it: parties as issued, the VAT per rate.
+  await page.context().clearCookies();
+  await goAndLogIn(page, ONE_TENANT_USER);
+  await expect(page.getByRole('heading', { level: 1, name: ONE_TENANT_USER.greeting })).toBeVisible();
+  const answer = await page.request.get('/api/v1/billing_statements/?page_size=100', API);
+  const statement = ((await answer.json()) as Statement[]).find((candidate) => candidate.number === number);
+  await page.goto(`/vyuctovani?id=${statement?.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Vyúčtování č. ${number}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Odběratel' })).toContainText('Beta Solutions a.s.');
+  await expect(page.getByRole('region', { name: 'Dodavatel' })).toContainText('Správa budov Praha, a.s.');
+  const vat = page.getByRole('region', { name: 'Rekapitulace DPH' });
+  await expect(vat.getByRole('row', { name: /^21/ }).getByRole('cell')).toHaveText(
+    ['62 000,00 Kč', '13 020,00 Kč', '75 020,00 Kč'].map(nbsp),
+  );
+  await expect(vat.getByRole('row', { name: /^12/ }).getByRole('cell')).toHaveText(
+    ['3 540,18 Kč', '424,82 Kč', '3 965,00 Kč'].map(nbsp),
+  );
+  await expect(page.getByText('Zaplaceno', { exact: true })).toBeVisible();
 });
 
 test.describe('billing switched off', () => {

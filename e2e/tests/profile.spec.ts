@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, goAndLogIn, test, TWO_TENANT_USER } from '../support/fixtures.js';
+import { readOutbox, waitForMail } from '@portal/api/testing/outbox';
+import { expect, goAndLogIn, outboxDir, test, TWO_TENANT_USER } from '../support/fixtures.js';
 import { expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 import { CZECH_CONTEXT } from '../support/browser.js';
 import { portalAdmin, setUpTenant } from '../support/operator.js';
@@ -68,6 +69,15 @@ test('the user changes the password with the current one', async ({ page }, test
   await change(user.password, newPassword);
   await expect(page.getByText('Heslo bylo změněno.')).toBeVisible();
   await expect(page.getByLabel('Současné heslo')).toHaveValue('');
+  // The same security notice as after a reset goes to the account's address (issue #19, bug 4);
+  // the refused attempts above sent none.
+  const notice = await waitForMail(
+    outboxDir(),
+    (mail) => mail.to === user.email && mail.type === 'password-changed',
+    15_000,
+  );
+  expect(notice.subject).toMatch(/heslo/i);
+  expect((await readOutbox(outboxDir())).filter((mail) => mail.to === user.email)).toHaveLength(1);
   // Still logged in: the new password is the current one now.
   await change(newPassword, 'Podzimni-plachta-2027');
   await expect(page.getByText('Heslo bylo změněno.').first()).toBeVisible();

@@ -214,8 +214,9 @@ test('a wrong code looks exactly like a missing request', async ({ page, a11y },
     }
   });
   await page.goto(`/verejna-podpora/${request.id}?code=spatny-kod`);
-  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Požadavek jsme nenašli' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(NOT_FOUND(request.id));
+  await expect(page.getByText(/přístupový kód – má 20 znaků ve skupinách po čtyřech/)).toBeVisible();
   await expect(page).toHaveTitle(`Chyba: ${NOT_FOUND(request.id)} – Portál nájemníka`);
   await a11y.check('wrong code');
 
@@ -228,6 +229,14 @@ test('a wrong code looks exactly like a missing request', async ({ page, a11y },
   // Nothing was remembered by the failed attempts.
   await page.goto('/verejna-podpora');
   await expect(page.getByText('V tomto prohlížeči zatím nemáte uložený žádný požadavek.')).toBeVisible();
+
+  // The code is typed as people type it: small letters, spaces instead of dashes.
+  expect(request.access_code).toMatch(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){4}$/);
+  await page.getByLabel('Číslo požadavku').fill(String(request.id));
+  await page.getByLabel('Přístupový kód').fill(request.access_code.toLowerCase().replace(/-/g, ' '));
+  await page.getByRole('button', { name: 'Otevřít požadavek' }).click();
+  await expect(page).toHaveURL(new RegExp(`/verejna-podpora/${request.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: /^Tajný požadavek/ })).toBeVisible();
 });
 
 test('the fault report shows an outage under way first, then reports with a photo @journey', async ({

@@ -89,7 +89,8 @@ const MATRIX: Route[] = [
   route('/prihlaseni',                              'Přihlášení',               [S,    H,   H,   H,     S,         H,        S,        H]),
   route('/zapomenute-heslo',                        'Zapomenuté heslo',         [S,    S,   S,   S,     S,         S,        S,        S]),
   route('/zapomenute-heslo/change',                 '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),
-  route('/zapomenute-heslo/change?token=abc&uid=1', 'Nastavení nového hesla',   [S,    S,   S,   S,     S,         S,        S,        S]),
+  // The link is checked when the page opens: a made-up token says so instead of showing the form.
+  route('/zapomenute-heslo/change?token=abc&uid=1', 'Odkaz už neplatí',         [S,    S,   S,   S,     S,         S,        S,        S]),
   // A mail's unsubscribe link: public, for anybody; a link whose token the API refuses says so.
   route('/odhlasit-odber',                          '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),
   route('/odhlasit-odber?token=neplatny',           'Odkaz pro odhlášení neplatí',
@@ -113,7 +114,7 @@ const MATRIX: Route[] = [
   route('/zasedacky',                               'Rezervace zasedaček',      [S,    S,   S,   S,     S,         S,        H,        H]),
   // The staff area (issue 17): a guest logs in first, a tenant goes home; a malformed id is a 404 for anyone.
   route('/sprava',                                  'Správa budov',             [L,    H,   H,   H,     L,         H,        L,        H]),
-  route('/sprava/incidenty?stav=open&budova=1',     'Incidenty nájemníků',      [L,    H,   H,   H,     L,         H,        L,        H]),
+  route('/sprava/incidenty?stav=open&budova=1',     'Incidenty nájemců',        [L,    H,   H,   H,     L,         H,        L,        H]),
   route(`/sprava/incidenty/${DEMO_INCIDENT.id}`,    'Incident',                 [L,    H,   H,   H,     L,         H,        L,        H]),
   route('/sprava/incidenty/abc',                    '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),
   route('/tahle-stranka-neexistuje',                '404',                      [N,    N,   N,   N,     N,         N,        N,        N]),

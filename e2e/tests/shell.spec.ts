@@ -5,7 +5,18 @@ import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../sup
 
 const [FIRST_TENANT, SECOND_TENANT] = TWO_TENANT_USER.tenants as [string, string];
 
-async function logInWithTenant(page: Parameters<typeof goAndLogIn>[0]) {
+type Page = Parameters<typeof goAndLogIn>[0];
+
+/** Picks `to` in the header's tenant switcher with the pointer; `from` is the tenant selected now. */
+async function switchTenant(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: `Nájemce: ${from}` }).click();
+  await page.getByRole('menuitemradio', { name: to }).click();
+}
+
+/** The toast that confirms a change of the tenant. */
+const tenantChangedToast = (page: Page) => page.getByRole('status').filter({ hasText: 'Nájemce byl změněn' });
+
+async function logInWithTenant(page: Page) {
   await goAndLogIn(page, TWO_TENANT_USER);
   await page.getByRole('main').getByRole('button', { name: FIRST_TENANT }).click();
   await expect(page.getByRole('heading', { level: 1, name: TWO_TENANT_USER.greeting })).toBeVisible();
@@ -26,7 +37,7 @@ test('the tenant switcher changes the tenant with the keyboard and confirms with
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
 
-  const toast = page.getByRole('status').filter({ hasText: 'Nájemce byl změněn' });
+  const toast = tenantChangedToast(page);
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(SECOND_TENANT);
   await a11y.check('toast shown');
@@ -41,9 +52,8 @@ test('a toast lets the pointer through to what it covers and leaves on time, eve
   page,
 }) => {
   await logInWithTenant(page);
-  await page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` }).click();
-  await page.getByRole('menuitemradio', { name: SECOND_TENANT }).click();
-  const toast = page.getByRole('status').filter({ hasText: 'Nájemce byl změněn' });
+  await switchTenant(page, FIRST_TENANT, SECOND_TENANT);
+  const toast = tenantChangedToast(page);
   await expect(toast).toBeVisible();
   const box = await toast.boundingBox();
   if (box === null) throw new Error('the toast has no box');
@@ -107,9 +117,8 @@ test('by keyboard alone: the user menu opens the profile and logs out; the 404 p
 
 test('toasts sit bottom-left, close by keyboard, and success toasts leave after 3 s', async ({ page }) => {
   await logInWithTenant(page);
-  await page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` }).click();
-  await page.getByRole('menuitemradio', { name: SECOND_TENANT }).click();
-  const toast = page.getByRole('status').filter({ hasText: 'Nájemce byl změněn' });
+  await switchTenant(page, FIRST_TENANT, SECOND_TENANT);
+  const toast = tenantChangedToast(page);
   await expect(toast).toBeVisible();
 
   const box = await toast.boundingBox();
@@ -123,8 +132,7 @@ test('toasts sit bottom-left, close by keyboard, and success toasts leave after 
   await expect(toast).toBeHidden({ timeout: 6_000 });
 
   // Closable: a second toast closed from the keyboard.
-  await page.getByRole('button', { name: `Nájemce: ${SECOND_TENANT}` }).click();
-  await page.getByRole('menuitemradio', { name: FIRST_TENANT }).click();
+  await switchTenant(page, SECOND_TENANT, FIRST_TENANT);
   await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: 'Zavřít oznámení' }).focus();
   await page.keyboard.press('Enter');
@@ -144,8 +152,7 @@ test('a failed call shows the server message in an error toast; an unhandled err
       body: JSON.stringify({ code: 'conflict', message: 'Nájemce teď nelze změnit, zkuste to za chvíli.' }),
     }),
   );
-  await page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` }).click();
-  await page.getByRole('menuitemradio', { name: SECOND_TENANT }).click();
+  await switchTenant(page, FIRST_TENANT, SECOND_TENANT);
   const httpToast = page.getByRole('status').filter({ hasText: 'Nájemce teď nelze změnit, zkuste to za chvíli.' });
   await expect(httpToast).toBeVisible();
   await expect(httpToast).toContainText('Chyba');

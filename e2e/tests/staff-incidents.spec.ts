@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
+import { DEMO_STAFF_TOTP_SECRET, expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
 import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../support/keyboard.js';
 
 // Issue 17: the operator's side of an incident in the portal's staff area, against the real
@@ -10,10 +10,11 @@ import { expectFocusVisible, expectOnPage, logInByKeyboard, tabTo } from '../sup
 const STAFF_USER = {
   email: 'tomas.dvorak@sprava.example.cz',
   password: 'Heslo123!',
+  totpSecret: DEMO_STAFF_TOTP_SECRET,
   displayName: 'Tomáš Dvořák',
 };
 const OVERVIEW = { level: 1, name: 'Správa budov' } as const;
-const QUEUE = { level: 1, name: 'Incidenty nájemníků' } as const;
+const QUEUE = { level: 1, name: 'Incidenty nájemců' } as const;
 
 /** A day `days` after today in Prague, as the staff forms take it („27. 11. 2026"). */
 function pragueDayInput(days: number): string {

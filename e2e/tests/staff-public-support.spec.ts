@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_STAFF } from '@portal/api/demo-data';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from '@portal/api/demo-data';
 import { expect, goAndLogIn, test } from '../support/fixtures.js';
 
 // Issue 17: a visitor's public request reaches the staff area and the answer reaches the
@@ -7,7 +7,7 @@ import { expect, goAndLogIn, test } from '../support/fixtures.js';
 // opened with the request's number and access code.
 
 const CSRF = { 'X-CSRF': '1' };
-const STAFF = { email: DEMO_STAFF.email, password: DEMO_PASSWORD };
+const STAFF = { email: DEMO_STAFF.email, password: DEMO_PASSWORD, totpSecret: DEMO_STAFF_TOTP_SECRET };
 
 test('staff answer a visitor’s public request and resolve it; the visitor reads the answer with the access code @journey', async ({
   page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
+import { DEMO_STAFF_TOTP_SECRET, expect, goAndLogIn, mainMenu, ONE_TENANT_USER, test } from '../support/fixtures.js';
 import { DEMO_STAFF, portalAdmin } from '../support/operator.js';
 
 // Issue 18 (the tenant's part): a resolved incident asks the tenant whether the fault is gone –
@@ -7,7 +7,7 @@ import { DEMO_STAFF, portalAdmin } from '../support/operator.js';
 // with the reason. The list marks incidents with news until they are opened, the menu counts
 // them, and the new-incident form mentions a planned outage starting soon in the building.
 
-const STAFF_USER = { email: DEMO_STAFF, password: 'Heslo123!' };
+const STAFF_USER = { email: DEMO_STAFF, password: 'Heslo123!', totpSecret: DEMO_STAFF_TOTP_SECRET };
 
 /** Fills and sends the new-incident form (the building already chosen); answers the new id. */
 async function sendIncident(page: Page, subject: string): Promise<string> {
