@@ -7,12 +7,14 @@ import { execFileSync } from 'node:child_process';
 const root = new URL('..', import.meta.url);
 const workspace = readFileSync(new URL('pnpm-workspace.yaml', root), 'utf8');
 const catalogBlock = /^catalog:\n((?:[ \t]+.*\n)+)/m.exec(workspace)?.[1] ?? '';
-const catalog = new Set(
+const catalogVersions = new Map(
   catalogBlock
     .split('\n')
-    .map((line) => /^\s+['"]?([^'":]+(?::[^'":]+)?)['"]?:/.exec(line)?.[1])
-    .filter((name) => name !== undefined),
+    .map((line) => /^\s+['"]?([^'":]+(?::[^'":]+)?)['"]?:\s*['"]?([^'"\s#]+)/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => [match[1], match[2]]),
 );
+const catalog = new Set(catalogVersions.keys());
 
 const manifests = execFileSync('git', ['ls-files', '--', 'package.json', '*/package.json'], {
   cwd: root,
@@ -29,6 +31,9 @@ for (const path of manifests) {
     for (const [name, spec] of Object.entries(manifest[section] ?? {})) {
       if (spec.startsWith('workspace:')) continue;
       if (spec === 'catalog:') fromCatalog.add(name);
+      // A published package's peer names the range it accepts (packages/sdk): `^` + the
+      // catalog's version is still the catalog's, as a pinned peer would refuse every newer one.
+      else if (section === 'peerDependencies' && spec === `^${catalogVersions.get(name)}`) fromCatalog.add(name);
       else users.set(name, [...(users.get(name) ?? []), `${path} (${spec})`]);
     }
   }

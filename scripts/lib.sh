@@ -52,6 +52,15 @@ ensure_node() {
     rm -f "$cache.partial/$tarball"
     rm -rf "$cache" && mv "$cache.partial" "$cache"
   fi
+  # npm run by the pinned Node looks for its global npmrc beside that Node (in .cache), not
+  # where the machine's npm keeps it, and so would lose the machine's settings – a registry
+  # mirror, the CA file of a TLS-intercepting proxy. Keep the machine's file (turbo.json passes
+  # the variable, and the CA variables, through to the tasks).
+  local machine_npmrc
+  if [ -z "${NPM_CONFIG_GLOBALCONFIG:-}" ] && command -v npm >/dev/null 2>&1; then
+    machine_npmrc=$(npm config get globalconfig 2>/dev/null || true)
+    if [ -n "$machine_npmrc" ] && [ -f "$machine_npmrc" ]; then export NPM_CONFIG_GLOBALCONFIG="$machine_npmrc"; fi
+  fi
   export PATH="$cache/bin:$PATH"
 }
 

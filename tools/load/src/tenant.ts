@@ -53,7 +53,9 @@ export class Tenant extends Actor {
 
   /** Whether the session is still there (the fault check asks at the end of a run). */
   async sessionAlive(): Promise<boolean> {
-    return (await this.client.call('GET', '/api/session')).status === 200;
+    // 200 either way; `session` is null when it is gone (bff.yaml getSession).
+    const answer = await this.client.call('GET', '/api/session');
+    return answer.status === 200 && (answer.body as { session?: unknown } | null)?.session != null;
   }
 
   async logIn(): Promise<boolean> {
