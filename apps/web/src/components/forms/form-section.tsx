@@ -1,13 +1,20 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorSummary, type ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
+import { ErrorSummary, formSummaryItems, type ErrorSummaryItem } from '#src/components/ui/error-summary.tsx';
 import type { SubmitFeedback } from './use-zod-form.ts';
 
 /** The error summary of a form (docs/czech.md §5), focused by `feedback` after a refused submit. */
 export function FormErrorSummary({ feedback, items }: { feedback: SubmitFeedback; items: ErrorSummaryItem[] }) {
   const { t } = useTranslation('common');
   return <ErrorSummary ref={feedback.summary.ref} title={t('form.errorSummaryTitle')} items={items} />;
+}
+
+interface FormSectionHeading {
+  title: string;
+  intro?: string;
+  /** 3 for a form inside a section of its own. */
+  headingLevel?: 2 | 3;
 }
 
 /** One of several forms on a page: a section named by its h2, with its own error summary on top. */
@@ -18,14 +25,10 @@ export function FormSection({
   items,
   children,
   headingLevel = 2,
-}: {
-  title: string;
-  intro?: string;
+}: FormSectionHeading & {
   feedback: SubmitFeedback;
   items: ErrorSummaryItem[];
   children: ReactNode;
-  /** 3 for a form inside a section of its own. */
-  headingLevel?: 2 | 3;
 }) {
   const headingId = useId();
   return (
@@ -41,5 +44,44 @@ export function FormSection({
       ) : null}
       {children}
     </Box>
+  );
+}
+
+/**
+ * A FormSection that is one form: the summary lists the fields' errors in `fieldIds` order (and
+ * the server's), validation is left to the form's schema (`noValidate`), and the fields stack.
+ * `after` is what belongs to the section outside the form (a dialog the form opens).
+ */
+export function SectionForm<Name extends string>({
+  fieldIds,
+  errors,
+  onSubmit,
+  method,
+  gap = '5',
+  maxW = 'md',
+  after,
+  children,
+  ...section
+}: FormSectionHeading & {
+  feedback: SubmitFeedback;
+  fieldIds: Record<Name, string>;
+  errors: Parameters<typeof formSummaryItems<Name>>[1];
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  /** "post" where the form holds a password: a native submit then never puts it into an address. */
+  method?: 'post';
+  gap?: '4' | '5';
+  maxW?: 'md' | '2xl' | '3xl';
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <FormSection {...section} items={formSummaryItems(fieldIds, errors, section.feedback.serverError)}>
+      <form method={method} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Stack gap={gap} maxW={maxW}>
+          {children}
+        </Stack>
+      </form>
+      {after}
+    </FormSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Spinner, Text } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { toast } from '@portal/ui/toast';
 import { useQuery } from '@tanstack/react-query';
@@ -6,9 +6,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { CheckboxGroup } from '#src/components/forms/checkbox-group.tsx';
-import { FormSection } from '#src/components/forms/form-section.tsx';
+import { SectionForm } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { errorMessage } from '#src/lib/errors.ts';
 import {
   notificationPreferencesQueryOptions,
@@ -75,31 +74,29 @@ function NotificationPreferencesForm({ preferences }: { preferences: Notificatio
   }, feedback.summary.focus);
 
   return (
-    <FormSection
+    <SectionForm
       title={t('preferences.title')}
       intro={t('preferences.intro')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      fieldIds={FIELD_IDS}
+      errors={errors}
+      onSubmit={onSubmit}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="5" maxW="md">
-          <CheckboxGroup
-            legend={t('preferences.legend')}
-            options={preferences.kinds.map(({ kind }) => ({ value: kind, label: t(`kinds.${kind}`) }))}
-            registration={form.register('enabled')}
-            firstId={FIELD_IDS.enabled}
-            stacked
-          />
-          {errors.enabled?.message ? (
-            <Text color="fg.error" fontWeight="semibold">
-              {t('common:form.errorPrefix')} {errors.enabled.message}
-            </Text>
-          ) : null}
-          <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-            {t('preferences.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </FormSection>
+      <CheckboxGroup
+        legend={t('preferences.legend')}
+        options={preferences.kinds.map(({ kind }) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+        registration={form.register('enabled')}
+        firstId={FIELD_IDS.enabled}
+        stacked
+      />
+      {errors.enabled?.message ? (
+        <Text color="fg.error" fontWeight="semibold">
+          {t('common:form.errorPrefix')} {errors.enabled.message}
+        </Text>
+      ) : null}
+      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+        {t('preferences.submit')}
+      </Button>
+    </SectionForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Input, Stack } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { toast } from '@portal/ui/toast';
@@ -6,9 +6,8 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { FormSection } from '#src/components/forms/form-section.tsx';
+import { SectionForm } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { useChangePassword } from '../api/profile.ts';
 
 const FIELD_IDS = {
@@ -65,46 +64,44 @@ export function PasswordChangeForm({ email }: { email: string }) {
 
   const errorPrefix = t('common:form.errorPrefix');
   return (
-    <FormSection
+    <SectionForm
       title={t('password.title')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      fieldIds={FIELD_IDS}
+      errors={errors}
+      onSubmit={onSubmit}
+      method="post"
     >
-      {/* method="post": a native submit never puts the password into an address. */}
-      <form method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="5" maxW="md">
-          {/* Password managers file the new password under this account. */}
-          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <Field
-            id={FIELD_IDS.current_password}
-            label={t('password.current')}
-            errorText={errors.current_password?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Input {...form.register('current_password')} type="password" autoComplete="current-password" />
-          </Field>
-          <Field
-            id={FIELD_IDS.new_password}
-            label={t('password.new')}
-            helperText={t('password.newHint')}
-            errorText={errors.new_password?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Input {...form.register('new_password')} type="password" autoComplete="new-password" />
-          </Field>
-          <Field
-            id={FIELD_IDS.confirm}
-            label={t('password.confirm')}
-            errorText={errors.confirm?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Input {...form.register('confirm')} type="password" autoComplete="new-password" />
-          </Field>
-          <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-            {t('password.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </FormSection>
+      {/* Password managers file the new password under this account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field
+        id={FIELD_IDS.current_password}
+        label={t('password.current')}
+        errorText={errors.current_password?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...form.register('current_password')} type="password" autoComplete="current-password" />
+      </Field>
+      <Field
+        id={FIELD_IDS.new_password}
+        label={t('password.new')}
+        helperText={t('password.newHint')}
+        errorText={errors.new_password?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...form.register('new_password')} type="password" autoComplete="new-password" />
+      </Field>
+      <Field
+        id={FIELD_IDS.confirm}
+        label={t('password.confirm')}
+        errorText={errors.confirm?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...form.register('confirm')} type="password" autoComplete="new-password" />
+      </Field>
+      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+        {t('password.submit')}
+      </Button>
+    </SectionForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Input, Stack } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import type { Profile } from '@portal/sdk/client';
 import { Field } from '@portal/ui/field';
@@ -7,9 +7,8 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { FormSection } from '#src/components/forms/form-section.tsx';
+import { SectionForm } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { formatPhone, NBSP } from '#src/lib/format.ts';
 import { isPlausiblePhone } from '#src/utils/contact.ts';
 import { useUpdateProfile } from '../api/profile.ts';
@@ -77,53 +76,51 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   const errorPrefix = t('common:form.errorPrefix');
   return (
-    <FormSection
+    <SectionForm
       title={t('details.title')}
       intro={t('details.intro')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      fieldIds={FIELD_IDS}
+      errors={errors}
+      onSubmit={onSubmit}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="5" maxW="md">
-          <Field
-            id={FIELD_IDS.first_name}
-            label={t('details.firstName')}
-            errorText={errors.first_name?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Input {...form.register('first_name')} autoComplete="given-name" />
-          </Field>
-          <Field
-            id={FIELD_IDS.last_name}
-            label={t('details.lastName')}
-            errorText={errors.last_name?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Input {...form.register('last_name')} autoComplete="family-name" />
-          </Field>
-          <Field
-            id="profile-email"
-            label={t('details.email')}
-            helperText={t('details.emailHint')}
-            errorPrefix={errorPrefix}
-          >
-            <Input value={profile.email} readOnly type="email" bg="bg.muted" />
-          </Field>
-          <Field
-            id={FIELD_IDS.phone}
-            label={t('details.phone')}
-            optionalText={t('common:form.optional')}
-            helperText={t('details.phoneHint')}
-            errorText={errors.phone?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Input {...form.register('phone')} type="tel" autoComplete="tel" />
-          </Field>
-          <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-            {t('details.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </FormSection>
+      <Field
+        id={FIELD_IDS.first_name}
+        label={t('details.firstName')}
+        errorText={errors.first_name?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...form.register('first_name')} autoComplete="given-name" />
+      </Field>
+      <Field
+        id={FIELD_IDS.last_name}
+        label={t('details.lastName')}
+        errorText={errors.last_name?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...form.register('last_name')} autoComplete="family-name" />
+      </Field>
+      <Field
+        id="profile-email"
+        label={t('details.email')}
+        helperText={t('details.emailHint')}
+        errorPrefix={errorPrefix}
+      >
+        <Input value={profile.email} readOnly type="email" bg="bg.muted" />
+      </Field>
+      <Field
+        id={FIELD_IDS.phone}
+        label={t('details.phone')}
+        optionalText={t('common:form.optional')}
+        helperText={t('details.phoneHint')}
+        errorText={errors.phone?.message}
+        errorPrefix={errorPrefix}
+      >
+        <Input {...form.register('phone')} type="tel" autoComplete="tel" />
+      </Field>
+      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+        {t('details.submit')}
+      </Button>
+    </SectionForm>
   );
 }

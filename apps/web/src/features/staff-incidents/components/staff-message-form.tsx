@@ -9,9 +9,8 @@ import type { TFunction } from 'i18next';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { FormSection } from '#src/components/forms/form-section.tsx';
+import { SectionForm } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
 import { useAddStaffMessage, type MessageVisibility } from '../api/staff-incident-mutations.ts';
 import { staffTicketQueryOptions, type VersionedTicket } from '../api/staff-incident-queries.ts';
@@ -82,94 +81,88 @@ export function StaffMessageForm({ live, own }: { live: VersionedTicket; own: Ow
   }, feedback.summary.focus);
 
   return (
-    <FormSection
+    <SectionForm
       title={t('message.title')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      fieldIds={FIELD_IDS}
+      errors={errors}
+      onSubmit={onSubmit}
+      maxW="2xl"
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="5" maxW="2xl">
-          <Box
-            as="fieldset"
-            minW="0"
-            aria-labelledby={legendId}
-            aria-describedby={[hintId, errors.visibility ? errorId : null].filter(Boolean).join(' ')}
-          >
-            <Text as="legend" id={legendId} fontWeight="medium">
-              {t('message.visibility')}
-            </Text>
-            <Text id={hintId} color="fg.muted" textStyle="sm" mb="2">
-              {t('message.visibilityHint')}
-            </Text>
-            {errors.visibility ? (
-              <Text id={errorId} color="fg.error" textStyle="sm" fontWeight="semibold" mb="2">
-                <VisuallyHidden>{errorPrefix}</VisuallyHidden> {errors.visibility.message}
-              </Text>
-            ) : null}
-            <Stack gap="3">
-              {VISIBILITIES.map((visibility, index) => {
-                const id = index === 0 ? FIELD_IDS.visibility : `${FIELD_IDS.visibility}-${visibility}`;
-                return (
-                  <Box
-                    as="label"
-                    key={visibility}
-                    display="flex"
-                    gap="3"
-                    alignItems="flex-start"
-                    cursor="pointer"
-                    borderWidth="1px"
-                    borderStyle={visibility === 'internal' ? 'dashed' : 'solid'}
-                    borderColor={chosen === visibility ? 'brand.solid' : 'border'}
-                    borderRadius="l2"
-                    p="3"
-                  >
-                    {/* The whole box is the label (a large target); the name is the choice's title,
+      <Box
+        as="fieldset"
+        minW="0"
+        aria-labelledby={legendId}
+        aria-describedby={[hintId, errors.visibility ? errorId : null].filter(Boolean).join(' ')}
+      >
+        <Text as="legend" id={legendId} fontWeight="medium">
+          {t('message.visibility')}
+        </Text>
+        <Text id={hintId} color="fg.muted" textStyle="sm" mb="2">
+          {t('message.visibilityHint')}
+        </Text>
+        {errors.visibility ? (
+          <Text id={errorId} color="fg.error" textStyle="sm" fontWeight="semibold" mb="2">
+            <VisuallyHidden>{errorPrefix}</VisuallyHidden> {errors.visibility.message}
+          </Text>
+        ) : null}
+        <Stack gap="3">
+          {VISIBILITIES.map((visibility, index) => {
+            const id = index === 0 ? FIELD_IDS.visibility : `${FIELD_IDS.visibility}-${visibility}`;
+            return (
+              <Box
+                as="label"
+                key={visibility}
+                display="flex"
+                gap="3"
+                alignItems="flex-start"
+                cursor="pointer"
+                borderWidth="1px"
+                borderStyle={visibility === 'internal' ? 'dashed' : 'solid'}
+                borderColor={chosen === visibility ? 'brand.solid' : 'border'}
+                borderRadius="l2"
+                p="3"
+              >
+                {/* The whole box is the label (a large target); the name is the choice's title,
                         its sentence the description. */}
-                    <Radio
-                      type="radio"
-                      id={id}
-                      value={visibility}
-                      aria-labelledby={`${id}-title`}
-                      aria-describedby={`${id}-hint`}
-                      aria-invalid={errors.visibility ? true : undefined}
-                      {...form.register('visibility')}
-                    />
-                    <span>
-                      <Text as="span" id={`${id}-title`} display="block" fontWeight="semibold">
-                        {visibility === 'internal' ? <span aria-hidden="true">🔒 </span> : null}
-                        {t(`message.${visibility}`)}
-                      </Text>
-                      <Text as="span" id={`${id}-hint`} display="block" textStyle="sm" color="fg.muted">
-                        {t(`message.${visibility}Hint`)}
-                      </Text>
-                    </span>
-                  </Box>
-                );
-              })}
-            </Stack>
-          </Box>
-          <Field
-            id={FIELD_IDS.body}
-            label={t('message.body')}
-            errorText={errors.body?.message}
-            errorPrefix={errorPrefix}
-          >
-            <Textarea {...form.register('body')} rows={5} />
-          </Field>
-          <Button
-            type="submit"
-            alignSelf="flex-start"
-            loading={isSubmitting}
-            variant={chosen === 'internal' ? 'outline' : 'solid'}
-          >
-            {chosen === 'public'
-              ? t('message.submitPublic')
-              : chosen === 'internal'
-                ? t('message.submitInternal')
-                : t('message.submit')}
-          </Button>
+                <Radio
+                  type="radio"
+                  id={id}
+                  value={visibility}
+                  aria-labelledby={`${id}-title`}
+                  aria-describedby={`${id}-hint`}
+                  aria-invalid={errors.visibility ? true : undefined}
+                  {...form.register('visibility')}
+                />
+                <span>
+                  <Text as="span" id={`${id}-title`} display="block" fontWeight="semibold">
+                    {visibility === 'internal' ? <span aria-hidden="true">🔒 </span> : null}
+                    {t(`message.${visibility}`)}
+                  </Text>
+                  <Text as="span" id={`${id}-hint`} display="block" textStyle="sm" color="fg.muted">
+                    {t(`message.${visibility}Hint`)}
+                  </Text>
+                </span>
+              </Box>
+            );
+          })}
         </Stack>
-      </form>
-    </FormSection>
+      </Box>
+      <Field id={FIELD_IDS.body} label={t('message.body')} errorText={errors.body?.message} errorPrefix={errorPrefix}>
+        <Textarea {...form.register('body')} rows={5} />
+      </Field>
+      <Button
+        type="submit"
+        alignSelf="flex-start"
+        loading={isSubmitting}
+        variant={chosen === 'internal' ? 'outline' : 'solid'}
+      >
+        {chosen === 'public'
+          ? t('message.submitPublic')
+          : chosen === 'internal'
+            ? t('message.submitInternal')
+            : t('message.submit')}
+      </Button>
+    </SectionForm>
   );
 }

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
@@ -11,9 +11,8 @@ import * as z from 'zod/mini';
 import { withCurrentOption } from '#src/components/forms/inputs.tsx';
 import { SelectField } from '#src/components/forms/select-field.tsx';
 import { useFieldProps } from '#src/components/forms/use-field-props.ts';
-import { FormSection } from '#src/components/forms/form-section.tsx';
+import { SectionForm } from '#src/components/forms/form-section.tsx';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
 import { useSession } from '#src/lib/session.ts';
 import { useChangeStaffTicket, type StaffTicketChange } from '../api/staff-incident-mutations.ts';
@@ -124,49 +123,49 @@ export function TicketChangesForm({ live, own, onStale }: TicketChangeFormProps)
   }, feedback.summary.focus);
 
   return (
-    <FormSection
+    <SectionForm
       title={t('changes.title')}
       intro={t('changes.intro')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      fieldIds={FIELD_IDS}
+      errors={errors}
+      onSubmit={onSubmit}
+      gap="4"
+      maxW="3xl"
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="4" maxW="3xl">
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <SelectField
-              {...field('status')}
-              label={t('changes.status')}
-              registration={form.register('status')}
-              options={statusOptions}
-            />
-            <SelectField
-              {...field('priority')}
-              label={t('changes.priority')}
-              registration={form.register('priority')}
-              options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
-            />
-            <SelectField
-              {...field('assignee')}
-              label={t('changes.assignee')}
-              registration={form.register('assignee')}
-              placeholder={t('changes.assigneeNone')}
-              options={assigneeOptions}
-            />
-          </SimpleGrid>
-          {takesResolution(chosenStatus) && chosenStatus !== ticket.status ? (
-            <Field
-              {...field('resolution', { optional: true })}
-              label={t('changes.resolution')}
-              helperText={t('changes.resolutionHint')}
-            >
-              <Textarea {...form.register('resolution')} rows={3} />
-            </Field>
-          ) : null}
-          <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-            {t('changes.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </FormSection>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <SelectField
+          {...field('status')}
+          label={t('changes.status')}
+          registration={form.register('status')}
+          options={statusOptions}
+        />
+        <SelectField
+          {...field('priority')}
+          label={t('changes.priority')}
+          registration={form.register('priority')}
+          options={PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) }))}
+        />
+        <SelectField
+          {...field('assignee')}
+          label={t('changes.assignee')}
+          registration={form.register('assignee')}
+          placeholder={t('changes.assigneeNone')}
+          options={assigneeOptions}
+        />
+      </SimpleGrid>
+      {takesResolution(chosenStatus) && chosenStatus !== ticket.status ? (
+        <Field
+          {...field('resolution', { optional: true })}
+          label={t('changes.resolution')}
+          helperText={t('changes.resolutionHint')}
+        >
+          <Textarea {...form.register('resolution')} rows={3} />
+        </Field>
+      ) : null}
+      <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+        {t('changes.submit')}
+      </Button>
+    </SectionForm>
   );
 }

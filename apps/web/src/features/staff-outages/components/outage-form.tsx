@@ -9,12 +9,11 @@ import { useId, useMemo, useRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { dayTimeParts, DayTimeRangeFieldsets } from '#src/components/forms/day-time-fieldset.tsx';
-import { FormSection } from '#src/components/forms/form-section.tsx';
+import { SectionForm } from '#src/components/forms/form-section.tsx';
 import { Radio } from '#src/components/forms/native-choice.tsx';
 import { SelectField } from '#src/components/forms/select-field.tsx';
 import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
 import { formatDayInput, pragueDay } from '#src/lib/prague-time.ts';
@@ -209,98 +208,97 @@ export function OutageForm({
   const visibilityError = errors.visibility?.message;
   return (
     <Box ref={headingRef} tabIndex={-1} _focusVisible={{ outline: 'none' }}>
-      <FormSection
+      <SectionForm
         title={editing ? t('form.editTitle', { title: editing.title }) : t('form.createTitle')}
         intro={editing ? t('form.editIntro') : t('form.createIntro')}
         feedback={feedback}
-        items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+        fieldIds={FIELD_IDS}
+        errors={errors}
+        onSubmit={onSubmit}
+        maxW="3xl"
       >
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
-          <Stack gap="5" maxW="3xl">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <SelectField
-                {...field('building')}
-                label={t('form.building')}
-                registration={form.register('building')}
-                placeholder={t('form.buildingPlaceholder')}
-                options={buildingOptions}
-              />
-              <SelectField
-                {...field('category')}
-                label={t('form.category')}
-                registration={form.register('category')}
-                placeholder={t('form.categoryPlaceholder')}
-                options={CATEGORIES.map((category) => ({ value: category, label: t(`category.${category}`) }))}
-              />
-            </SimpleGrid>
-            <Field {...field('title')} label={t('form.title')} helperText={t('form.titleHint')}>
-              <Input {...form.register('title')} autoComplete="off" />
-            </Field>
-            <Field {...field('description')} label={t('form.description')} helperText={t('form.descriptionHint')}>
-              <Textarea {...form.register('description')} rows={4} />
-            </Field>
-            <Box
-              as="fieldset"
-              minW="0"
-              aria-labelledby={visibilityId}
-              aria-describedby={visibilityError ? `${FIELD_IDS.visibility}-error` : undefined}
-            >
-              <Heading as="legend" id={visibilityId} size="sm" mb="2">
-                {t('form.visibility')}
-              </Heading>
-              {visibilityError ? (
-                <Text id={`${FIELD_IDS.visibility}-error`} color="fg.error" fontWeight="semibold" mb="2">
-                  {errorPrefix} {visibilityError}
-                </Text>
-              ) : null}
-              <Stack gap="3">
-                {VISIBILITIES.map((visibility, index) => (
-                  <HStack as="label" key={visibility} gap="3" align="flex-start" cursor="pointer">
-                    <Radio
-                      type="radio"
-                      value={visibility}
-                      {...form.register('visibility')}
-                      id={index === 0 ? FIELD_IDS.visibility : undefined}
-                    />
-                    <Box>
-                      <Text fontWeight="medium">
-                        {visibility === 'public' ? t('form.visibilityPublic') : t('form.visibilityTenants')}
-                      </Text>
-                      <Text textStyle="sm" color="fg.muted">
-                        {visibility === 'public' ? t('form.visibilityPublicHint') : t('form.visibilityTenantsHint')}
-                      </Text>
-                    </Box>
-                  </HStack>
-                ))}
-              </Stack>
-            </Box>
-            <DayTimeRangeFieldsets
-              start={{
-                legend: t('form.start'),
-                day: part('startDay', t('form.startDay'), dayHint),
-                time: part('startTime', t('form.startTime'), t('form.timeHint')),
-              }}
-              end={{
-                legend: t('form.end'),
-                hint: t('form.endHint'),
-                day: part('endDay', t('form.endDay'), dayHint),
-                time: part('endTime', t('form.endTime'), t('form.timeHint')),
-              }}
-              errorPrefix={errorPrefix}
-            />
-            <HStack gap="3" wrap="wrap">
-              <Button type="submit" loading={isSubmitting}>
-                {editing ? t('form.submitEdit') : t('form.submitCreate')}
-              </Button>
-              {editing ? (
-                <Button type="button" variant="outline" onClick={onDone}>
-                  {t('form.discard')}
-                </Button>
-              ) : null}
-            </HStack>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <SelectField
+            {...field('building')}
+            label={t('form.building')}
+            registration={form.register('building')}
+            placeholder={t('form.buildingPlaceholder')}
+            options={buildingOptions}
+          />
+          <SelectField
+            {...field('category')}
+            label={t('form.category')}
+            registration={form.register('category')}
+            placeholder={t('form.categoryPlaceholder')}
+            options={CATEGORIES.map((category) => ({ value: category, label: t(`category.${category}`) }))}
+          />
+        </SimpleGrid>
+        <Field {...field('title')} label={t('form.title')} helperText={t('form.titleHint')}>
+          <Input {...form.register('title')} autoComplete="off" />
+        </Field>
+        <Field {...field('description')} label={t('form.description')} helperText={t('form.descriptionHint')}>
+          <Textarea {...form.register('description')} rows={4} />
+        </Field>
+        <Box
+          as="fieldset"
+          minW="0"
+          aria-labelledby={visibilityId}
+          aria-describedby={visibilityError ? `${FIELD_IDS.visibility}-error` : undefined}
+        >
+          <Heading as="legend" id={visibilityId} size="sm" mb="2">
+            {t('form.visibility')}
+          </Heading>
+          {visibilityError ? (
+            <Text id={`${FIELD_IDS.visibility}-error`} color="fg.error" fontWeight="semibold" mb="2">
+              {errorPrefix} {visibilityError}
+            </Text>
+          ) : null}
+          <Stack gap="3">
+            {VISIBILITIES.map((visibility, index) => (
+              <HStack as="label" key={visibility} gap="3" align="flex-start" cursor="pointer">
+                <Radio
+                  type="radio"
+                  value={visibility}
+                  {...form.register('visibility')}
+                  id={index === 0 ? FIELD_IDS.visibility : undefined}
+                />
+                <Box>
+                  <Text fontWeight="medium">
+                    {visibility === 'public' ? t('form.visibilityPublic') : t('form.visibilityTenants')}
+                  </Text>
+                  <Text textStyle="sm" color="fg.muted">
+                    {visibility === 'public' ? t('form.visibilityPublicHint') : t('form.visibilityTenantsHint')}
+                  </Text>
+                </Box>
+              </HStack>
+            ))}
           </Stack>
-        </form>
-      </FormSection>
+        </Box>
+        <DayTimeRangeFieldsets
+          start={{
+            legend: t('form.start'),
+            day: part('startDay', t('form.startDay'), dayHint),
+            time: part('startTime', t('form.startTime'), t('form.timeHint')),
+          }}
+          end={{
+            legend: t('form.end'),
+            hint: t('form.endHint'),
+            day: part('endDay', t('form.endDay'), dayHint),
+            time: part('endTime', t('form.endTime'), t('form.timeHint')),
+          }}
+          errorPrefix={errorPrefix}
+        />
+        <HStack gap="3" wrap="wrap">
+          <Button type="submit" loading={isSubmitting}>
+            {editing ? t('form.submitEdit') : t('form.submitCreate')}
+          </Button>
+          {editing ? (
+            <Button type="button" variant="outline" onClick={onDone}>
+              {t('form.discard')}
+            </Button>
+          ) : null}
+        </HStack>
+      </SectionForm>
     </Box>
   );
 }

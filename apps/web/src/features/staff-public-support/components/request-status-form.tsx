@@ -1,16 +1,15 @@
-import { HStack, Stack } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import { toast } from '@portal/ui/toast';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { FormSection } from '#src/components/forms/form-section.tsx';
+import { SectionForm } from '#src/components/forms/form-section.tsx';
 import { useBaseVersion } from '#src/components/forms/use-base-version.ts';
 import { SelectField } from '#src/components/forms/select-field.tsx';
 import { useFieldProps } from '#src/components/forms/use-field-props.ts';
 import { useSubmitFeedback, useZodForm } from '#src/components/forms/use-zod-form.ts';
 import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
-import { formSummaryItems } from '#src/components/ui/error-summary.tsx';
 import { isStale } from '#src/components/ui/stale-notice.tsx';
 import { isUnauthorized } from '#src/lib/errors.ts';
 import { useChangeRequestStatus } from '../api/staff-public-support-mutations.ts';
@@ -81,41 +80,42 @@ export function RequestStatusForm({ live, onStale }: { live: VersionedRequest; o
   };
 
   return (
-    <FormSection
+    <SectionForm
       title={t('changes.title')}
       intro={t('changes.intro')}
       feedback={feedback}
-      items={formSummaryItems(FIELD_IDS, errors, feedback.serverError)}
+      fieldIds={FIELD_IDS}
+      errors={errors}
+      onSubmit={onSubmit}
+      gap="4"
+      after={
+        <ConfirmDialog
+          open={confirming}
+          title={t('changes.closeTitle', { id: request.id })}
+          confirmLabel={t('changes.closeConfirm')}
+          cancelLabel={t('changes.closeCancel')}
+          pending={change.isPending}
+          onConfirm={() => void onClose()}
+          onClose={() => setConfirming(false)}
+        >
+          {t('changes.closeBody')}
+        </ConfirmDialog>
+      }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack gap="4" maxW="md">
-          <SelectField
-            {...field('status')}
-            label={t('changes.status')}
-            registration={form.register('status')}
-            options={options}
-          />
-          <HStack gap="3" wrap="wrap">
-            <Button type="submit" loading={isSubmitting}>
-              {t('changes.submit')}
-            </Button>
-            <Button type="button" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-              {t('changes.close')}
-            </Button>
-          </HStack>
-        </Stack>
-      </form>
-      <ConfirmDialog
-        open={confirming}
-        title={t('changes.closeTitle', { id: request.id })}
-        confirmLabel={t('changes.closeConfirm')}
-        cancelLabel={t('changes.closeCancel')}
-        pending={change.isPending}
-        onConfirm={() => void onClose()}
-        onClose={() => setConfirming(false)}
-      >
-        {t('changes.closeBody')}
-      </ConfirmDialog>
-    </FormSection>
+      <SelectField
+        {...field('status')}
+        label={t('changes.status')}
+        registration={form.register('status')}
+        options={options}
+      />
+      <HStack gap="3" wrap="wrap">
+        <Button type="submit" loading={isSubmitting}>
+          {t('changes.submit')}
+        </Button>
+        <Button type="button" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+          {t('changes.close')}
+        </Button>
+      </HStack>
+    </SectionForm>
   );
 }
