@@ -127,7 +127,7 @@ test('toasts sit bottom-left, close by keyboard, and success toasts leave after 
   expect(box.x).toBeLessThan(viewport.width / 3);
   expect(box.y + box.height).toBeGreaterThan(viewport.height - 120);
 
-  // Success lives 3000 ms (pausing while the page is idle or hovered is Chakra's kindness).
+  // Success lives 3000 ms (it pauses only while the page is hidden, never under the pointer).
   await page.mouse.move(viewport.width - 5, 5);
   await expect(toast).toBeHidden({ timeout: 6_000 });
 

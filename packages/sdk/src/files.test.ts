@@ -180,7 +180,7 @@ describe('uploadFiles', () => {
   it('turns an error answer into the ApiError every other call throws', async () => {
     answer = json(413, {
       code: 'file_too_large',
-      message: 'Soubor je příliš velký; jeden soubor smí mít nejvýše 10 MB.',
+      message: 'Soubor je příliš velký; jeden soubor může mít nejvýše 10 MB.',
     });
     const failure = await uploadFiles(
       createApiClient({ baseUrl: origin }),
@@ -195,7 +195,7 @@ describe('uploadFiles', () => {
     expect(failure).toMatchObject({
       status: 413,
       code: 'file_too_large',
-      message: 'Soubor je příliš velký; jeden soubor smí mít nejvýše 10 MB.',
+      message: 'Soubor je příliš velký; jeden soubor může mít nejvýše 10 MB.',
     });
   });
 

@@ -45,7 +45,7 @@ export const unsupportedType = (fileName: string) =>
   });
 
 export const fileTooLarge = () =>
-  drfError(413, 'file_too_large', 'Soubor je příliš velký; jeden soubor smí mít nejvýše 10 MB.');
+  drfError(413, 'file_too_large', 'Soubor je příliš velký; jeden soubor může mít nejvýše 10 MB.');
 
 /**
  * The content type to store, or undefined when the file is not allowed: the extension must be

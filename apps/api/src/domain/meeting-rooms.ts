@@ -106,7 +106,7 @@ export function checkRange(from: string, to: string, maxDays = 31): void {
   if (!isRealDay(to)) throw fieldErrors({ date_to: ['Zadejte datum ve formátu RRRR-MM-DD.'] });
   const days = daysBetween(from, to);
   if (days < 0) throw fieldErrors({ date_to: ['Konec rozsahu musí být stejný den nebo po jeho začátku.'] });
-  if (days > maxDays) throw fieldErrors({ date_to: [`Rozsah smí mít nejvýše ${maxDays} dní.`] });
+  if (days > maxDays) throw fieldErrors({ date_to: [`Rozsah může mít nejvýše ${maxDays} dní.`] });
 }
 
 /** PostgreSQL's exclusion_violation (23P01), also when wrapped by drizzle's query error. */
