@@ -31,6 +31,20 @@ export function malformedTextPaths(value: unknown, pointer = ''): string[] {
 }
 
 /**
+ * Every malformed string of a parsed value as a validation error of {@link MALFORMED_TEXT_KEYWORD}
+ * (none when the text is sound): for JSON a handler parses itself, such as a multipart part.
+ */
+export function malformedTextErrors(value: unknown): FastifySchemaValidationError[] {
+  return malformedTextPaths(value).map((instancePath) => ({
+    keyword: MALFORMED_TEXT_KEYWORD,
+    instancePath,
+    schemaPath: `#/${MALFORMED_TEXT_KEYWORD}`,
+    params: {},
+    message: MALFORMED_TEXT_MESSAGE,
+  }));
+}
+
+/**
  * A `preValidation` hook: text with NUL bytes or lone surrogates in the query or the JSON body
  * is refused as a validation error (a Czech 400 through the service's error handler), before
  * any handler. PostgreSQL cannot store such text and would fail with a 500, so the API refuses
@@ -41,15 +55,8 @@ export async function refuseMalformedText(request: FastifyRequest): Promise<void
     ['querystring', request.query],
     ['body', request.body],
   ] as const) {
-    const paths = malformedTextPaths(value);
-    if (paths.length === 0) continue;
-    const validation: FastifySchemaValidationError[] = paths.map((instancePath) => ({
-      keyword: MALFORMED_TEXT_KEYWORD,
-      instancePath,
-      schemaPath: `#/${MALFORMED_TEXT_KEYWORD}`,
-      params: {},
-      message: MALFORMED_TEXT_MESSAGE,
-    }));
+    const validation = malformedTextErrors(value);
+    if (validation.length === 0) continue;
     throw Object.assign(new Error(MALFORMED_TEXT_MESSAGE), {
       statusCode: 400,
       validation,

@@ -433,6 +433,18 @@ describe.each(DATABASE_DRIVERS)('staff operations (%s)', (driver) => {
       taxable_supply_date: '2023-12-31',
       vat_breakdown: [{ rate: 15, base: '100.00', vat: '15.00', total: '115.00' }],
     });
+    // A NUL in the JSON part is a Czech 400 naming the field, not PostgreSQL's 500.
+    const withNul = await send({
+      ...statement,
+      number: '2026990106',
+      items: [{ description: 'Teplo\u0000', amount: '100.00', vat_rate: 21 }],
+    });
+    expect(withNul.statusCode, withNul.body).toBe(400);
+    expect(withNul.json()).toEqual({
+      'items.0.description': [
+        'Text obsahuje nepovolené znaky (například nulový znak). Odstraňte je a zkuste to znovu.',
+      ],
+    });
     const notADay = await send({ ...statement, number: '2026990105', taxable_supply_date: '2026-02-30' });
     expect(notADay.statusCode).toBe(400);
     expect(Object.keys(notADay.json())).toEqual(['taxable_supply_date']);

@@ -1,6 +1,7 @@
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { loadDocument, toJsonSchema } from '@portal/openapi/documents';
 import type { components } from '@portal/openapi/upstream-types';
+import { malformedTextErrors } from '@portal/fastify-common/text-safety';
 import type { StatementImport } from '../../../domain/billing.js';
 import { fieldErrors } from '../../../domain/errors.js';
 import { toDrfValidationBody } from '../../../http/validation-errors.js';
@@ -24,6 +25,9 @@ export function parseStatementPart(request: FastifyRequest, text: string): Omit<
   } catch {
     throw fieldErrors({ statement: ['Část „statement“ musí být platný JSON.'] });
   }
+  // The JSON body's text check (app.ts) does not reach a multipart part: PostgreSQL would fail on a NUL.
+  const malformed = malformedTextErrors(data);
+  if (malformed.length > 0) throw fieldErrors(toDrfValidationBody(malformed));
   const validate = request.compileValidationSchema(statementSchema());
   if (!validate(data)) {
     throw fieldErrors(toDrfValidationBody((validate.errors ?? []) as FastifySchemaValidationError[]));
