@@ -112,6 +112,11 @@ export function IncidentsList() {
                   {t('list.search')}
                 </Text>
               </label>
+              {/* The hint between label and field (not under it), so the fields of the row
+                  line up with the selects, which the row aligns at their bottom edge. */}
+              <Text id={`${FIELD_IDS.search}-hint`} textStyle="sm" color="fg.muted" mb="1">
+                {t('list.searchHint')}
+              </Text>
               <Input
                 id={FIELD_IDS.search}
                 type="search"
@@ -125,9 +130,6 @@ export function IncidentsList() {
                   setText(event.target.value);
                 }}
               />
-              <Text id={`${FIELD_IDS.search}-hint`} textStyle="sm" color="fg.muted" mt="1">
-                {t('list.searchHint')}
-              </Text>
             </Box>
             <ListSelect
               id={FIELD_IDS.status}
