@@ -95,7 +95,7 @@ describe('the BFF application', () => {
     }
   });
 
-  it('marks every API answer no-store, errors included', async () => {
+  it('marks every API answer no-store and sends the security headers, errors included', async () => {
     upstream = await startFakeUpstream();
     app = await buildTestBff({ upstreamUrl: upstream.url });
     for (const url of ['/api/config', '/api/session', '/api/v1/nothing/', '/api/v1/buildings/']) {
@@ -104,6 +104,7 @@ describe('the BFF application', () => {
       expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(String(response.headers['permissions-policy']), url).toContain('camera=()');
     }
   });
 

@@ -61,6 +61,7 @@ describe('serving the built web app', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(response.headers['permissions-policy'])).toContain('geolocation=()');
   });
 
   it('answers unknown API paths and non-page requests with the JSON 404', async () => {
