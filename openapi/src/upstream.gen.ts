@@ -497,7 +497,8 @@ export interface paths {
      *     direction, so pages never overlap or skip. Filters combine with AND: `status` and `priority`
      *     match any of the repeated values, `building` one building, `created_from`/`created_to` are
      *     whole days in Europe/Prague (inclusive), `search` matches subject or description
-     *     case-insensitively (`%` and `_` are literal). An unknown filter value answers 400.
+     *     regardless of case and of Czech diacritics (`kuchynka` finds „Kuchyňka“; `%` and `_`
+     *     are literal). An unknown filter value answers 400.
      *     `has_news` (portal extension) is the caller's own: see getSupportTicketNews.
      */
     get: operations['listSupportTickets'];

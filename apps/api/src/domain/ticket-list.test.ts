@@ -163,6 +163,10 @@ describe.each(DATABASE_DRIVERS)('ticket list built as JSON by the database (%s)'
     expect(await search('a%b')).toEqual([]);
     expect(await search('100 %')).toEqual([ids[2]]);
     expect(await search('  ')).toEqual(allIds);
+    // Typed without diacritics or in capitals, as on a phone: „Obyčejná závada“.
+    expect(await search('obycejna ZAVADA')).toEqual([ids[3]]);
+    expect(await search('ZÁVADA')).toEqual([ids[3]]);
+    expect(await search('radky')).toEqual([ids[1]]);
 
     const filtered = await listTicketPage(db, {
       viewerId: VIEWER,

@@ -1,7 +1,8 @@
-import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { buildings, supportTickets, tenantAccess, users } from '../db/schema.js';
+import { foldedForSearch } from './czech-search.js';
 import type { TicketPriority, TicketStatus } from './tickets.js';
 import { pageOf, preparedStatements, type ListPage, type RunnableStatement } from './prepared-lists.js';
 import { hasNewsSql } from './ticket-news.js';
@@ -175,9 +176,8 @@ function buildStatement(db: Database, parameters: Parameters, ordering: string) 
     filters.push(lt(supportTickets.createdAt, sql`${sql.placeholder('createdTo')}::timestamptz`));
   if ('search' in parameters) {
     const pattern = sql`${sql.placeholder('search')}::text`;
-    filters.push(
-      or(sql`${supportTickets.subject} ilike ${pattern}`, sql`${supportTickets.description} ilike ${pattern}`) as SQL,
-    );
+    const text = foldedForSearch(sql`${supportTickets.subject} || E'\n' || ${supportTickets.description}`);
+    filters.push(sql`${text} like ${foldedForSearch(pattern)}`);
   }
   const where = and(...filters);
   const descending = ordering.startsWith('-');
