@@ -1,9 +1,11 @@
 /**
- * Generates src/upstream.gen.ts from upstream.yaml with openapi-typescript (types only), the
- * types `apps/api` handlers are written against (`@portal/openapi/upstream-types`): request
- * parameters, bodies and answers of every operation, so no handler casts a request part. The same
- * function serves `pnpm generate` and the drift test, so both produce byte-identical output. It is
- * written as Prettier formats it, so `pnpm format:check` passes without an exception for it.
+ * Generates src/upstream.gen.ts from upstream.yaml with openapi-typescript, the types `apps/api`
+ * handlers are written against (`@portal/openapi/upstream-types`): request parameters, bodies and
+ * answers of every operation, so no handler casts a request part; and every enum's values as an
+ * array (`ticketStatusValues` …, `enumValues`), so code that lists them takes the contract's.
+ * The same function serves `pnpm generate` and the drift test, so both produce byte-identical
+ * output. It is written as Prettier formats it, so `pnpm format:check` passes without an
+ * exception for it.
  *
  * Usage: `tsx scripts/generate-upstream-types.ts [--in <upstream.yaml>] [--out <file>]`.
  */
@@ -17,7 +19,7 @@ export const UPSTREAM_YAML = fileURLToPath(new URL('../upstream.yaml', import.me
 export const UPSTREAM_TYPES = fileURLToPath(new URL('../src/upstream.gen.ts', import.meta.url));
 
 export async function generateUpstreamTypes(upstreamYamlPath: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(upstreamYamlPath), { silent: true });
+  const ast = await openapiTS(pathToFileURL(upstreamYamlPath), { silent: true, enumValues: true });
   const source = `${COMMENT_HEADER}// Generated from openapi/upstream.yaml by openapi/scripts/generate-upstream-types.ts: run \`pnpm generate\`.\n\n${astToString(ast)}`;
   return format(source, { ...(await resolveConfig(UPSTREAM_TYPES)), filepath: UPSTREAM_TYPES });
 }

@@ -6589,3 +6589,163 @@ export interface operations {
     };
   };
 }
+type FlattenedDeepRequired<T> = {
+  [K in keyof T]-?: FlattenedDeepRequired<
+    T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]
+  >;
+};
+type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
+  ? Readonly<Exclude<T, undefined>>
+  : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiV1BuildingsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/buildings/']['get']['parameters']['query']['ordering']
+> = ['name', '-name', 'id', '-id'];
+export const pathsApiV1Support_ticketsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/support_tickets/']['get']['parameters']['query']['ordering']
+> = ['created_at', '-created_at', 'updated_at', '-updated_at', 'priority', '-priority', 'status', '-status'];
+export const pathsApiV1Maintenance_eventsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/maintenance_events/']['get']['parameters']['query']['ordering']
+> = ['starts_at', '-starts_at', 'ends_at', '-ends_at', 'created_at', '-created_at'];
+export const pathsApiV1Meeting_roomsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/meeting_rooms/']['get']['parameters']['query']['ordering']
+> = ['name', '-name', 'capacity', '-capacity'];
+export const pathsApiV1Meeting_roomsReservationGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/meeting_rooms/reservation/']['get']['parameters']['query']['ordering']
+> = ['starts_at', '-starts_at', 'created_at', '-created_at'];
+export const pathsApiV1Billing_statementsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/billing_statements/']['get']['parameters']['query']['ordering']
+> = [
+  'issued_on',
+  '-issued_on',
+  'due_date',
+  '-due_date',
+  'period_from',
+  '-period_from',
+  'total_amount',
+  '-total_amount',
+];
+export const pathsApiV1MetersGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/meters/']['get']['parameters']['query']['ordering']
+> = ['serial_number', '-serial_number', 'kind', '-kind'];
+export const pathsApiV1ReadingsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/readings/']['get']['parameters']['query']['ordering']
+> = ['read_at', '-read_at'];
+export const pathsApiV1StaffSupport_ticketsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/staff/support_tickets/']['get']['parameters']['query']['ordering']
+> = ['-created_at', 'created_at', '-priority', 'priority', '-updated_at', 'updated_at'];
+export const pathsApiV1StaffPublic_supportGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/staff/public_support/']['get']['parameters']['query']['ordering']
+> = ['-created_at', 'created_at', '-updated_at', 'updated_at'];
+export const pathsApiV1StaffMaintenance_eventsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/staff/maintenance_events/']['get']['parameters']['query']['ordering']
+> = ['starts_at', '-starts_at', '-created_at', 'created_at'];
+export const pathsApiV1StaffMaintenance_eventsGetParametersQueryStateValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/staff/maintenance_events/']['get']['parameters']['query']['state']
+> = ['upcoming', 'past', 'cancelled', 'all'];
+export const pathsApiV1StaffBilling_statementsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/staff/billing_statements/']['get']['parameters']['query']['ordering']
+> = ['-issued_on', 'issued_on', '-created_at', 'created_at'];
+export const pathsApiV1StaffMailGetParametersQueryStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/staff/mail/']['get']['parameters']['query']['status']
+> = ['queued', 'active', 'done', 'failed'];
+export const pathsApiV1StaffTenantsGetParametersQueryOrderingValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/v1/staff/tenants/']['get']['parameters']['query']['ordering']
+> = ['name', '-name'];
+export const allauthErrorResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AllauthErrorResponse']['status']
+> = [400, 403];
+export const allauthAuthenticationResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AllauthAuthenticationResponse']['status']
+> = [401];
+export const loginResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['LoginResponse']['status']
+> = [200];
+export const totpAuthenticatorTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['TotpAuthenticator']['type']
+> = ['totp'];
+export const recoveryCodesAuthenticatorTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RecoveryCodesAuthenticator']['type']
+> = ['recovery_codes'];
+export const authenticatorListResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AuthenticatorListResponse']['status']
+> = [200];
+export const totpAuthenticatorResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['TotpAuthenticatorResponse']['status']
+> = [200];
+export const totpSetupResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['TotpSetupResponse']['status']
+> = [404];
+export const totpActivationResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['TotpActivationResponse']['status']
+> = [200];
+export const recoveryCodesResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RecoveryCodesResponse']['status']
+> = [200];
+export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['NotificationKind']> = [
+  'ticket_updates',
+  'ticket_visits',
+  'reservations',
+  'reservation_reminders',
+  'outages',
+  'staff_new',
+  'staff_assigned',
+  'public_requests',
+];
+export const staffMailJobStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['StaffMailJob']['status']
+> = ['queued', 'active', 'done', 'failed'];
+export const ticketPriorityValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['TicketPriority']> = [
+  'low',
+  'standard',
+  'high',
+  'critical',
+];
+export const ticketStatusValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['TicketStatus']> = [
+  'open',
+  'in_progress',
+  'resolved',
+  'closed',
+];
+export const timelineEntryTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['TimelineEntry']['type']
+> = ['comment', 'status_change', 'priority_change', 'assignment', 'visit_change'];
+export const timelineEntryAuthor_roleValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['TimelineEntry']['author_role']
+> = ['tenant', 'operator', 'system'];
+export const publicSupportCategoryValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PublicSupportCategory']
+> = ['support', 'fault_report', 'order'];
+export const publicSupportMessageAuthor_roleValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PublicSupportMessage']['author_role']
+> = ['visitor', 'operator'];
+export const maintenanceCategoryValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['MaintenanceCategory']
+> = ['electricity', 'water', 'heating', 'gas', 'elevator', 'internet', 'cleaning', 'other'];
+export const maintenanceVisibilityValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['MaintenanceVisibility']
+> = ['public', 'tenant_only'];
+export const reservationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['ReservationStatus']> =
+  ['confirmed', 'cancelled'];
+export const billingStatementCurrencyValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['BillingStatement']['currency']
+> = ['CZK'];
+export const meterKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['MeterKind']> = [
+  'electricity',
+  'gas',
+  'water_cold',
+  'water_hot',
+  'heat',
+];
+export const meterUnitValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Meter']['unit']> = [
+  'kWh',
+  'm3',
+  'GJ',
+];
+export const messageVisibilityValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['MessageVisibility']> =
+  ['public', 'internal'];
+export const staffReservationBookerKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['StaffReservationBooker']['kind']
+> = ['tenant', 'public'];
+export const componentsParametersPreviewSizeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['parameters']['PreviewSize']
+> = ['small', 'large'];

@@ -1,7 +1,8 @@
 /**
- * Generates src/schema.gen.ts from @portal/openapi's bff.yaml with openapi-typescript (types
- * only; docs/architecture.md §8). The same function serves `pnpm generate` and the drift test, so both
- * produce byte-identical output.
+ * Generates src/schema.gen.ts from @portal/openapi's bff.yaml with openapi-typescript: the types
+ * (docs/architecture.md §8) and every enum's values as an array (`ticketStatusValues` …,
+ * `enumValues`), so a form or filter lists what the contract allows, in its order. The same
+ * function serves `pnpm generate` and the drift test, so both produce byte-identical output.
  *
  * Usage: `tsx scripts/generate-schema.ts [--in <bff.yaml>] [--out <file>]`.
  */
@@ -17,7 +18,7 @@ export function defaultBffYamlPath(): string {
 }
 
 export async function generateSchema(bffYamlPath: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(bffYamlPath), { silent: true });
+  const ast = await openapiTS(pathToFileURL(bffYamlPath), { silent: true, enumValues: true });
   return `${COMMENT_HEADER}// Generated from openapi/bff.yaml by packages/sdk/scripts/generate-schema.ts: run \`pnpm generate\`.\n\n${astToString(ast)}`;
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { maintenanceCategoryValues } from '@portal/openapi/upstream-types';
 import type { Database } from '../db/database.js';
 import { notifyOutage } from './notifications.js';
 import { buildings, maintenanceEvents } from '../db/schema.js';
@@ -10,16 +11,8 @@ import { buildingFilter, checkVersion, coversBuilding, type StaffScope } from '.
 export type MaintenanceEventRow = typeof maintenanceEvents.$inferSelect;
 export type NewMaintenanceEvent = Omit<typeof maintenanceEvents.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-export const MAINTENANCE_CATEGORIES = [
-  'electricity',
-  'water',
-  'heating',
-  'gas',
-  'elevator',
-  'internet',
-  'cleaning',
-  'other',
-] as const;
+/** The contract's values, in its order (generated from upstream.yaml). */
+export const MAINTENANCE_CATEGORIES = maintenanceCategoryValues;
 
 /**
  * Publishes planned outages: `public` ones for everyone, `tenant_only` ones for the tenants of

@@ -8,6 +8,7 @@ import {
   notifyTicketStatus,
   notifyTicketVisit,
 } from './notifications.js';
+import { ticketPriorityValues, ticketStatusValues } from '@portal/openapi/upstream-types';
 import { buildings, supportTickets, tenants, ticketAttachments, ticketTimeline, users } from '../db/schema.js';
 import { storedFileFields, type StoredFile } from './attachment-files.js';
 import { drfError, fieldErrors } from './errors.js';
@@ -16,8 +17,9 @@ import { userRefs } from './refs.js';
 import { displayName } from './users.js';
 import { selectFirst } from './queries.js';
 
-export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export const TICKET_PRIORITIES = ['low', 'standard', 'high', 'critical'] as const;
+/** The contract's values, in its order (generated from upstream.yaml). */
+export const TICKET_STATUSES = ticketStatusValues;
+export const TICKET_PRIORITIES = ticketPriorityValues;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type AuthorRole = (typeof ticketTimeline.$inferSelect)['authorRole'];

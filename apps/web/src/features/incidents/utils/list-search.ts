@@ -1,11 +1,13 @@
 import type { components, operations } from '@portal/sdk/schema';
+import { ticketPriorityValues, ticketStatusValues } from '@portal/sdk/schema';
 
 type TicketStatus = components['schemas']['TicketStatus'];
 type TicketPriority = components['schemas']['TicketPriority'];
 type ApiOrdering = NonNullable<NonNullable<operations['listSupportTickets']['parameters']['query']>['ordering']>;
 
-export const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const satisfies readonly TicketStatus[];
-export const PRIORITIES = ['low', 'standard', 'high', 'critical'] as const satisfies readonly TicketPriority[];
+/** The contract's values, in its order (generated from bff.yaml). */
+export const STATUSES: readonly TicketStatus[] = ticketStatusValues;
+export const PRIORITIES: readonly TicketPriority[] = ticketPriorityValues;
 
 /** The list's orderings as the API names them (listSupportTickets); the first is the default. */
 export const ORDERINGS = [

@@ -1,4 +1,5 @@
 import type { components } from '@portal/sdk/schema';
+import { meterKindValues } from '@portal/sdk/schema';
 import { listQueryOptions } from '@portal/sdk/react-query';
 import { apiClient } from '#src/lib/api.ts';
 
@@ -12,13 +13,8 @@ export type MeterUnit = Meter['unit'];
 export type Reading = Omit<components['schemas']['Reading'], 'picture'>;
 export type ReadingReason = NonNullable<components['schemas']['ReadingReason']>;
 
-export const METER_KINDS = [
-  'electricity',
-  'gas',
-  'water_cold',
-  'water_hot',
-  'heat',
-] as const satisfies readonly MeterKind[];
+/** The contract's values, in its order (generated from bff.yaml). */
+export const METER_KINDS: readonly MeterKind[] = meterKindValues;
 
 /** Readings per history page: two years of monthly readings, enough for a telling chart. */
 export const HISTORY_PAGE_SIZE = 24;

@@ -1,4 +1,5 @@
 import type { components } from '@portal/sdk/schema';
+import { ticketStatusValues } from '@portal/sdk/schema';
 import { queryOptions } from '@tanstack/react-query';
 import { downloadFile } from '@portal/sdk/files';
 import { $api, apiClient } from '#src/lib/api.ts';
@@ -11,7 +12,8 @@ export type PublicCategory = components['schemas']['PublicSupportCategory'];
 export type PublicStatus = components['schemas']['TicketStatus'];
 export type Building = components['schemas']['Building'];
 
-export const PUBLIC_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const satisfies readonly PublicStatus[];
+/** The contract's values, in its order (generated from bff.yaml). */
+export const PUBLIC_STATUSES: readonly PublicStatus[] = ticketStatusValues;
 
 /** The request page refetches this often while open, so the operator's answer shows up by itself. */
 export const REQUEST_REFRESH_MS = 15_000;

@@ -1,6 +1,7 @@
 import { Box, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Radio } from '#src/components/forms/native-choice.tsx';
 import { Button } from '@portal/ui/button';
+import { messageVisibilityValues } from '@portal/sdk/schema';
 import { Field } from '@portal/ui/field';
 import { Textarea } from '@portal/ui/textarea';
 import { toast } from '@portal/ui/toast';
@@ -19,7 +20,7 @@ import type { OwnVersions } from '#src/components/forms/use-base-version.ts';
 const FIELD_IDS = { body: 'staff-message-body', visibility: 'staff-message-visibility' } as const;
 const SERVER_FIELDS = { body: 'body', visibility: 'visibility' } as const;
 const BODY_MAX = 5000;
-const VISIBILITIES = ['public', 'internal'] as const satisfies readonly MessageVisibility[];
+const VISIBILITIES: readonly MessageVisibility[] = messageVisibilityValues;
 
 function createSchema(t: TFunction<'staffIncidents'>) {
   return z.object({

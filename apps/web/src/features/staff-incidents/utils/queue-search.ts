@@ -1,11 +1,13 @@
 import type { components } from '@portal/sdk/schema';
+import { ticketPriorityValues, ticketStatusValues } from '@portal/sdk/schema';
 import { isRealDay } from '#src/lib/prague-time.ts';
 
 type TicketStatus = components['schemas']['TicketStatus'];
 type TicketPriority = components['schemas']['TicketPriority'];
 
-export const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const satisfies readonly TicketStatus[];
-export const PRIORITIES = ['low', 'standard', 'high', 'critical'] as const satisfies readonly TicketPriority[];
+/** The contract's values, in its order (generated from bff.yaml). */
+export const STATUSES: readonly TicketStatus[] = ticketStatusValues;
+export const PRIORITIES: readonly TicketPriority[] = ticketPriorityValues;
 /** The queue's orderings as the API names them; the first is the default (newest first). */
 export const ORDERINGS = ['-created_at', 'created_at', '-priority', 'priority', '-updated_at', 'updated_at'] as const;
 export type QueueOrdering = (typeof ORDERINGS)[number];

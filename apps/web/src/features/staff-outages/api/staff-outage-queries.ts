@@ -1,4 +1,5 @@
 import type { components } from '@portal/sdk/schema';
+import { maintenanceCategoryValues, maintenanceVisibilityValues } from '@portal/sdk/schema';
 import { listQueryOptions } from '@portal/sdk/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { $api, apiClient } from '#src/lib/api.ts';
@@ -12,17 +13,9 @@ export type OutageUpdate = components['schemas']['StaffMaintenanceEventUpdate'];
 
 export const OUTAGES_PAGE_SIZE = 20;
 
-export const CATEGORIES = [
-  'electricity',
-  'water',
-  'heating',
-  'gas',
-  'elevator',
-  'internet',
-  'cleaning',
-  'other',
-] as const satisfies readonly OutageCategory[];
-export const VISIBILITIES = ['public', 'tenant_only'] as const satisfies readonly OutageVisibility[];
+/** The contract's values, in its order (generated from bff.yaml). */
+export const CATEGORIES: readonly OutageCategory[] = maintenanceCategoryValues;
+export const VISIBILITIES: readonly OutageVisibility[] = maintenanceVisibilityValues;
 
 /** One page of the staff's outages with X-Total-Count. */
 export const staffOutagesQueryOptions = (filters: OutageFilters) =>

@@ -1,10 +1,12 @@
 import type { components } from '@portal/sdk/schema';
+import { publicSupportCategoryValues, ticketStatusValues } from '@portal/sdk/schema';
 
 type TicketStatus = components['schemas']['TicketStatus'];
 type Category = components['schemas']['PublicSupportCategory'];
 
-export const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const satisfies readonly TicketStatus[];
-export const CATEGORIES = ['support', 'fault_report', 'order'] as const satisfies readonly Category[];
+/** The contract's values, in its order (generated from bff.yaml). */
+export const STATUSES: readonly TicketStatus[] = ticketStatusValues;
+export const CATEGORIES: readonly Category[] = publicSupportCategoryValues;
 /** The list's orderings as the API names them; the first is the default (newest first). */
 export const ORDERINGS = ['-created_at', 'created_at', '-updated_at', 'updated_at'] as const;
 export type RequestOrdering = (typeof ORDERINGS)[number];
