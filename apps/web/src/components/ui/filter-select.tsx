@@ -1,5 +1,17 @@
 import { Box, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
+
+/** The label above a list's filter, as every filter row shows it. */
+export function FilterLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor}>
+      <Text fontWeight="medium" mb="1">
+        {children}
+      </Text>
+    </label>
+  );
+}
 
 /**
  * One filter of a list: a label and a native select whose first option is „all". Keyed by
@@ -27,11 +39,7 @@ export function FilterSelect({
 }) {
   return (
     <Box minW={minW}>
-      <label htmlFor={id}>
-        <Text fontWeight="medium" mb="1">
-          {label}
-        </Text>
-      </label>
+      <FilterLabel htmlFor={id}>{label}</FilterLabel>
       <SelectInput
         key={resetKey}
         id={id}

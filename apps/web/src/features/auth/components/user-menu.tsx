@@ -4,6 +4,7 @@ import type { Profile } from '@portal/sdk/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { HeaderMenuContent } from '#src/components/ui/header-menu-content.tsx';
 import { MenuChevron } from '#src/components/ui/menu-chevron.tsx';
 import { ROUTES } from '#src/config/paths.ts';
 import { useLogout } from '../api/use-logout.ts';
@@ -44,18 +45,14 @@ export function UserMenu({ user, showProfile = true }: { user: Profile; showProf
           <MenuChevron />
         </Button>
       </Menu.Trigger>
-      {/* Not portalled: the open menu stays inside the header's navigation landmark, right after
-          its button in the reading order. */}
-      <Menu.Positioner>
-        <Menu.Content minW="48">
-          {showProfile ? (
-            <Menu.Item value="profile" asChild>
-              <RouterLink to={ROUTES.profile.path}>{t('userMenu.profile')}</RouterLink>
-            </Menu.Item>
-          ) : null}
-          <Menu.Item value="logout">{t('userMenu.logout')}</Menu.Item>
-        </Menu.Content>
-      </Menu.Positioner>
+      <HeaderMenuContent minW="48">
+        {showProfile ? (
+          <Menu.Item value="profile" asChild>
+            <RouterLink to={ROUTES.profile.path}>{t('userMenu.profile')}</RouterLink>
+          </Menu.Item>
+        ) : null}
+        <Menu.Item value="logout">{t('userMenu.logout')}</Menu.Item>
+      </HeaderMenuContent>
     </Menu.Root>
   );
 }

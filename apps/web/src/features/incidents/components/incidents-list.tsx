@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { SelectInput } from '#src/components/forms/inputs.tsx';
 import { AfterHydration } from '#src/components/ui/after-hydration.tsx';
+import { FilterLabel } from '#src/components/ui/filter-select.tsx';
 import { ListPager } from '#src/components/ui/list-pager.tsx';
 import { href } from '#src/config/paths.ts';
 import { formatDateTime } from '#src/lib/format.ts';
@@ -107,11 +108,7 @@ export function IncidentsList() {
         <form role="search" onSubmit={onSubmit} aria-labelledby={filtersHeadingId}>
           <Flex gap="4" wrap="wrap" align="flex-end">
             <Box flex="2 1 16rem" minW="0">
-              <label htmlFor={FIELD_IDS.search}>
-                <Text fontWeight="medium" mb="1">
-                  {t('list.search')}
-                </Text>
-              </label>
+              <FilterLabel htmlFor={FIELD_IDS.search}>{t('list.search')}</FilterLabel>
               {/* The hint between label and field (not under it), so the fields of the row
                   line up with the selects, which the row aligns at their bottom edge. */}
               <Text id={`${FIELD_IDS.search}-hint`} textStyle="sm" color="fg.muted" mb="1">
@@ -205,11 +202,7 @@ function ListSelect({
 }) {
   return (
     <Box flex="1 1 11rem" minW="0">
-      <label htmlFor={id}>
-        <Text fontWeight="medium" mb="1">
-          {label}
-        </Text>
-      </label>
+      <FilterLabel htmlFor={id}>{label}</FilterLabel>
       <SelectInput
         id={id}
         value={value}

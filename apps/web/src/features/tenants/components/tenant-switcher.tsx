@@ -2,6 +2,7 @@ import { Menu, VisuallyHidden } from '@chakra-ui/react';
 import { Button } from '@portal/ui/button';
 import type { Session } from '@portal/sdk/client';
 import { useTranslation } from 'react-i18next';
+import { HeaderMenuContent } from '#src/components/ui/header-menu-content.tsx';
 import { MenuChevron } from '#src/components/ui/menu-chevron.tsx';
 import { selectedTenant, selectedTenantId } from '#src/lib/session.ts';
 
@@ -42,25 +43,21 @@ export function TenantSwitcher({ session, pending, onSwitch }: TenantSwitcherPro
           <MenuChevron />
         </Button>
       </Menu.Trigger>
-      {/* Not portalled: the open menu stays inside the header's navigation landmark, right after
-          its button in the reading order. */}
-      <Menu.Positioner>
-        <Menu.Content minW="56">
-          <Menu.RadioItemGroup
-            value={currentId}
-            onValueChange={({ value }) => {
-              if (value && value !== currentId) onSwitch(value);
-            }}
-          >
-            {session.tenants.map((tenant) => (
-              <Menu.RadioItem key={tenant.id} value={tenant.id}>
-                <Menu.ItemIndicator />
-                {tenant.name}
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioItemGroup>
-        </Menu.Content>
-      </Menu.Positioner>
+      <HeaderMenuContent minW="56">
+        <Menu.RadioItemGroup
+          value={currentId}
+          onValueChange={({ value }) => {
+            if (value && value !== currentId) onSwitch(value);
+          }}
+        >
+          {session.tenants.map((tenant) => (
+            <Menu.RadioItem key={tenant.id} value={tenant.id}>
+              <Menu.ItemIndicator />
+              {tenant.name}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioItemGroup>
+      </HeaderMenuContent>
     </Menu.Root>
   );
 }
