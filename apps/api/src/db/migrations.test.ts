@@ -171,9 +171,11 @@ describe('migrations', () => {
         // ticket_counts and ticket_unassigned_counts are derived: migrations 0007 and 0014 fill
         // them from the tickets already there; the file store's tables receive the old release's
         // files when the API starts; job_schedules the recurring jobs the API registers at start;
-        // migration 0013 writes the Czech VAT rates.
+        // migration 0013 writes the Czech VAT rates; migration 0015 the staff queue's generation
+        // stripes.
         const filled = new Set([
           'job_schedules',
+          'staff_queue_generations',
           'ticket_counts',
           'ticket_unassigned_counts',
           'files',

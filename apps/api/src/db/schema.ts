@@ -368,6 +368,20 @@ export const ticketUnassignedCounts = pgTable(
   (t) => [primaryKey({ columns: [t.buildingId, t.status, t.stripe] })],
 );
 
+/**
+ * The generation of everything a staff queue page shows: the tickets, their messages (the text
+ * search reads them) and the names of the buildings, tenants and people on them. Statement
+ * triggers (migration 0015) add one to a stripe on every change of those, so the sum of the
+ * stripes changes with every such commit and with nothing else; a page computed in the same
+ * statement as the sum stays right for as long as the sum is unchanged (the staff queue's cache,
+ * domain/staff-queue-cache.ts). Sixteen stripes, picked by the writing backend, so concurrent
+ * ticket writes rarely wait for the same row.
+ */
+export const staffQueueGenerations = pgTable('staff_queue_generations', {
+  stripe: integer('stripe').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
 export const ticketTimeline = pgTable(
   'ticket_timeline',
   {

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import {
   buildings,
   staffBuildings,
+  staffQueueGenerations,
   supportTickets,
   tenants,
   ticketCounts,
@@ -22,6 +23,7 @@ import {
   type StaffVerdict,
 } from './staff.js';
 import { pageOf, preparedStatements, type ListPage, type RunnableStatement } from './prepared-lists.js';
+import { staffQueueCacheFor } from './staff-queue-cache.js';
 import { PRIORITY_RANK, direction, isoTimestamp, jsonObject, jsonValue, summaryJsonEntries } from './ticket-list.js';
 import {
   addComment,
@@ -216,6 +218,8 @@ interface StatementRow {
   staff?: unknown;
   secondFactor?: unknown;
   buildingIds?: unknown;
+  /** The queue's generation (staff-queue-cache.ts), decimal text. */
+  generation?: unknown;
 }
 
 /**
@@ -365,13 +369,23 @@ function callerScopeOf(db: Database) {
     .as('caller_scope');
 }
 
+/** The queue's generation (migration 0015) as decimal text, next to the caller's row. */
+function generationOf(db: Database) {
+  return db
+    .select({ value: sql<string>`coalesce(sum(${staffQueueGenerations.n}), 0)::text`.as('generation') })
+    .from(staffQueueGenerations)
+    .as('queue_generation');
+}
+
 /**
  * The statement of a list shape. Without a caller: the total and the page's JSON. With one
  * (`checked`), the staff guard's checks run in it too: the user's account, staff role, second
  * factor and current buildings come back with the page, and the page and total are computed
  * only when the caller passes and the buildings are the scope the statement filters by (a
  * refused caller's statement reads no ticket: both are sub-selects of a CASE, evaluated only
- * when taken).
+ * when taken). It also returns the queue's generation, and computes the page only when that
+ * differs from `known`, the generation of the page this instance keeps for the same query
+ * (staff-queue-cache.ts): an unchanged queue costs the caller's checks and nothing more.
  */
 function buildList(
   db: Database,
@@ -395,7 +409,9 @@ function buildList(
     'scope' in parameters
       ? sql`${caller.buildingIds} = ${sql.placeholder('scope')}::int[]`
       : sql`${caller.buildingIds} is null`;
-  const passes = sql`(${users.isActive} and ${users.isStaff} and ${caller.secondFactor} and ${scopeMatches})`;
+  const generation = generationOf(db);
+  const passes = sql`(${users.isActive} and ${users.isStaff} and ${caller.secondFactor} and ${scopeMatches}
+    and ${generation.value} is distinct from ${sql.placeholder('known')}::text)`;
   return db
     .with(...parts.withs)
     .select({
@@ -403,11 +419,13 @@ function buildList(
       staff: users.isStaff,
       secondFactor: caller.secondFactor,
       buildingIds: caller.buildingIds,
+      generation: generation.value,
       total: sql<string>`case when ${passes} then ${parts.total} end`.as('total'),
       items: sql<string>`case when ${passes} then (${db.select({ items }).from(rows)}) end`.as('items'),
     })
     .from(users)
     .leftJoinLateral(caller, sql`true`)
+    .leftJoinLateral(generation, sql`true`)
     .where(eq(users.id, sql.placeholder('caller')));
 }
 
@@ -441,6 +459,12 @@ function shapeOf(parameters: Record<string, unknown>): string {
 
 const preparedFor = preparedStatements<StatementRow>();
 
+/** The prepared statement's name of a list shape: one per ordering, page size and filters. */
+function statementName(parameters: Record<string, unknown>, ordering: string, limit: number, checked: boolean) {
+  const shape = shapeOf(checked ? { ...parameters, caller: true } : parameters);
+  return ['portal_staff_tickets', ordering.replace(/^-/, 'd_'), `l${limit}`, shape].join('_');
+}
+
 function statementFor(
   db: Database,
   parameters: FilterParameters & { offset?: number },
@@ -448,8 +472,7 @@ function statementFor(
   limit: number,
   checked: boolean,
 ): RunnableStatement<StatementRow> {
-  const shape = shapeOf(checked ? { ...parameters, caller: true } : parameters);
-  const name = ['portal_staff_tickets', ordering.replace(/^-/, 'd_'), `l${limit}`, shape].join('_');
+  const name = statementName(parameters, ordering, limit, checked);
   return preparedFor(db, name, () => buildList(db, parameters, ordering, limit, checked));
 }
 
@@ -477,8 +500,13 @@ export async function listStaffTicketPage(
   const parameters = { ...parametersOf(query), ...(query.offset > 0 ? { offset: query.offset } : {}) };
   const ordering = query.ordering ?? '-created_at';
   const statement = statementFor(db, parameters, ordering, query.limit, caller !== undefined);
-  const [row] = await statement.execute(caller === undefined ? parameters : { ...parameters, caller: caller.userId });
-  if (caller === undefined) return pageOf(row);
+  if (caller === undefined) return pageOf((await statement.execute(parameters))[0]);
+  // The page kept for this exact query, taken before the statement runs: the statement's
+  // answer "unchanged" refers to this entry's generation, whatever the cache holds by then.
+  const cache = staffQueueCacheFor(db);
+  const key = `${statementName(parameters, ordering, query.limit, true)} ${JSON.stringify(parameters)}`;
+  const kept = cache.get(key);
+  const [row] = await statement.execute({ ...parameters, caller: caller.userId, known: kept?.generation ?? null });
   const verdict: StaffVerdict = {
     found: row !== undefined,
     active: row?.active === true,
@@ -490,9 +518,16 @@ export async function listStaffTicketPage(
     verdict.active &&
     verdict.staff &&
     verdict.secondFactor &&
-    sameBuildings(verdict.buildingIds, query.scope.buildingIds) &&
-    typeof row?.items === 'string';
-  return { verdict, page: passes ? pageOf(row) : null };
+    sameBuildings(verdict.buildingIds, query.scope.buildingIds);
+  if (!passes) return { verdict, page: null };
+  if (typeof row?.items === 'string') {
+    const page = pageOf(row);
+    if (typeof row.generation === 'string') cache.set(key, { generation: row.generation, page });
+    return { verdict, page };
+  }
+  // Passed, and the page was not computed: the generation is the kept page's.
+  if (kept !== undefined && row?.generation === kept.generation) return { verdict, page: kept.page };
+  return { verdict, page: null };
 }
 
 /** Whether two scopes' building lists are the same (both sorted), null meaning every building. */
