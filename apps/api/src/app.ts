@@ -12,6 +12,7 @@ import { jobsPlugin } from './plugins/app/jobs.js';
 import { mailerPlugin } from './plugins/app/mailer.js';
 import { metricsPlugin } from './plugins/app/metrics.js';
 import { staffGuardPlugin } from './plugins/app/staff-guard.js';
+import { staffQueueWatchPlugin } from './plugins/app/staff-queue-watch.js';
 import { tenantGuardPlugin } from './plugins/app/tenant-guard.js';
 import { tenantsPlugin } from './plugins/app/tenants.js';
 import { tokensPlugin } from './plugins/app/tokens.js';
@@ -48,6 +49,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(authenticationPlugin);
   await fastify.register(tenantGuardPlugin);
   await fastify.register(staffGuardPlugin);
+  await fastify.register(staffQueueWatchPlugin);
   await fastify.register(jobsPlugin);
 
   configureBodyParsing(fastify);

@@ -12,6 +12,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './listen.js';
 import * as schema from './schema.js';
 
 /** Driver-neutral Drizzle handle: both drivers share PgDatabase, so queries are written once. */
@@ -38,6 +39,11 @@ export interface DatabaseHandle {
    * an advisory lock on PostgreSQL, the data-directory lock file for PGlite.
    */
   withStartupLock<T>(work: (session: StartupSession) => Promise<T>): Promise<T>;
+  /**
+   * `LISTEN` on a connection of its own (db/listen.ts); PostgreSQL only. The embedded store
+   * serves one process, which sees its own changes, so it has nothing to listen for.
+   */
+  listen?: (channel: string, handlers: NotificationHandlers) => NotificationListener;
   close(): Promise<void>;
 }
 
@@ -112,6 +118,7 @@ async function openPostgres(
         client.release();
       }
     },
+    listen: (channel, handlers) => listenForNotifications(connectionString, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -23,7 +23,7 @@ import {
   type StaffVerdict,
 } from './staff.js';
 import { pageOf, preparedStatements, type ListPage, type RunnableStatement } from './prepared-lists.js';
-import { staffQueueCacheFor } from './staff-queue-cache.js';
+import { keepVerdict, keptVerdict, listeningEpoch, staffQueueCacheFor } from './staff-queue-cache.js';
 import { PRIORITY_RANK, direction, isoTimestamp, jsonObject, jsonValue, summaryJsonEntries } from './ticket-list.js';
 import {
   addComment,
@@ -506,6 +506,18 @@ export async function listStaffTicketPage(
   const cache = staffQueueCacheFor(db);
   const key = `${statementName(parameters, ordering, query.limit, true)} ${JSON.stringify(parameters)}`;
   const kept = cache.get(key);
+  // Listening, and nothing notified since the database confirmed both the page and the
+  // caller's standing: no statement at all (staff-queue-cache.ts). A turn of the event loop
+  // first, so a notification already received is handled before this request is answered.
+  if (kept?.confirmedIn !== null && kept?.confirmedIn === listeningEpoch(db)) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const now = listeningEpoch(db);
+    const verdict = now === null ? undefined : keptVerdict(db, caller.userId, now);
+    if (kept.confirmedIn === now && verdict !== undefined && passesWith(verdict, query.scope)) {
+      return { verdict, page: kept.page };
+    }
+  }
+  const epoch = listeningEpoch(db);
   const [row] = await statement.execute({ ...parameters, caller: caller.userId, known: kept?.generation ?? null });
   const verdict: StaffVerdict = {
     found: row !== undefined,
@@ -514,20 +526,26 @@ export async function listStaffTicketPage(
     secondFactor: row?.secondFactor === true,
     buildingIds: Array.isArray(row?.buildingIds) ? (row.buildingIds as number[]) : null,
   };
-  const passes =
-    verdict.active &&
-    verdict.staff &&
-    verdict.secondFactor &&
-    sameBuildings(verdict.buildingIds, query.scope.buildingIds);
-  if (!passes) return { verdict, page: null };
+  if (epoch !== null) keepVerdict(db, caller.userId, epoch, verdict);
+  if (!passesWith(verdict, query.scope)) return { verdict, page: null };
   if (typeof row?.items === 'string') {
     const page = pageOf(row);
-    if (typeof row.generation === 'string') cache.set(key, { generation: row.generation, page });
+    if (typeof row.generation === 'string') cache.set(key, { generation: row.generation, page, confirmedIn: epoch });
     return { verdict, page };
   }
   // Passed, and the page was not computed: the generation is the kept page's.
-  if (kept !== undefined && row?.generation === kept.generation) return { verdict, page: kept.page };
+  if (kept !== undefined && row?.generation === kept.generation) {
+    kept.confirmedIn = epoch;
+    return { verdict, page: kept.page };
+  }
   return { verdict, page: null };
+}
+
+/** Whether a caller's standing lets them see the queue of the scope a statement assumed. */
+function passesWith(verdict: StaffVerdict, scope: StaffScope): boolean {
+  return (
+    verdict.active && verdict.staff && verdict.secondFactor && sameBuildings(verdict.buildingIds, scope.buildingIds)
+  );
 }
 
 /** Whether two scopes' building lists are the same (both sorted), null meaning every building. */

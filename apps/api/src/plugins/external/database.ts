@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { openDatabase, type Database } from '../../db/database.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../../db/database.js';
 import { seedDemoData } from '../../demo/seed.js';
 import { registerFileStore, type FileStore } from '../../files/file-store.js';
 import { moveFilesOnUpgrade } from '../../files/move-into-database.js';
@@ -11,6 +11,8 @@ declare module 'fastify' {
     db: Database;
     /** Where every file's bytes are read and written (FILE_STORE: the database or DATA_DIR). */
     fileStore: FileStore;
+    /** `LISTEN` on a connection of its own; null on the embedded store (db/listen.ts). */
+    databaseListen: NonNullable<DatabaseHandle['listen']> | null;
   }
 }
 
@@ -54,6 +56,7 @@ export const databasePlugin = fp(
     fastify.addHook('onClose', () => handle.close());
     fastify.log.info({ driver: handle.driver }, 'database ready');
     fastify.decorate('db', handle.db);
+    fastify.decorate('databaseListen', handle.listen ?? null);
     fastify.decorate('fileStore', fileStore);
     // Code that still passes DATA_DIR for the store gets this one (files/file-store.ts).
     const unregister = registerFileStore(config.dataDir, fileStore);

@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../app.js';
-import { buildings, supportTickets, tenants, users } from '../../../db/schema.js';
+import { LISTENER_APPLICATION_NAME } from '../../../db/listen.js';
+import { buildings, supportTickets, tenants, totpAuthenticators, users } from '../../../db/schema.js';
+import { listensForStaffQueue } from '../../../domain/staff-queue-cache.js';
 import { DATABASE_DRIVERS, scratchDatabaseFor, type ScratchDatabase } from '../../../testing/scratch-database.js';
 import { logInStaffCast, staffCastApp, type StaffCast } from '../../../testing/staff-cast.js';
 import { testConfig } from '../../../testing/test-config.js';
@@ -25,6 +28,14 @@ const pageOf = async (who: StaffCast['tomas'], query = '') => {
   expect(response.statusCode).toBe(200);
   return { items: response.body as StaffTicket[], total: Number(response.headers['x-total-count']) };
 };
+
+/**
+ * A change made through the API instance itself is on the very next page it serves (asserted
+ * directly). One made beside it – a statement of its own, as the CLI or a job makes, or another
+ * instance – reaches a listening instance with its notification (migration 0016), a moment
+ * after the commit: such pages are asked for again until they show it, for up to 5 s.
+ */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000, interval: 20 });
 
 const ticketIn = (items: StaffTicket[], id: number) => {
   const item = items.find((candidate) => candidate.id === id);
@@ -58,7 +69,7 @@ describe.each(DATABASE_DRIVERS)('the staff queue keeps a page only while nothing
       .update(tenants)
       .set({ name: sql`${tenants.name}` })
       .where(eq(tenants.id, top.tenant.id));
-    expect(ticketIn((await pageOf(cast.tomas)).items, top.id).subject).toBe('Nezapočítaná změna');
+    await eventually(async () => ticketIn((await pageOf(cast.tomas)).items, top.id).subject).toBe('Nezapočítaná změna');
     await cast.app.db.update(supportTickets).set({ subject: top.subject }).where(eq(supportTickets.id, top.id));
   });
 
@@ -108,21 +119,119 @@ describe.each(DATABASE_DRIVERS)('the staff queue keeps a page only while nothing
       .update(buildings)
       .set({ name: sql`${buildings.name} || ' (přejmenováno)'` })
       .where(eq(buildings.id, top.building.id));
-    expect(ticketIn((await pageOf(cast.tomas)).items, top.id).building.name).toBe(
+    await eventually(async () => ticketIn((await pageOf(cast.tomas)).items, top.id).building.name).toBe(
       `${before.building.name} (přejmenováno)`,
     );
     await cast.app.db
       .update(tenants)
       .set({ name: sql`${tenants.name} || ' (nový název)'` })
       .where(eq(tenants.id, top.tenant.id));
-    expect(ticketIn((await pageOf(cast.tomas)).items, top.id).tenant.name).toBe(`${before.tenant.name} (nový název)`);
+    await eventually(async () => ticketIn((await pageOf(cast.tomas)).items, top.id).tenant.name).toBe(
+      `${before.tenant.name} (nový název)`,
+    );
     await cast.app.db.update(users).set({ lastName: 'Provdaná' }).where(eq(users.id, top.reporter.id));
-    expect(ticketIn((await pageOf(cast.tomas)).items, top.id).reporter.display_name).toMatch(/ Provdaná$/);
+    await eventually(async () => ticketIn((await pageOf(cast.tomas)).items, top.id).reporter.display_name).toMatch(
+      / Provdaná$/,
+    );
     await cast.app.db.update(users).set({ firstName: 'Tomáš', lastName: 'Nový' }).where(eq(users.id, cast.tomasId));
-    expect(ticketIn((await pageOf(cast.tomas)).items, top.id).assignee?.display_name).toBe('Tomáš Nový');
+    await eventually(async () => ticketIn((await pageOf(cast.tomas)).items, top.id).assignee?.display_name).toBe(
+      'Tomáš Nový',
+    );
     // A ticket changed by a statement of its own, as the operator's CLI or a job may.
     await cast.app.db.update(supportTickets).set({ subject: 'Opraveno správcem' }).where(eq(supportTickets.id, top.id));
-    expect(ticketIn((await pageOf(cast.tomas)).items, top.id).subject).toBe('Opraveno správcem');
+    await eventually(async () => ticketIn((await pageOf(cast.tomas)).items, top.id).subject).toBe('Opraveno správcem');
+  });
+});
+
+/**
+ * On PostgreSQL an instance listens for the queue's notifications (migration 0016) and, while
+ * none has arrived, serves a kept page and the caller's standing without a statement.
+ */
+describe('a listening instance (postgres)', () => {
+  const cast = staffCastApp('postgres');
+  /** The statements the instance sends while `work` runs (its pool's queries). */
+  const statementsDuring = async (work: () => Promise<unknown>) => {
+    const spy = vi.spyOn((cast.app.db as unknown as { $client: pg.Pool }).$client, 'query');
+    try {
+      await work();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+  const listening = () => expect.poll(() => listensForStaffQueue(cast.app.db), { timeout: 10_000 });
+
+  it('answers a kept page with no statement, and a change through it on the very next page', async () => {
+    await listening().toBe(true);
+    const { items } = await pageOf(cast.tomas);
+    const top = items[0];
+    if (top === undefined) throw new Error('an empty queue');
+    await pageOf(cast.tomas);
+    expect(await statementsDuring(() => pageOf(cast.tomas))).toBe(0);
+    const subject = `${top.subject} (upraveno)`;
+    await cast.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(supportTickets).set({ subject }).where(eq(supportTickets.id, top.id));
+    });
+    // A change request through this instance starts a new epoch before its answer is sent, so
+    // the next page is confirmed by the database (and here shows the uncounted subject too).
+    const priority = top.priority === 'critical' ? 'low' : 'critical';
+    expect((await cast.tomas.patch(`${QUEUE}${top.id}/`, { priority }, top.version)).statusCode).toBe(200);
+    const after = ticketIn((await pageOf(cast.tomas)).items, top.id);
+    expect([after.priority, after.subject]).toEqual([priority, subject]);
+    await cast.app.db.update(supportTickets).set({ subject: top.subject }).where(eq(supportTickets.id, top.id));
+  });
+
+  it('refuses a deactivated staff member, and one whose second factor was removed, once notified', async () => {
+    await listening().toBe(true);
+    await pageOf(cast.tomas);
+    await pageOf(cast.tomas);
+    await cast.app.db.update(users).set({ isActive: false }).where(eq(users.id, cast.tomasId));
+    try {
+      await eventually(async () => (await cast.tomas.get(QUEUE)).statusCode).toBe(401);
+    } finally {
+      await cast.app.db.update(users).set({ isActive: true }).where(eq(users.id, cast.tomasId));
+    }
+    await eventually(async () => (await cast.tomas.get(QUEUE)).statusCode).toBe(200);
+    const [factor] = await cast.app.db
+      .update(totpAuthenticators)
+      .set({ activatedAt: null })
+      .where(eq(totpAuthenticators.userId, cast.tomasId))
+      .returning();
+    try {
+      await eventually(async () => ((await cast.tomas.get(QUEUE)).body as { code?: string }).code).toBe(
+        'second_factor_required',
+      );
+    } finally {
+      await cast.app.db
+        .update(totpAuthenticators)
+        .set({ activatedAt: factor?.activatedAt ?? new Date() })
+        .where(eq(totpAuthenticators.userId, cast.tomasId));
+    }
+    await eventually(async () => (await cast.tomas.get(QUEUE)).statusCode).toBe(200);
+  });
+
+  it('asks the database again while its listening connection is lost, and listens again', async () => {
+    await listening().toBe(true);
+    const { items } = await pageOf(cast.tomas);
+    const top = items[0];
+    if (top === undefined) throw new Error('an empty queue');
+    await cast.app.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+    );
+    await listening().toBe(false);
+    // Not listening: a change beside the API (whose notification nobody receives) is on the
+    // next page, since every page is confirmed by the database.
+    await cast.app.db.update(supportTickets).set({ subject: 'Během výpadku' }).where(eq(supportTickets.id, top.id));
+    if (!listensForStaffQueue(cast.app.db)) {
+      expect(ticketIn((await pageOf(cast.tomas)).items, top.id).subject).toBe('Během výpadku');
+    }
+    await listening().toBe(true);
+    expect(ticketIn((await pageOf(cast.tomas)).items, top.id).subject).toBe('Během výpadku');
+    await pageOf(cast.tomas);
+    expect(await statementsDuring(() => pageOf(cast.tomas))).toBe(0);
+    await cast.app.db.update(supportTickets).set({ subject: top.subject }).where(eq(supportTickets.id, top.id));
   });
 });
 
@@ -155,7 +264,7 @@ describe('two API instances on one database (postgres)', () => {
     expect(ticketIn((await pageOf(one.tomas)).items, top.id).priority).toBe(top.priority);
     const priority = top.priority === 'low' ? 'high' : 'low';
     expect((await two.tomas.patch(`${QUEUE}${top.id}/`, { priority }, top.version)).statusCode).toBe(200);
-    expect(ticketIn((await pageOf(one.tomas)).items, top.id).priority).toBe(priority);
+    await eventually(async () => ticketIn((await pageOf(one.tomas)).items, top.id).priority).toBe(priority);
     // And the other way round, through a message the first one's search finds.
     expect((await pageOf(two.tomas, '?search=druhainstance')).total).toBe(0);
     const message = await one.tomas.post(`${QUEUE}${top.id}/messages/`, {
@@ -163,6 +272,8 @@ describe('two API instances on one database (postgres)', () => {
       visibility: 'internal',
     });
     expect(message.statusCode).toBe(201);
-    expect((await pageOf(two.tomas, '?search=druhainstance')).items.map((item) => item.id)).toEqual([top.id]);
+    await eventually(async () =>
+      (await pageOf(two.tomas, '?search=druhainstance')).items.map((item) => item.id),
+    ).toEqual([top.id]);
   });
 });
