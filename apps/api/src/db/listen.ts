@@ -21,9 +21,11 @@ export interface NotificationListener {
 export interface ListenOptions {
   /** How often the connection is proven alive with a statement (a dead peer sends no FIN). */
   heartbeatMs?: number;
-  /** The wait before connecting again after a failure. */
+  /** The first wait before connecting again after a failure; doubled per failure up to 30 s. */
   retryMs?: number;
 }
+
+const MAX_RETRY_MS = 30_000;
 
 /** The application name of the listening connections, as pg_stat_activity shows them. */
 export const LISTENER_APPLICATION_NAME = 'portal-api-listen';
@@ -44,6 +46,8 @@ export function listenForNotifications(
   let listening = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // Doubles while connecting fails (an outage logs a few lines, not one a second).
+  let delay = retryMs;
 
   const connect = async () => {
     retry = undefined;
@@ -68,7 +72,10 @@ export function listenForNotifications(
       }
       if (error !== undefined && !closed) handlers.onError(error);
       client.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(() => void connect(), retryMs).unref();
+      if (!closed) {
+        retry = setTimeout(() => void connect(), delay).unref();
+        delay = Math.min(2 * delay, MAX_RETRY_MS);
+      }
     };
     client.on('error', lose);
     client.on('end', () => lose());
@@ -88,6 +95,7 @@ export function listenForNotifications(
       return;
     }
     listening = true;
+    delay = retryMs;
     handlers.onListening(true);
     timers.heartbeat = setInterval(() => {
       client
