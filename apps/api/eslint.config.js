@@ -12,7 +12,12 @@ const root = import.meta.dirname;
 const layers = [
   { name: 'config', paths: ['src/config'], mayImport: ['security'] },
   { name: 'the database schema', paths: ['src/db/schema.ts'], mayImport: [] },
-  { name: 'the database connection', paths: ['src/db/database.ts'], mayImport: ['the database schema'] },
+  // Opening a store and listening for its notifications (db/listen.ts, PostgreSQL's LISTEN).
+  {
+    name: 'the database connection',
+    paths: ['src/db/database.ts', 'src/db/listen.ts'],
+    mayImport: ['the database schema'],
+  },
   { name: 'security', paths: ['src/security'], mayImport: [] },
   { name: 'pdf', paths: ['src/pdf'], mayImport: [] },
   // Image work (sharp, the HEIC decoder's worker thread): bytes in, bytes out.
