@@ -41,7 +41,7 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: (session: StartupSession) => Promise<T>): Promise<T>;
   /**
    * `LISTEN` on a connection of its own (db/listen.ts); PostgreSQL only. The embedded store
-   * serves one process, which sees its own changes, so it has nothing to listen for.
+   * serves one process and has no listener: what would rely on one asks the database instead.
    */
   listen?: (channel: string, handlers: NotificationHandlers) => NotificationListener;
   close(): Promise<void>;
