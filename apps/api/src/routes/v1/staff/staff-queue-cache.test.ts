@@ -6,6 +6,7 @@ import { buildApp } from '../../../app.js';
 import { LISTENER_APPLICATION_NAME } from '../../../db/listen.js';
 import { buildings, supportTickets, tenants, totpAuthenticators, users } from '../../../db/schema.js';
 import { listensForStaffQueue } from '../../../domain/staff-queue-cache.js';
+import { eventually } from '../../../testing/eventually.js';
 import { DATABASE_DRIVERS, scratchDatabaseFor, type ScratchDatabase } from '../../../testing/scratch-database.js';
 import { logInStaffCast, staffCastApp, type StaffCast } from '../../../testing/staff-cast.js';
 import { testConfig } from '../../../testing/test-config.js';
@@ -29,13 +30,10 @@ const pageOf = async (who: StaffCast['tomas'], query = '') => {
   return { items: response.body as StaffTicket[], total: Number(response.headers['x-total-count']) };
 };
 
-/**
- * A change made through the API instance itself is on the very next page it serves (asserted
- * directly). One made beside it – a statement of its own, as the CLI or a job makes, or another
- * instance – reaches a listening instance with its notification (migration 0016), a moment
- * after the commit: such pages are asked for again until they show it, for up to 5 s.
- */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000, interval: 20 });
+// A change made through the API instance itself is on the very next page it serves (asserted
+// directly). One made beside it – a statement of its own, as the CLI or a job makes, or another
+// instance – reaches a listening instance with its notification (migration 0016), a moment
+// after the commit: such pages are read `eventually`.
 
 const ticketIn = (items: StaffTicket[], id: number) => {
   const item = items.find((candidate) => candidate.id === id);

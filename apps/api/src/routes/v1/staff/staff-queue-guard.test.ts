@@ -4,6 +4,7 @@ import { users } from '../../../db/schema.js';
 import { DEMO_STAFF_TOTP_SECRET } from '../../../demo/demo-data.js';
 import { installTotp, removeSecondFactor } from '../../../domain/second-factor.js';
 import { setStaffBuildings } from '../../../domain/staff.js';
+import { eventually } from '../../../testing/eventually.js';
 import { DATABASE_DRIVERS } from '../../../testing/scratch-database.js';
 import { STAFF_ONLY, staffCastApp } from '../../../testing/staff-cast.js';
 import type { Caller } from '../../../testing/test-client.js';
@@ -23,10 +24,8 @@ interface StaffTicket {
  * change of the account, the second factor or the building limit must show on the next
  * request. On PostgreSQL an instance that listens serves a confirmed standing until the
  * change's notification arrives (domain/staff-queue-cache.ts, migration 0016), a moment after
- * the commit, so there the queue is asked again until it shows the change, for up to 5 s.
+ * the commit, so there the queue is read `eventually` until it shows the change.
  */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000, interval: 20 });
-
 describe.each(DATABASE_DRIVERS)('the staff queue checks its caller in its own statement (%s)', (driver) => {
   const cast = staffCastApp(driver);
 
