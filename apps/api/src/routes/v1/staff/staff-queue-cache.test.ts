@@ -164,8 +164,8 @@ describe('a listening instance (postgres)', () => {
     const { items } = await pageOf(cast.tomas);
     const top = items[0];
     if (top === undefined) throw new Error('an empty queue');
-    await pageOf(cast.tomas);
-    expect(await statementsDuring(() => pageOf(cast.tomas))).toBe(0);
+    // Once the notifications of the set-up's own writes have arrived, a page costs no statement.
+    await eventually(() => statementsDuring(() => pageOf(cast.tomas))).toBe(0);
     const subject = `${top.subject} (upraveno)`;
     await cast.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
@@ -227,8 +227,7 @@ describe('a listening instance (postgres)', () => {
     }
     await listening().toBe(true);
     expect(ticketIn((await pageOf(cast.tomas)).items, top.id).subject).toBe('Během výpadku');
-    await pageOf(cast.tomas);
-    expect(await statementsDuring(() => pageOf(cast.tomas))).toBe(0);
+    await eventually(() => statementsDuring(() => pageOf(cast.tomas))).toBe(0);
     await cast.app.db.update(supportTickets).set({ subject: top.subject }).where(eq(supportTickets.id, top.id));
   });
 });
