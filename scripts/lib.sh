@@ -64,15 +64,16 @@ ensure_node() {
   export PATH="$cache/bin:$PATH"
 }
 
-# Debian's Chromium for the browser tests (Playwright never downloads a browser here).
+# Debian's Chromium for the browser tests (Playwright never downloads a browser here): the
+# headless shell the e2e suites run in, and the whole browser Lighthouse measures.
 ensure_chromium() {
-  if [ -x /usr/bin/chromium ]; then return; fi
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then return; fi
   if [ "$(id -u)" -ne 0 ]; then
-    echo "Debian's chromium package is required: sudo apt-get install chromium" >&2
+    echo "Debian's chromium packages are required: sudo apt-get install chromium chromium-headless-shell" >&2
     exit 1
   fi
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null
 }
 
 # Debian's nginx (with the brotli_static module) for the production set (scripts/production.sh).

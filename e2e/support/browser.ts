@@ -1,9 +1,9 @@
 import type { LaunchOptions } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@portal/config/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL_PATH } from '@portal/config/chromium';
 
-/** How both suites start Debian's Chromium (the workspace's one set of flags). */
+/** How both suites start Debian's Chromium: its headless shell, with the workspace's one set of flags. */
 export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = {
-  executablePath: CHROMIUM_PATH,
+  executablePath: CHROMIUM_HEADLESS_SHELL_PATH,
   args: [...CHROMIUM_FLAGS],
 };
 
