@@ -48,6 +48,41 @@ test('the tenant switcher changes the tenant with the keyboard and confirms with
   await expect(page.getByRole('main').getByText(SECOND_TENANT)).toBeVisible();
 });
 
+test('with less motion asked for, menus and toasts appear without animating', async ({ page }) => {
+  // Every CSS animation that starts in the page, with its duration in milliseconds: recorded as
+  // it starts, so a short one that has ended by the time the test looks is counted all the same.
+  await page.addInitScript(() => {
+    const started: number[] = [];
+    Object.assign(window, { animationsStarted: started });
+    document.addEventListener('animationstart', (event) => {
+      const duration = getComputedStyle(event.target as Element).animationDuration.split(',')[0] ?? '0s';
+      started.push(parseFloat(duration) * (duration.endsWith('ms') ? 1 : 1000));
+    });
+  });
+  const animationsStarted = () =>
+    page.evaluate(() => (window as unknown as { animationsStarted: number[] }).animationsStarted.splice(0));
+  await logInWithTenant(page);
+  const switcher = page.getByRole('button', { name: `Nájemce: ${FIRST_TENANT}` });
+  await animationsStarted();
+
+  // The system's default: the tenant switcher's menu animates in.
+  await switcher.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect.poll(async () => Math.max(0, ...(await animationsStarted()))).toBeGreaterThan(50);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+
+  // Asked for less motion (WCAG 2.3.3): the menu, and the toast after a switch, show at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await animationsStarted();
+  await switcher.click();
+  await page.getByRole('menuitemradio', { name: SECOND_TENANT }).click();
+  await expect(tenantChangedToast(page)).toBeVisible();
+  const started = await animationsStarted();
+  expect(started.length).toBeGreaterThan(0);
+  expect(started.every((duration) => duration <= 0.01)).toBe(true);
+});
+
 test('a toast lets the pointer through to what it covers and leaves on time, even under the pointer', async ({
   page,
 }) => {
