@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ScratchDatabase, scratchDatabaseFor } from './testing/scratch-database.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,7 +47,13 @@ async function until<T>(probe: () => T | undefined, timeoutMs: number): Promise<
 
 describe('server.ts', () => {
   const dirs: string[] = [];
-  afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+  const stores: ScratchDatabase[] = [];
+  afterAll(() =>
+    Promise.all([
+      ...dirs.map((dir) => rm(dir, { recursive: true, force: true })),
+      ...stores.map((store) => store.dispose()),
+    ]),
+  );
 
   it('refuses to start on a bad variable and names it', async () => {
     const server = startServer({ PORT: 'abc', ACCESS_TOKEN_TTL_SECONDS: '-5' });
@@ -80,9 +87,11 @@ describe('server.ts', () => {
   }, 90_000); // a cold start migrates and seeds a fresh store: 15 s idle, more beside other suites
 
   it('writes readable lines instead of JSON with LOG_FORMAT=pretty', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-api-server-'));
-    dirs.push(dataDir);
-    const server = startServer({ DATA_DIR: dataDir, PORT: '0', LOG_FORMAT: 'pretty', SEED_DEMO_DATA: 'false' });
+    // A copy of the run's migrated store: the cold start is the test above, this one is about
+    // the log lines (creating a store in WebAssembly again took most of its time).
+    const store = await scratchDatabaseFor('pglite', { template: 'migrated' });
+    stores.push(store);
+    const server = startServer({ DATA_DIR: store.dataDir, PORT: '0', LOG_FORMAT: 'pretty', SEED_DEMO_DATA: 'false' });
     try {
       await until(() => (server.stdout().includes('Server listening at') ? true : undefined), 60_000);
       const lines = server

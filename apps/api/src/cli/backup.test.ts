@@ -40,8 +40,8 @@ describe.each(combinations)('backup and restore ($driver, FILE_STORE=$fileStore)
     async () => {
       // The installation to back up: demo data (tickets, the photo attachment, readings,
       // reservations) plus an imported statement PDF. The PGlite template was seeded with the
-      // database store, so the folder store seeds its own.
-      const source = await scratchFor(driver, fileStore === 'database' ? 'seeded' : undefined);
+      // database store, so the folder store starts from the migrated one and seeds its own.
+      const source = await scratchFor(driver, fileStore === 'database' ? 'seeded' : 'migrated');
       const sourceConfig = testConfig({ dataDir: source.dataDir, databaseUrl: source.databaseUrl, fileStore });
       const sourceApp = await boot(sourceConfig);
       const pdfPath = path.join(source.dataDir, 'upload.pdf');

@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
-import { scratchDatabaseFor, type DatabaseDriver, type ScratchDatabase } from './scratch-database.js';
+import {
+  scratchDatabaseFor,
+  type DatabaseDriver,
+  type ScratchDatabase,
+  type ScratchOptions,
+} from './scratch-database.js';
 
 /** Several boots, PGlite clusters or dumps per test: seconds each, far more on a loaded machine. */
 export const SLOW = 180_000;
 
 export interface Installations {
   /** A scratch store (optionally from the run's ready-made template), deleted after the test. */
-  scratch: (driver: DatabaseDriver, template?: 'seeded') => Promise<ScratchDatabase>;
+  scratch: (driver: DatabaseDriver, template?: ScratchOptions['template']) => Promise<ScratchDatabase>;
   /** The whole app on `config`, ready (migrated, seeded as configured), closed after the test. */
   boot: (config: AppConfig) => Promise<FastifyInstance>;
   /** Anything else to undo after the test (closing twice is harmless, so apps may close early). */
