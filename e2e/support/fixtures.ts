@@ -1,8 +1,10 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type Cookie, expect, type Page } from '@playwright/test';
 import { passSecondFactor } from './second-factor.js';
-import { E2E_DATA_DIR_ENV } from './stack.js';
+import { CZECH_CONTEXT } from './browser.js';
+import { bffUrl, E2E_BFF_PORT, E2E_DATA_DIR_ENV } from './stack.js';
 
 /** Who logs in; a staff member also has the TOTP secret of their second factor (ADR 012). */
 export interface LoginUser {
@@ -37,11 +39,16 @@ export const ONE_TENANT_USER = {
   tenant: 'Beta Solutions a.s.',
 };
 
+/** This run's data folder (playwright.config.ts creates it and passes it to the workers). */
+function dataDir(): string {
+  const folder = process.env[E2E_DATA_DIR_ENV];
+  if (!folder) throw new Error(`${E2E_DATA_DIR_ENV} is not set; run through playwright.config.ts`);
+  return folder;
+}
+
 /** Where apps/api writes its mails in this run (playwright.config.ts sets DATA_DIR). */
 export function outboxDir(): string {
-  const dataDir = process.env[E2E_DATA_DIR_ENV];
-  if (!dataDir) throw new Error(`${E2E_DATA_DIR_ENV} is not set; run through playwright.config.ts`);
-  return join(dataDir, 'api', 'outbox');
+  return join(dataDir(), 'api', 'outbox');
 }
 
 export async function logIn(page: Page, user: LoginUser): Promise<void> {
@@ -75,6 +82,18 @@ export const STUB_HEADER = 'x-e2e-stub';
  */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+/**
+ * A staff member's session, logged in once per worker (password and code step) and handed to
+ * each test that only needs to be signed in as them. The server takes each 30-second code once
+ * per user, so every further login of the same member within the period waited for the next
+ * code, up to half a minute; the login itself stays covered by the journeys that do it
+ * (second-factor.spec.ts, staff-incidents.spec.ts).
+ */
+export interface StaffSessions {
+  /** Signs `page` in as `user` and opens the staff overview. */
+  enter: (page: Page, user: LoginUser) => Promise<void>;
+}
+
 export interface A11y {
   /** Runs axe on the page as it is now; a violation of any impact (minor to critical) fails the test. */
   check: (state: string) => Promise<void>;
@@ -85,7 +104,43 @@ export interface A11y {
  * - `a11y`: axe-core on each page state a test reaches – explicitly through `a11y.check()` at
  *   intermediate states, and automatically on the state the test ends in.
  */
-export const test = base.extend<{ seenByBrowser: { bodies: string[]; statuses: number[] }; a11y: A11y }>({
+export const test = base.extend<
+  { seenByBrowser: { bodies: string[]; statuses: number[] }; a11y: A11y },
+  { staffSessions: StaffSessions }
+>({
+  staffSessions: [
+    async ({ browser }, use, workerInfo) => {
+      // Kept for the run per parallel slot, so the workers of later projects reuse them; two
+      // workers of one slot never run at once, so no session is used by two tests at a time.
+      const folder = join(dataDir(), 'staff-sessions');
+      await mkdir(folder, { recursive: true });
+      await use({
+        async enter(page, user) {
+          const file = join(folder, `${workerInfo.parallelIndex}-${user.email}.json`);
+          let cookies = await readFile(file, 'utf8').then(
+            (text) => JSON.parse(text) as Cookie[],
+            () => undefined,
+          );
+          if (cookies === undefined) {
+            const context = await browser.newContext({ ...CZECH_CONTEXT, baseURL: bffUrl(E2E_BFF_PORT) });
+            try {
+              const login = await context.newPage();
+              await goAndLogIn(login, user);
+              await expect(login.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
+              cookies = await context.cookies();
+              await writeFile(file, JSON.stringify(cookies));
+            } finally {
+              await context.close();
+            }
+          }
+          await page.context().addCookies(cookies);
+          await page.goto('/sprava');
+          await expect(page.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
+        },
+      });
+    },
+    { scope: 'worker' },
+  ],
   seenByBrowser: [
     async ({ page }, use) => {
       const seen = { bodies: [] as string[], statuses: [] as number[] };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from '@portal/api/demo-data';
 import type { Locator, Page } from '@playwright/test';
-import { expect, goAndLogIn, test } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { expectFocusVisible, tabTo } from '../support/keyboard.js';
 
 // Issue 19, attachments: the public support request takes files like the fault report; a HEIC
@@ -49,6 +49,7 @@ async function requestWithFiles(
 test('a support request with a HEIC photo, a PNG and a PDF: thumbnails and the viewer, for the visitor and the staff @journey', async ({
   page,
   browser,
+  staffSessions,
   a11y,
 }, testInfo) => {
   test.setTimeout(150_000);
@@ -107,8 +108,7 @@ test('a support request with a HEIC photo, a PNG and a PDF: thumbnails and the v
   const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   try {
     const staff = await staffContext.newPage();
-    await goAndLogIn(staff, STAFF);
-    await expect(staff.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
+    await staffSessions.enter(staff, STAFF);
     await staff.goto(`/sprava/verejna-podpora/${id}`);
     await expect(staff.getByRole('heading', { level: 1, name: subject })).toBeVisible();
     const staffPhoto = staff.getByRole('button', { name: 'Zobrazit obrázek IMG_0042.jpg' });

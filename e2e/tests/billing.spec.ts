@@ -283,14 +283,18 @@ test('by keyboard alone: the list page by page, a statement, its PDF and back to
 
 test('staff import a tax document with a VAT rate per item; the tenant reads its VAT breakdown', async ({
   page,
+  staffSessions,
   a11y,
 }, testInfo) => {
   test.setTimeout(120_000);
   // A paid statement of March 2024 (a period both rates applied to), so no outstanding sum of
   // another test changes; the number is new on every run.
   const number = `E2E-${testInfo.project.name}-${Date.now()}`.slice(0, 50);
-  await goAndLogIn(page, { email: DEMO_STAFF.email, password: DEMO_PASSWORD, totpSecret: DEMO_STAFF_TOTP_SECRET });
-  await expect(page.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
+  await staffSessions.enter(page, {
+    email: DEMO_STAFF.email,
+    password: DEMO_PASSWORD,
+    totpSecret: DEMO_STAFF_TOTP_SECRET,
+  });
   await page.goto('/sprava/vyuctovani');
   const form = page.getByRole('region', { name: 'Nové vyúčtování' });
   await expect(form.getByLabel('Nájemce')).toContainText('Beta Solutions a.s.');

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import type { Page, TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_STAFF_LIMITED, DEMO_STAFF_TOTP_SECRET } from '@portal/api/demo-data';
-import { expect, goAndLogIn, test } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 
 // Issue 17: the staff's planned outages and room reservations against the real stack – an
 // outage announced, changed and cancelled under /sprava/vypadky reaches the public outages
@@ -45,13 +45,9 @@ function testDay(testInfo: TestInfo, base: number): string {
   return pragueDay(base + (testInfo.project.name.startsWith('phone') ? 20 : 0));
 }
 
-async function logInAsStaff(page: Page) {
-  await goAndLogIn(page, STAFF);
-  await expect(page.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
-}
-
 test('staff announce, change and cancel a planned outage; visitors see it until it is cancelled @journey', async ({
   page,
+  staffSessions,
   browser,
   a11y,
 }, testInfo) => {
@@ -60,7 +56,7 @@ test('staff announce, change and cancel a planned outage; visitors see it until 
   const changedTitle = `Odstávka teplé i studené vody (${stamp})`;
   const day = testDay(testInfo, 60);
 
-  await logInAsStaff(page);
+  await staffSessions.enter(page, STAFF);
   // A tenant page sends staff to their own area.
   await page.goto('/hlaseni-incidentu');
   await expect(page.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
@@ -128,13 +124,14 @@ test('staff announce, change and cancel a planned outage; visitors see it until 
 
 test('staff see a room’s day and cancel a visitor’s booking with a reason; the slot is free again @journey', async ({
   page,
+  staffSessions,
   playwright,
   a11y,
 }, testInfo) => {
   const day = testDay(testInfo, 62);
   const name = `Karel Host ${testInfo.project.name}`;
 
-  await logInAsStaff(page);
+  await staffSessions.enter(page, STAFF);
   await page.goto('/sprava/zasedaci-mistnosti');
   await expect(page.getByRole('heading', { level: 1, name: 'Rezervace místností' })).toBeVisible();
   const roomSelect = page.getByLabel('Místnost', { exact: true });

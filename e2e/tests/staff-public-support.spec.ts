@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from '@portal/api/demo-data';
-import { expect, goAndLogIn, test } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 
 // Issue 17: a visitor's public request reaches the staff area and the answer reaches the
 // visitor, against the real stack – the visitor writes without logging in, a staff member finds
@@ -12,6 +12,7 @@ const STAFF = { email: DEMO_STAFF.email, password: DEMO_PASSWORD, totpSecret: DE
 test('staff answer a visitor’s public request and resolve it; the visitor reads the answer with the access code @journey', async ({
   page,
   browser,
+  staffSessions,
   a11y,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -28,8 +29,7 @@ test('staff answer a visitor’s public request and resolve it; the visitor read
   const { id, access_code: code } = (await created.json()) as { id: number; access_code: string };
 
   // The staff member finds it by its text in the list of public requests.
-  await goAndLogIn(page, STAFF);
-  await expect(page.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
+  await staffSessions.enter(page, STAFF);
   await page.goto(`/sprava/verejna-podpora?hledat=${encodeURIComponent(stamp)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Veřejné požadavky' })).toBeVisible();
   await expect(page.getByText('Celkem 1 požadavek')).toBeVisible();

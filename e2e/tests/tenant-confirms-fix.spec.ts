@@ -25,6 +25,7 @@ const listItem = (page: Page, subject: string) =>
 
 test('the tenant is warned of an outage ahead, sees news marks, confirms and rates one fix and reopens another; the staff see both @journey', async ({
   page,
+  staffSessions,
   a11y,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -130,8 +131,7 @@ test('the tenant is warned of an outage ahead, sees news marks, confirms and rat
 
   // The staff see the rating, and the reopened incident open with the reason.
   await page.context().clearCookies();
-  await goAndLogIn(page, STAFF_USER);
-  await expect(page.getByRole('heading', { level: 1, name: 'Správa budov' })).toBeVisible();
+  await staffSessions.enter(page, STAFF_USER);
   await page.goto(`/sprava/incidenty/${fixedId}`);
   await expect(page.getByRole('heading', { level: 1, name: fixed })).toBeVisible();
   const rating = page.getByTestId('staff-ticket-rating');
