@@ -83,11 +83,11 @@ export const STUB_HEADER = 'x-e2e-stub';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * A staff member's session, logged in once per worker (password and code step) and handed to
- * each test that only needs to be signed in as them. The server takes each 30-second code once
- * per user, so every further login of the same member within the period waited for the next
- * code, up to half a minute; the login itself stays covered by the journeys that do it
- * (second-factor.spec.ts, staff-incidents.spec.ts).
+ * A staff member's session, logged in once per parallel worker slot (password and code step)
+ * and handed to each test that only needs to be signed in as them. The server takes each
+ * 30-second code once per user, so every further login of the same member within the period
+ * waited for the next code, up to half a minute; the login itself stays covered by the
+ * journeys that do it (second-factor.spec.ts, staff-incidents.spec.ts).
  */
 export interface StaffSessions {
   /** Signs `page` in as `user` and opens the staff overview. */
